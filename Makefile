@@ -1,0 +1,64 @@
+# Storefront: the two everyday commands are `make run` and `make test`. Both install the system packages the repo
+# needs when they are missing (see scripts/ensure-system-packages.sh), so a fresh machine with only the Swift
+# toolchain is enough.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+SWIFT ?= swift
+# Arguments for `make run`, e.g. `make run ARGS="--help"`.
+ARGS ?=
+# Debian packages, by the targets that need them. Keep these lists in step with the system-library targets.
+RUN_PACKAGES :=
+TEST_PACKAGES := $(RUN_PACKAGES)
+
+MODULES_PACKAGE := Tools/Modules
+MODULES := $(MODULES_PACKAGE)/.build/debug/modules
+# With CI=true (set by CI services), compiler warnings fail the build.
+ifeq ($(CI),true)
+WARNINGS_FLAG := --warnings-as-errors
+SWIFT_WARNINGS := -Xswiftc -warnings-as-errors
+endif
+
+.PHONY: help run build test lint format format-check modules-tool bench test-tsan clean
+
+help: ## List the make targets.
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
+
+run: ## Build and start the app (pass arguments with ARGS="...").
+	@scripts/ensure-system-packages.sh $(RUN_PACKAGES)
+	$(SWIFT) build --product storefront $(SWIFT_WARNINGS)
+	.build/debug/storefront $(ARGS)
+
+build: ## Build the app.
+	@scripts/ensure-system-packages.sh $(RUN_PACKAGES)
+	$(SWIFT) build --product storefront $(SWIFT_WARNINGS)
+
+test: modules-tool ## Check the layering rules and formatting, then run every package's tests.
+	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
+	$(MODULES) lint
+	@$(MAKE) --no-print-directory format-check
+	$(MODULES) test $(WARNINGS_FLAG)
+
+lint: modules-tool ## Check the layering rules of modules.json.
+	$(MODULES) lint
+
+modules-tool: ## Build the `modules` repository tool.
+	$(SWIFT) build --package-path $(MODULES_PACKAGE) --product modules $(SWIFT_WARNINGS)
+
+format: ## Format every Swift file in place with the repo's .swift-format.
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift App Core DesignSystem Features Tools
+
+format-check: ## Fail when a Swift file is not formatted as .swift-format says.
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift App Core DesignSystem Features Tools
+
+bench: ## Run the benchmarks (release builds); each prints ratios against a reference measured in the same run.
+	$(SWIFT) run -c release --package-path Core/Logging LoggingBenchmarks
+
+test-tsan: modules-tool ## Run every package's tests under ThreadSanitizer.
+	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
+	$(MODULES) test --sanitize thread
+
+clean: ## Remove every package's build directory.
+	find . -name .build -type d -prune -exec rm -rf {} +

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Installs the system packages the repo needs when they are missing, and says what it installs.
+#
+# Usage: scripts/ensure-system-packages.sh DEBIAN_PACKAGE...
+#
+# On Debian and Ubuntu the packages are installed with apt-get: directly as root, otherwise through sudo. On macOS
+# the SDK already provides what the Debian -dev packages provide for the build (SQLite, for instance); the few that
+# it lacks are mapped to Homebrew formulae below. Exits non-zero, with the command to run by hand, when it cannot
+# install.
+set -euo pipefail
+
+if [ "$#" -eq 0 ]; then
+    exit 0
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "error: the Swift toolchain is not on PATH; install Swift 6.2 or newer (swift.org/install) first." >&2
+    exit 1
+fi
+
+case "$(uname -s)" in
+Linux)
+    if ! command -v dpkg-query >/dev/null 2>&1; then
+        echo "note: not a Debian-based system; make sure these are installed: $*" >&2
+        exit 0
+    fi
+    missing=()
+    for package in "$@"; do
+        status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)
+        if [ "$status" != "installed" ]; then
+            missing+=("$package")
+        fi
+    done
+    if [ "${#missing[@]}" -eq 0 ]; then
+        exit 0
+    fi
+    echo "Installing missing Debian packages: ${missing[*]}"
+    if [ "$(id -u)" -eq 0 ]; then
+        runner=()
+    elif command -v sudo >/dev/null 2>&1; then
+        runner=(sudo)
+    else
+        echo "error: not root and no sudo; run as root: apt-get update && apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    "${runner[@]}" apt-get update -qq
+    "${runner[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    echo "Installed: ${missing[*]}"
+    ;;
+Darwin)
+    formulae=()
+    for package in "$@"; do
+        case "$package" in
+        libsqlite3-dev | sqlite3) ;; # part of the macOS SDK and base system
+        libmicrohttpd-dev) formulae+=(libmicrohttpd) ;;
+        *) formulae+=("$package") ;;
+        esac
+    done
+    if [ "${#formulae[@]}" -eq 0 ]; then
+        exit 0
+    fi
+    if ! command -v brew >/dev/null 2>&1; then
+        echo "error: Homebrew is needed to install: ${formulae[*]} (brew.sh)" >&2
+        exit 1
+    fi
+    for formula in "${formulae[@]}"; do
+        if ! brew list --versions "$formula" >/dev/null 2>&1; then
+            echo "Installing with Homebrew: $formula"
+            brew install "$formula"
+        fi
+    done
+    ;;
+*)
+    echo "note: unsupported system $(uname -s); make sure these are installed: $*" >&2
+    ;;
+esac
