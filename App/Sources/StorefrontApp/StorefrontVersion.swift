@@ -1,0 +1,5 @@
+/// The version of the Storefront app, following Semantic Versioning 2.0.0 (semver.org).
+public enum StorefrontVersion {
+    /// The version this build reports for `storefront --version`.
+    public static let current = "0.1.0"
+}
