@@ -1,0 +1,45 @@
+import Dispatch
+
+/// A connection and the serial queue that is the only place it is used.
+///
+/// Work is submitted as closures that run one at a time on the queue; callers await the result without blocking a
+/// thread of the cooperative pool, so a statement that waits on SQLite's busy timeout or on the disk holds only the
+/// connection's own queue.
+final class ConnectionOwner: @unchecked Sendable {
+    // Sound because `connection` is only read or written inside blocks running on `queue`, a serial queue, so no
+    // two threads touch it (or the SQLite handle it wraps) at once.
+    private let queue: DispatchQueue
+    private var connection: Connection?
+    private let path: String?
+
+    init(label: String, connection: Connection, path: String?) {
+        self.queue = DispatchQueue(label: label)
+        self.connection = connection
+        self.path = path
+    }
+
+    /// Runs `body` with the connection on its queue.
+    ///
+    /// - Throws: `body`'s error; `DatabaseError` when the connection was closed.
+    func run<Value: Sendable>(_ body: @escaping @Sendable (Connection) throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(
+                    with: Result {
+                        guard let connection = self.connection else { throw DatabaseError.closed(path: self.path) }
+                        return try body(connection)
+                    })
+            }
+        }
+    }
+
+    /// Closes the connection once the work already submitted has run; later work throws.
+    func close() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async {
+                self.connection = nil
+                continuation.resume()
+            }
+        }
+    }
+}
