@@ -58,4 +58,37 @@ enum FileSystem {
             throw FileOperationError(operation: "flush directory", path: directory, code: errno)
         }
     }
+
+    /// Creates a new file from a `mkstemp` template (mode 0600, opened for writing); returns its descriptor and path.
+    ///
+    /// - Throws: `FileOperationError` naming `target` when the file cannot be created.
+    static func makeTemporaryFile(template: String, for target: String) throws -> (Int32, String) {
+        var bytes = Array(template.utf8CString)
+        let descriptor = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        guard descriptor >= 0 else {
+            throw FileOperationError(operation: "create a temporary file for", path: target, code: errno)
+        }
+        let path = String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (descriptor, path)
+    }
+
+    /// Writes every byte of `data` to `descriptor`, retrying interrupted and partial writes.
+    ///
+    /// - Throws: `FileOperationError` naming `path` when a write fails (`ENOSPC` on a full disk).
+    static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw FileOperationError(operation: "write", path: path, code: errno)
+                }
+                offset += written
+            }
+        }
+    }
 }
