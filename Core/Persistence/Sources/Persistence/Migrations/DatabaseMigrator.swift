@@ -19,6 +19,17 @@ public struct DatabaseMigrator: Sendable {
         groups = [Outbox.migrations]
     }
 
+    /// A migrator with exactly `groups`, in order, and not the outbox's unless listed: for tools and tests that
+    /// build a store as an older version left it (`Outbox.migrations` cut to its first migration, for example).
+    ///
+    /// - Throws: see `register(_:)`.
+    public init(groups: [MigrationGroup]) throws(MigrationError) {
+        self.groups = []
+        for group in groups {
+            try register(group)
+        }
+    }
+
     /// Adds a package's migrations.
     ///
     /// - Throws: `MigrationError.invalidTablePrefix` for a malformed or reserved prefix,
