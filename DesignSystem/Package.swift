@@ -1,0 +1,33 @@
+// swift-tools-version:6.2
+// DesignSystem: the console UI layer. `TerminalUI` is the terminal runtime (raw mode, keys, frames, the view
+// protocol); `DesignSystem` holds the tokens and components every screen is built from. Nothing else in the repo
+// writes escape codes. It depends on nothing in the repo.
+import PackageDescription
+
+let package = Package(
+    name: "DesignSystem",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "DesignSystem", targets: ["DesignSystem"]),
+        .executable(name: "gallery", targets: ["gallery"]),
+    ],
+    targets: [
+        .target(name: "TerminalUI"),
+        .target(name: "DesignSystem", dependencies: ["TerminalUI"]),
+        // The catalog of every component in its states: shown by `gallery`, snapshot-tested by DesignSystemTests.
+        .target(name: "GalleryCatalog", dependencies: ["TerminalUI", "DesignSystem"]),
+        .executableTarget(name: "gallery", dependencies: ["TerminalUI", "DesignSystem", "GalleryCatalog"]),
+        // A small full-screen program the pseudo-terminal tests drive (see Tests/TerminalUITests).
+        .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"]),
+        // Test-only: runs a program under a pseudo-terminal and reads `stty -g` on it.
+        .target(name: "TerminalTesting", path: "Tests/TerminalTesting"),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalTesting"]),
+        .testTarget(
+            name: "DesignSystemTests",
+            dependencies: ["TerminalUI", "DesignSystem", "GalleryCatalog", "TerminalTesting"],
+            resources: [.copy("Snapshots")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,46 @@
+import TerminalUI
+
+/// One key and what it does, for a `KeyHints` footer.
+public struct KeyHint: Hashable, Sendable {
+    /// The key as the user reads it: `q`, `enter`, `↑↓`.
+    public var key: String
+    /// What it does: `quit`, `open`, `move`.
+    public var action: String
+
+    /// Creates a hint.
+    public init(key: String, action: String) {
+        self.key = key
+        self.action = action
+    }
+}
+
+/// The footer line that lists a screen's keys: `↑↓ move · enter open · q quit`.
+///
+/// Hints are shown in order while they fit; the ones that do not are left out whole, never cut in the middle. Put
+/// the most important first.
+public struct KeyHints: Component {
+    /// The hints, most important first.
+    public var hints: [KeyHint]
+
+    /// Creates a footer.
+    public init(_ hints: [KeyHint]) {
+        self.hints = hints
+    }
+
+    /// One line, or none when there are no hints.
+    public func render(width: Int, theme: Theme) -> [StyledLine] {
+        guard width > 0, !hints.isEmpty else { return [] }
+        let separator = StyledLine(" \(theme.symbols.separator) ", style: .text(.caption))
+        let pieces = hints.map { hint in
+            StyledLine(hint.key, style: Style(foreground: ColorToken.accent.color, attributes: .bold))
+                + StyledLine(" " + hint.action, style: .text(.caption))
+        }
+        var line = pieces[0].truncated(toWidth: width, ellipsis: theme.symbols.ellipsis)
+        for piece in pieces.dropFirst() {
+            let candidate = line + separator + piece
+            guard candidate.width <= width else { break }
+            line = candidate
+        }
+        return [line]
+    }
+}

@@ -1,0 +1,26 @@
+/// A screen, or part of one, that the console front end can show without knowing what is inside it.
+///
+/// Every feature's console view conforms: it renders itself to styled lines for the space it is given, and it
+/// handles the keys the front end passes down, saying whether it used each one. The front end composes screens
+/// (a tab bar above a feature's view, a footer below), routes each key to the focused view first and handles the
+/// keys it leaves (`.ignored`) itself, such as switching tabs or quitting.
+///
+/// Views live on the main actor, like the `@MainActor @Observable` view models they render.
+@MainActor
+public protocol TerminalView {
+    /// The view's lines for a space of `size`: at most `size.rows` lines of at most `size.columns` cells each
+    /// (the frame renderer clips what is longer).
+    func render(size: TerminalSize) -> [StyledLine]
+
+    /// Handles a key: `.handled` when the view used it, `.ignored` to let the containing view or the front end
+    /// have it.
+    func handle(_ key: KeyEvent) -> KeyHandling
+}
+
+/// Whether a view used a key.
+public enum KeyHandling: Hashable, Sendable {
+    /// The view used the key; nobody else should act on it.
+    case handled
+    /// The view did not use the key; the containing view or the front end may.
+    case ignored
+}

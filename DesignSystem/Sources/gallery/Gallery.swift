@@ -1,0 +1,113 @@
+import DesignSystem
+import Foundation
+import GalleryCatalog
+import TerminalUI
+
+/// `gallery`: every DesignSystem component in its states, at the terminal's width.
+///
+/// On a terminal it is full-screen and interactive (see `GalleryView`; `q` or Escape quits). When standard input
+/// or output is not a terminal, or with `--print`, it prints every page as text: plain when piped or with
+/// `NO_COLOR`, in the terminal's colours otherwise.
+@main
+struct Gallery {
+    static let usage = """
+        usage: gallery [--print] [--width N] [--ascii]
+          --print     print every page instead of the interactive screen
+          --width N   lay out for N columns (default: the terminal's width, or COLUMNS, or 80)
+          --ascii     use the ASCII symbols, as for a locale that is not UTF-8
+        """
+
+    @MainActor
+    static func main() async {
+        let environment = ProcessInfo.processInfo.environment
+        let terminal = Terminal(inputDescriptor: STDIN_FILENO, outputDescriptor: STDOUT_FILENO, environment: environment)
+        guard let options = Options(arguments: Array(CommandLine.arguments.dropFirst())) else {
+            FileHandle.standardError.write(Data((usage + "\n").utf8))
+            exit(64)  // EX_USAGE, sysexits(3)
+        }
+        let theme = options.ascii ? Theme.ascii : Theme(terminal: terminal)
+        guard terminal.isInteractive && !options.print else {
+            let renderer = StyledTextRenderer(capability: terminal.colorCapability)
+            let width = options.width ?? terminal.size().columns
+            FileHandle.standardOutput.write(Data(renderer.render(printedPages(width: width, theme: theme)).utf8))
+            return
+        }
+        do {
+            try await terminal.withSession { session in
+                await runInteractive(session: session, theme: theme)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("gallery: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// Every page, each under its title as a screen heading.
+    static func printedPages(width: Int, theme: Theme) -> [StyledLine] {
+        GalleryCatalog.pages().flatMap { page in
+            Heading(page.title, subtitle: "\(page.entries.count) components").render(width: width, theme: theme)
+                + [.empty] + page.render(width: width, theme: theme)
+        }
+    }
+
+    /// Draws the gallery, feeds it keys, and animates the spinners until `q` or Escape.
+    @MainActor
+    static func runInteractive(session: TerminalSession, theme: Theme) async {
+        let view = GalleryView(theme: theme)
+        let (inputs, continuation) = AsyncStream<Input>.makeStream()
+        let forwarding = Task {
+            for await event in session.events { continuation.yield(.terminal(event)) }
+            continuation.finish()
+        }
+        let ticking = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(120))
+                continuation.yield(.tick)
+            }
+        }
+        defer {
+            forwarding.cancel()
+            ticking.cancel()
+        }
+        session.draw(view.render(size: session.size))
+        for await input in inputs {
+            switch input {
+            case .terminal(.key(let key)):
+                if view.handle(key) == .ignored && (key == .character("q") || key == KeyEvent(.escape)) { return }
+            case .terminal(.resize), .terminal(.resume):
+                break
+            case .tick:
+                view.spinnerFrame += 1
+            }
+            session.draw(view.render(size: session.size))
+        }
+    }
+
+    /// What the loop reacts to.
+    enum Input {
+        case terminal(TerminalEvent)
+        case tick
+    }
+
+    /// The command line.
+    struct Options {
+        var print = false
+        var width: Int?
+        var ascii = false
+
+        /// `nil` for arguments that are not understood.
+        init?(arguments: [String]) {
+            var remaining = arguments[...]
+            while let argument = remaining.popFirst() {
+                switch argument {
+                case "--print": print = true
+                case "--ascii": ascii = true
+                case "--width":
+                    guard let value = remaining.popFirst().flatMap({ Int($0) }), value > 0 else { return nil }
+                    width = value
+                default: return nil
+                }
+            }
+        }
+    }
+}

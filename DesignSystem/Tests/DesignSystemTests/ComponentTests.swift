@@ -1,0 +1,2 @@
+import DesignSystem
+import Testing

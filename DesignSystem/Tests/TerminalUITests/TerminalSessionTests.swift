@@ -1,0 +1,105 @@
+import Glibc
+import TerminalTesting
+import Testing
+
+/// Runs `terminal-probe` (a `TerminalSession` program of this package) under a pseudo-terminal and checks what
+/// the terminal looks like before, during and after, by way of `stty -g` on the terminal.
+@Suite("Terminal session under a pseudo-terminal")
+struct TerminalSessionTests {
+    /// The Swift runtime's crash reporter handles SIGQUIT after the session has restored the terminal; on a
+    /// terminal it would offer an interactive prompt and wait 30 s for an answer, so the probe runs without it.
+    static let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no"]
+
+    /// A probe running on a fresh pseudo-terminal, after it has drawn its first frame.
+    struct RunningProbe {
+        let terminal: PseudoTerminal
+        let process: TestProcess
+        let settingsBefore: String
+
+        init() throws {
+            terminal = try PseudoTerminal(columns: 80, rows: 24)
+            settingsBefore = try terminal.sttySettings()
+            process = try terminal.spawn(try TestProcess.builtProduct("terminal-probe"), environment: environment)
+            try terminal.waitForOutput("terminal-probe ready")
+        }
+    }
+
+    @Test("while the session runs, the terminal is in raw mode on the alternate screen")
+    func rawModeWhileRunning() throws {
+        let probe = try RunningProbe()
+        let during = try probe.terminal.sttySettings()
+        #expect(during != probe.settingsBefore)
+        #expect(probe.terminal.transcriptText.contains("\u{1B}[?1049h"))
+        probe.terminal.type("q")
+        #expect(try probe.process.wait() == .exited(0))
+    }
+
+    @Test("after q the settings are exactly what they were, and the normal screen is back")
+    func quitRestores() throws {
+        let probe = try RunningProbe()
+        probe.terminal.type("q")
+        #expect(try probe.process.wait() == .exited(0))
+        #expect(try probe.terminal.sttySettings() == probe.settingsBefore)
+        probe.terminal.readAvailable()
+        #expect(probe.terminal.transcriptText.hasSuffix("\u{1B}[?1049l"))
+    }
+
+    @Test("after Ctrl-C the settings are exactly what they were, and SIGINT ended the process")
+    func controlCRestores() throws {
+        let probe = try RunningProbe()
+        probe.terminal.type([0x03])
+        #expect(try probe.process.wait() == .signaled(SIGINT))
+        #expect(try probe.terminal.sttySettings() == probe.settingsBefore)
+    }
+
+    @Test(
+        "after a terminating signal the settings are exactly what they were",
+        arguments: [SIGTERM, SIGHUP, SIGQUIT]
+    )
+    func signalRestores(signal: Int32) throws {
+        let probe = try RunningProbe()
+        probe.process.signal(signal)
+        #expect(try probe.process.wait() == .signaled(signal))
+        #expect(try probe.terminal.sttySettings() == probe.settingsBefore)
+    }
+
+    @Test("Ctrl-Z restores the terminal while stopped; resuming takes it over again and redraws")
+    func suspendAndResume() throws {
+        let probe = try RunningProbe()
+        let raw = try probe.terminal.sttySettings()
+        probe.terminal.type([0x1A])
+        #expect(try probe.process.wait(untilStopped: true) == .stopped(SIGSTOP))
+        #expect(try probe.terminal.sttySettings() == probe.settingsBefore)
+        let mark = probe.terminal.transcript.count
+        probe.process.signal(SIGCONT)
+        try probe.terminal.waitForOutput("resumes 1", after: mark)
+        #expect(try probe.terminal.sttySettings() == raw)
+        probe.terminal.type("q")
+        #expect(try probe.process.wait() == .exited(0))
+        #expect(try probe.terminal.sttySettings() == probe.settingsBefore)
+    }
+
+    @Test("a window resize arrives as an event with the new size")
+    func resize() throws {
+        let probe = try RunningProbe()
+        try probe.terminal.waitForOutput("size 80x24")
+        probe.terminal.resize(columns: 100, rows: 30)
+        try probe.terminal.waitForOutput("size 100x30")
+        probe.terminal.type("q")
+        #expect(try probe.process.wait() == .exited(0))
+    }
+
+    @Test("keys typed on the terminal arrive decoded, a lone Escape included")
+    func keys() throws {
+        let probe = try RunningProbe()
+        var mark = 0
+        for (bytes, expected) in [
+            ("\u{1B}[A", "key 1: up"), ("東", "key 2: 東"), ("\u{1B}", "key 3: escape"), ("\u{1B}[1;5C", "key 4: ctrl+right"),
+        ] {
+            probe.terminal.type(bytes)
+            mark = try probe.terminal.waitForOutput(expected, after: mark)
+        }
+        probe.terminal.type("q")
+        #expect(try probe.process.wait() == .exited(0))
+    }
+}
