@@ -1,0 +1,46 @@
+// swift-tools-version:6.2
+// Core/Networking: the one way features talk to the server. Endpoints, the API client (deadlines, retries with
+// idempotency, authentication, error decoding), the live URLSession transport, the shared JSON configuration and
+// pagination values; `NetworkingTestSupport` holds the scripted transport and other doubles feature tests use.
+// Depends on Core/Logging; the benchmark and tests also use Core/Models, and tests use Core/TestSupport.
+import PackageDescription
+
+let package = Package(
+    name: "Networking",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "NetworkingTestSupport", targets: ["NetworkingTestSupport"]),
+    ],
+    dependencies: [
+        .package(path: "../Logging"),
+        .package(path: "../Models"),
+        .package(path: "../TestSupport"),
+    ],
+    targets: [
+        .target(
+            name: "Networking",
+            dependencies: [.product(name: "Logging", package: "Logging")]
+        ),
+        .target(
+            name: "NetworkingTestSupport",
+            dependencies: ["Networking", .product(name: "Logging", package: "Logging")]
+        ),
+        .executableTarget(
+            name: "NetworkingBenchmarks",
+            dependencies: ["Networking", .product(name: "Models", package: "Models")]
+        ),
+        .testTarget(
+            name: "NetworkingTests",
+            dependencies: [
+                "Networking",
+                "NetworkingTestSupport",
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,92 @@
+import Foundation
+
+/// The error object every 4xx and 5xx answer of the API carries:
+/// `{"error": {"code": "rate_limited", "message": "…", "retry_after": 30, "details": {…}}}`.
+///
+/// `code` stays a string, so a code this version does not know never fails decoding; compare it with the codes a
+/// feature handles (`"price_changed"`, `"out_of_stock"`) and treat the rest by status. `details` is kept as JSON for
+/// the feature that knows its shape: `try body.decodeDetails(PriceChangedDetails.self, using: APIJSON.makeDecoder())`.
+public struct APIErrorBody: Sendable, Hashable, Codable {
+    /// The machine-readable reason, such as `"price_changed"`.
+    public var code: String
+    /// A human-readable explanation from the server (English, for logs; not for display). Empty when absent.
+    public var message: String
+    /// How long the server asks the client to wait before trying again (`retry_after`, in seconds), if it says.
+    public var retryAfter: Duration?
+    /// The code-specific payload (`current_total` for `price_changed`, `product_ids` for `out_of_stock`), if any.
+    public var details: JSONValue?
+
+    /// Creates an error body.
+    public init(code: String, message: String = "", retryAfter: Duration? = nil, details: JSONValue? = nil) {
+        self.code = code
+        self.message = message
+        self.retryAfter = retryAfter
+        self.details = details
+    }
+
+    private struct Key: CodingKey {
+        static let code = Key(stringValue: "code")
+        static let message = Key(stringValue: "message")
+        static let retryAfter = Key(stringValue: "retry_after")
+        static let retryAfterFromSnakeCase = Key(stringValue: "retryAfter")
+        static let details = Key(stringValue: "details")
+
+        let stringValue: String
+        var intValue: Int? { nil }
+
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Decodes the inner object of the envelope. `retry_after` is read as a number of seconds (a negative or
+    /// non-number value is ignored); it is also found when the decoder converts keys from snake_case.
+    ///
+    /// - Throws: `DecodingError` when `code` is missing or not a string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        code = try container.decode(String.self, forKey: .code)
+        message = (try? container.decodeIfPresent(String.self, forKey: .message)) ?? ""
+        let seconds =
+            (try? container.decodeIfPresent(Double.self, forKey: .retryAfter))
+            ?? (try? container.decodeIfPresent(Double.self, forKey: .retryAfterFromSnakeCase))
+        if let seconds, seconds.isFinite, seconds >= 0, seconds < 1e12 {
+            retryAfter = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+        } else {
+            retryAfter = nil
+        }
+        details = try? container.decodeIfPresent(JSONValue.self, forKey: .details)
+    }
+
+    /// Encodes the wire shape (`retry_after` in whole seconds, rounded up).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(message, forKey: .message)
+        if let retryAfter {
+            let (seconds, attoseconds) = retryAfter.components
+            try container.encode(seconds + (attoseconds > 0 ? 1 : 0), forKey: .retryAfter)
+        }
+        try container.encodeIfPresent(details, forKey: .details)
+    }
+
+    /// Decodes `details` as the feature's own type.
+    ///
+    /// - Throws: `APIError.decoding` when there are no details or they do not fit `type`.
+    public func decodeDetails<Details: Decodable>(
+        _ type: Details.Type,
+        using decoder: JSONDecoder
+    ) throws(APIError) -> Details {
+        guard let details else {
+            throw .decoding(
+                DecodingFailure(
+                    type: String(describing: type), codingPath: "details", reason: "the \(code) error has no details")
+            )
+        }
+        return try details.decode(type, using: decoder)
+    }
+}
+
+/// The envelope around `APIErrorBody`: `{"error": {…}}`.
+struct APIErrorEnvelope: Decodable {
+    let error: APIErrorBody
+}
