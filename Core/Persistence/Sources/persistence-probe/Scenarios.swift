@@ -91,7 +91,8 @@ struct FullDiskProbe {
     func run() async throws {
         let file = AtomicFile(url: URL(filePath: directory).appending(path: "document.txt"))
         try file.write(Data("old content\n".utf8))
-        let database = try openProbeDatabase(path: directory + "/store.sqlite", logger: logger)
+        let database = try openProbeDatabase(
+            path: URL(filePath: directory).appending(path: "store.sqlite").path(percentEncoded: false), logger: logger)
         try await database.transaction { transaction in
             try transaction.execute("INSERT INTO probe_rows (batch, position, payload) VALUES (1, 1, 'old row')")
         }

@@ -135,4 +135,11 @@ public struct OutboxPushReport: Sendable, Hashable {
     public let deadLettered: Int
     /// Entries still waiting after the call: the "N changes would be lost" of a sign-out.
     public let remaining: Int
+
+    /// Creates a report (for test doubles of code that signs out).
+    public init(pushed: Int, deadLettered: Int, remaining: Int) {
+        self.pushed = pushed
+        self.deadLettered = deadLettered
+        self.remaining = remaining
+    }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `persistence-probe` executable running as a child process, with its standard output as a sequence of lines.
+final class ProbeProcess: @unchecked Sendable {
+    // Sound because `process` is configured before `run()` and afterwards only read (`processIdentifier`), which
+    // Foundation's Process allows from any thread; the rest is immutable or Sendable.
+    private let process = Process()
+    /// The lines the probe writes, in order; finishes when it closes its output (exits or is killed).
+    let lines: AsyncStream<String>
+    private let exitStatus: AsyncStream<Int32>
+
+    /// Starts the probe with `arguments`.
+    init(_ arguments: [String]) throws {
+        guard let resources = Bundle.module.resourceURL else { throw FixtureMissing(name: "build products") }
+        process.executableURL = resources.deletingLastPathComponent().appending(path: "persistence-probe")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let (lines, linesContinuation) = AsyncStream.makeStream(of: String.self)
+        let (exitStatus, exitContinuation) = AsyncStream.makeStream(of: Int32.self)
+        self.lines = lines
+        self.exitStatus = exitStatus
+        process.terminationHandler = { process in
+            exitContinuation.yield(process.terminationStatus)
+            exitContinuation.finish()
+        }
+        try process.run()
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var pending: [UInt8] = []
+            while true {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                pending.append(contentsOf: buffer[0..<count])
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    linesContinuation.yield(String(decoding: pending[..<newline], as: UTF8.self))
+                    pending.removeSubrange(...newline)
+                }
+            }
+            linesContinuation.finish()
+            _ = output
+        }.start()
+    }
+
+    /// Kills the probe at once (`SIGKILL`: no cleanup, no flush, as a crash or the OOM killer would).
+    func kill() {
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+    }
+
+    /// Waits for the probe to end; returns its exit status (the signal number when killed).
+    func exit() async -> Int32 {
+        for await status in exitStatus {
+            return status
+        }
+        return process.terminationStatus
+    }
+
+    /// Runs the probe to its end and returns every line it wrote.
+    static func run(_ arguments: [String]) async throws -> [String] {
+        let probe = try ProbeProcess(arguments)
+        var lines: [String] = []
+        for await line in probe.lines {
+            lines.append(line)
+        }
+        _ = await probe.exit()
+        return lines
+    }
+}
