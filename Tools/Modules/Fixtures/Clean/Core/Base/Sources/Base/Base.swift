@@ -1,0 +1,2 @@
+/// Marks the Base module.
+public let baseName = "Base"

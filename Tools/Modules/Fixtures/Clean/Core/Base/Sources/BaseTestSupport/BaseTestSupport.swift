@@ -1,0 +1,2 @@
+/// Marks the BaseTestSupport module.
+public let baseTestSupportName = "BaseTestSupport"

@@ -1,0 +1,2 @@
+/// Marks the Kit module.
+public let kitName = "Kit"

@@ -1,0 +1,22 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "Feed",
+    products: [
+        .library(name: "Feed", targets: ["Feed"])
+    ],
+    dependencies: [
+        .package(path: "../../Core/Base"),
+        .package(path: "../../Core/Kit"),
+    ],
+    targets: [
+        .target(name: "Feed", dependencies: [.product(name: "Base", package: "Base")]),
+        .testTarget(
+            name: "FeedTests",
+            dependencies: [
+                "Feed", .product(name: "BaseTestSupport", package: "Base"), .product(name: "Kit", package: "Kit"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+/// Marks the Feed module.
+public let feedName = "Feed"

@@ -1,0 +1,2 @@
+/// Marks the Nested module.
+public let nestedName = "Nested"

@@ -1,0 +1,13 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "Feed",
+    products: [
+        .library(name: "Feed", targets: ["Feed"])
+    ],
+    targets: [
+        .target(name: "Feed")
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+/// Marks the Search module.
+public let searchName = "Search"

@@ -1,0 +1,2 @@
+/// Marks the CoreShared module.
+public let coreSharedName = "CoreShared"

@@ -1,0 +1,2 @@
+/// Marks the FeatureShared module.
+public let featureSharedName = "FeatureShared"

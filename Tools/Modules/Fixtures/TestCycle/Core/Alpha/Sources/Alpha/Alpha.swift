@@ -1,0 +1,2 @@
+/// Marks the Alpha module.
+public let alphaName = "Alpha"

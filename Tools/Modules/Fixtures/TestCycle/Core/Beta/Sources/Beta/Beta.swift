@@ -1,0 +1,2 @@
+/// Marks the Beta module.
+public let betaName = "Beta"

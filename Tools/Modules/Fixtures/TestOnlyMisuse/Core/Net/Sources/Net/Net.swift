@@ -1,0 +1,2 @@
+/// Marks the Net module.
+public let netName = "Net"

@@ -1,0 +1,2 @@
+/// Marks the NetTestSupport module.
+public let netTestSupportName = "NetTestSupport"

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Everything a `modules` command reaches outside itself, built once by the executable's entry point and
+/// replaced by tests.
+public struct CommandEnvironment: Sendable {
+    /// The directory relative paths on the command line are resolved against.
+    public var currentDirectory: URL
+    /// Standard output: the command's result (text or JSON).
+    public var output: any TextSink
+    /// Standard error: errors, warnings and progress.
+    public var errorOutput: any TextSink
+    /// Whether standard error is an interactive terminal (then progress is redrawn in place).
+    public var errorOutputIsTerminal: Bool
+    /// The terminal's width in columns, for cutting the progress line.
+    public var terminalColumns: Int
+    /// Runs `swift` and `git`.
+    public var runner: any ProcessRunning
+    /// Measures elapsed time.
+    public var stopwatch: Stopwatch
+    /// How many processes may run at once by default (the processor count).
+    public var processorCount: Int
+    /// The `swift` driver to run.
+    public var swiftExecutable: String
+
+    /// Creates an environment.
+    public init(
+        currentDirectory: URL,
+        output: any TextSink,
+        errorOutput: any TextSink,
+        errorOutputIsTerminal: Bool,
+        terminalColumns: Int,
+        runner: any ProcessRunning,
+        stopwatch: Stopwatch,
+        processorCount: Int,
+        swiftExecutable: String
+    ) {
+        self.currentDirectory = currentDirectory
+        self.output = output
+        self.errorOutput = errorOutput
+        self.errorOutputIsTerminal = errorOutputIsTerminal
+        self.terminalColumns = terminalColumns
+        self.runner = runner
+        self.stopwatch = stopwatch
+        self.processorCount = processorCount
+        self.swiftExecutable = swiftExecutable
+    }
+}
+
+/// Exit statuses of `modules`, following sysexits(3) for the usage and input errors.
+public enum ExitStatus {
+    /// Success: no error finding, every package passed.
+    public static let success: Int32 = 0
+    /// Error findings, failed tests, or manifests that failed to load.
+    public static let failure: Int32 = 1
+    /// A bad command line (EX_USAGE).
+    public static let usage: Int32 = 64
+    /// `modules.json` is not valid (EX_DATAERR).
+    public static let dataError: Int32 = 65
+    /// The repository or its `modules.json` is missing (EX_NOINPUT).
+    public static let noInput: Int32 = 66
+    /// The tool itself failed: a process could not start, output could not be written (EX_SOFTWARE).
+    public static let software: Int32 = 70
+}
+
+/// A command that cannot go on, with the status to exit with.
+struct CommandFailure: Error {
+    let message: String
+    let status: Int32
+}
+
+/// The output format chosen with `--format` or `--json`.
+enum OutputFormat: String, Sendable {
+    case text
+    case json
+}
+
+/// What every command works with once its command line is read.
+struct CommandContext: Sendable {
+    let environment: CommandEnvironment
+    let root: URL
+    let format: OutputFormat
+    /// `modules.json`, or `nil` when the repository has none.
+    let configuration: ModulesConfiguration?
+
+    var configurationURL: URL { root.appendingPathComponent(ModulesConfiguration.fileName) }
+
+    /// `modules.json`, required.
+    func requireConfiguration() throws -> ModulesConfiguration {
+        guard let configuration else {
+            throw CommandFailure(
+                message: "\(configurationURL.path) not found; this command needs the repository's layering rules",
+                status: ExitStatus.noInput
+            )
+        }
+        return configuration
+    }
+
+    /// Finds and loads every package of the repository.
+    func scan() async throws -> RepositoryScan {
+        let loader = ManifestLoader(runner: environment.runner, swiftExecutable: environment.swiftExecutable)
+        let scanner = RepositoryScanner(loader: loader, concurrency: max(2, environment.processorCount))
+        do {
+            return try await scanner.scan(root: root, configuration: configuration ?? ModulesConfiguration())
+        } catch {
+            throw CommandFailure(message: "cannot read \(root.path): \(error)", status: ExitStatus.noInput)
+        }
+    }
+
+    /// Writes `value` as JSON to standard output.
+    func writeJSON<Value: Encodable>(_ value: Value) throws {
+        do {
+            environment.output.write(try JSONOutput.string(value))
+        } catch {
+            throw CommandFailure(message: "cannot encode the output: \(error)", status: ExitStatus.software)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// The `modules` command line: parses the arguments, runs one command, and returns the exit status.
+///
+/// Commands: `list`, `lint`, `test`. Every command takes `--format text|json` (`--json` for short), `--repo DIR`
+/// and `--help`. A bad command line prints one error line and the usage to standard error and returns 64.
+public struct ModulesCLI: Sendable {
+    private let environment: CommandEnvironment
+
+    /// Creates the command line over `environment`.
+    public init(environment: CommandEnvironment) {
+        self.environment = environment
+    }
+
+    /// Runs the command named by `arguments[0]` with the remaining arguments.
+    /// - Returns: the exit status (see ``ExitStatus``).
+    public func run(_ arguments: [String]) async -> Int32 {
+        guard let name = arguments.first else {
+            environment.errorOutput.write(Self.generalHelp)
+            return ExitStatus.usage
+        }
+        if ["--help", "-h", "help"].contains(name), arguments.count == 1 {
+            environment.output.write(Self.generalHelp)
+            return ExitStatus.success
+        }
+        if name == "help", arguments.count == 2, let command = Command(rawValue: arguments[1]) {
+            environment.output.write(command.spec.help)
+            return ExitStatus.success
+        }
+        guard let command = Command(rawValue: name) else {
+            environment.errorOutput.write("modules: error: unknown command '\(name)'\n" + Self.usageLines)
+            return ExitStatus.usage
+        }
+        do {
+            let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), for: command.spec)
+            if parsed.has("--help") {
+                environment.output.write(command.spec.help)
+                return ExitStatus.success
+            }
+            let context = try await makeContext(parsed)
+            switch command {
+            case .list: return try await ListCommand.run(context)
+            case .lint: return try await LintCommand.run(context)
+            case .test: return try await TestCommand.run(context, parsed)
+            }
+        } catch let error as UsageError {
+            environment.errorOutput.write(
+                "modules: error: \(error.message)\n\(command.spec.usageLine)\n"
+                    + "Run 'modules \(command.rawValue) --help' for more.\n"
+            )
+            return ExitStatus.usage
+        } catch let failure as CommandFailure {
+            environment.errorOutput.writeLine("modules: error: \(failure.message)")
+            return failure.status
+        } catch {
+            environment.errorOutput.writeLine("modules: error: \(error)")
+            return ExitStatus.software
+        }
+    }
+
+    private func makeContext(_ parsed: ParsedArguments) async throws -> CommandContext {
+        var format = OutputFormat.text
+        if let value = parsed.value("--format") {
+            guard let chosen = OutputFormat(rawValue: value) else {
+                throw UsageError(message: "unknown format '\(value)' (use text or json)")
+            }
+            format = chosen
+        }
+        if parsed.has("--json") {
+            guard format == .json || !parsed.has("--format") else {
+                throw UsageError(message: "--json and --format \(format.rawValue) contradict each other")
+            }
+            format = .json
+        }
+        let root = try await repositoryRoot(parsed.value("--repo"))
+        let configURL = root.appendingPathComponent(ModulesConfiguration.fileName)
+        var configuration: ModulesConfiguration?
+        if FileManager().fileExists(atPath: configURL.path) {
+            do {
+                configuration = try ModulesConfiguration.load(from: configURL)
+            } catch let error as ConfigurationError {
+                throw CommandFailure(message: error.description, status: ExitStatus.dataError)
+            }
+        }
+        return CommandContext(environment: environment, root: root, format: format, configuration: configuration)
+    }
+
+    /// `--repo DIR`, else the git top level of the current directory, else the current directory.
+    private func repositoryRoot(_ option: String?) async throws -> URL {
+        if let option {
+            let url = URL(fileURLWithPath: option, relativeTo: environment.currentDirectory).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            guard FileManager().fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CommandFailure(message: "--repo \(option): no such directory", status: ExitStatus.noInput)
+            }
+            return url
+        }
+        let git = ProcessInvocation(
+            executable: "git",
+            arguments: ["rev-parse", "--show-toplevel"],
+            workingDirectory: environment.currentDirectory
+        )
+        if let result = try? await environment.runner.run(git), result.succeeded {
+            let path = result.standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !path.isEmpty {
+                return URL(fileURLWithPath: path, isDirectory: true)
+            }
+        }
+        return environment.currentDirectory
+    }
+
+    static let usageLines = """
+        usage: modules <command> [options]
+        Commands: \(Command.allCases.map(\.rawValue).joined(separator: ", ")). Run 'modules <command> --help' for more.
+
+        """
+
+    static var generalHelp: String {
+        var lines = [
+            "usage: modules <command> [options]", "",
+            "The repository tool of a SwiftPM monorepo: finds its packages, checks the layering rules of its",
+            "modules.json, and runs every package's tests.", "", "Commands:",
+        ]
+        for command in Command.allCases {
+            let name = command.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+            lines.append("  \(name)\(command.spec.summary)")
+        }
+        lines += [
+            "", "Every command takes --format text|json (--json for short), --repo DIR and --help.",
+            "Exit status: 0 success, 1 findings or failures, 64 usage error, 65 invalid modules.json,",
+            "66 repository or modules.json missing, 70 internal error.",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// The commands of `modules`.
+enum Command: String, CaseIterable {
+    case list
+    case lint
+    case test
+
+    static let commonOptions: [OptionSpec] = [
+        OptionSpec("--format", value: "text|json", help: "output format (default: text)"),
+        OptionSpec("--json", help: "the same as --format json"),
+        OptionSpec(
+            "--repo", value: "DIR", help: "the repository (default: the git top level, else the current directory)"),
+        OptionSpec("--help", alias: "-h", help: "show this help"),
+    ]
+
+    var spec: CommandSpec {
+        switch self {
+        case .list: ListCommand.spec
+        case .lint: LintCommand.spec
+        case .test: TestCommand.spec
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The layering rules of a repository, read from its `modules.json` (schema version 1, documented in the
+/// README of Tools/Modules).
+public struct ModulesConfiguration: Sendable, Equatable {
+    /// The file name looked up at the repository root.
+    public static let fileName = "modules.json"
+    /// The schema version this tool reads.
+    public static let supportedSchemaVersion = 1
+
+    /// A layer: the packages whose paths match one of its globs.
+    public struct Layer: Sendable, Equatable, Encodable {
+        /// The layer's name, used in findings (`features`, `core`).
+        public var name: String
+        /// What the layer holds, for people.
+        public var description: String?
+        /// Globs over repository-relative package paths (`Core/*`, `.` for the root package).
+        public var packages: [Glob]
+        /// Whether a package may depend on another package of the same layer.
+        public var allowsPeerDependencies: Bool
+
+        /// Creates a layer.
+        public init(name: String, description: String? = nil, packages: [Glob], allowsPeerDependencies: Bool) {
+            self.name = name
+            self.description = description
+            self.packages = packages
+            self.allowsPeerDependencies = allowsPeerDependencies
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, description, packages, allowsPeerDependencies
+        }
+
+        /// Encodes the layer with its globs as plain strings.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encodeIfPresent(description, forKey: .description)
+            try container.encode(packages.map(\.pattern), forKey: .packages)
+            try container.encode(allowsPeerDependencies, forKey: .allowsPeerDependencies)
+        }
+    }
+
+    /// Extra rules for one package, keyed by its repository-relative path.
+    public struct PackageRule: Sendable, Equatable {
+        /// What the rule is for, for people.
+        public var description: String?
+        /// When set, the only repository packages this package may depend on (globs; empty means a leaf).
+        public var allowedDependencies: [Glob]?
+        /// When set, the only repository packages that may depend on this one (globs; empty means none may).
+        public var allowedDependents: [Glob]?
+        /// Whether only test code may depend on this package.
+        public var testOnly: Bool
+
+        /// Creates a rule.
+        public init(
+            description: String? = nil,
+            allowedDependencies: [Glob]? = nil,
+            allowedDependents: [Glob]? = nil,
+            testOnly: Bool = false
+        ) {
+            self.description = description
+            self.allowedDependencies = allowedDependencies
+            self.allowedDependents = allowedDependents
+            self.testOnly = testOnly
+        }
+    }
+
+    /// The schema version the file declares.
+    public var schemaVersion: Int
+    /// Directory globs never searched for packages (fixture repositories).
+    public var exclude: [Glob]
+    /// The layers, top to bottom: a package may depend only on packages in layers below its own.
+    public var layers: [Layer]
+    /// Per-package rules keyed by repository-relative package path.
+    public var packages: [String: PackageRule]
+    /// Globs over product names that only test code may depend on (`*TestSupport`).
+    public var testOnlyProducts: [Glob]
+
+    /// Creates a configuration.
+    public init(
+        schemaVersion: Int = ModulesConfiguration.supportedSchemaVersion,
+        exclude: [Glob] = [],
+        layers: [Layer] = [],
+        packages: [String: PackageRule] = [:],
+        testOnlyProducts: [Glob] = []
+    ) {
+        self.schemaVersion = schemaVersion
+        self.exclude = exclude
+        self.layers = layers
+        self.packages = packages
+        self.testOnlyProducts = testOnlyProducts
+    }
+
+    /// The index of the first layer (top = 0) whose globs match `packagePath`, or `nil` when none does.
+    public func layerIndex(of packagePath: String) -> Int? {
+        layers.firstIndex { $0.packages.anyMatches(packagePath) }
+    }
+
+    /// The rule for `packagePath`, if the file has one.
+    public func rule(for packagePath: String) -> PackageRule? {
+        packages[RepoPath.normalize(packagePath)]
+    }
+
+    /// True when `path` (a directory) or one of its parents matches an `exclude` glob.
+    public func isExcluded(_ path: String) -> Bool {
+        exclude.contains { $0.matchesSelfOrAncestor(of: path) }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+
+/// Reads the JSON printed by `swift package dump-package`.
+///
+/// The manifest may print text of its own, and SwiftPM may print warnings, before the JSON object; the decoder
+/// therefore tries each line that starts with `{` and decodes the balanced object that begins there.
+public enum DumpPackageDecoder {
+    /// The output held no JSON object that decodes as a manifest.
+    public struct NoManifestFound: Error, CustomStringConvertible {
+        /// The first lines of the output, to show what came instead.
+        public var excerpt: String
+
+        /// Says that no manifest JSON was found and shows the start of the output.
+        public var description: String { "no manifest JSON in the output of dump-package: \(excerpt)" }
+    }
+
+    /// Decodes a manifest from dump-package output.
+    /// - Parameter output: the command's standard output (possibly with text before or after the JSON).
+    /// - Throws: ``NoManifestFound`` when no candidate object decodes.
+    public static func decode(_ output: Data) throws -> PackageManifest {
+        let bytes = [UInt8](output)
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var index = lineStart
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+                index += 1
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "{"), let end = objectEnd(bytes, from: index),
+                let manifest = try? JSONDecoder().decode(DumpManifest.self, from: Data(bytes[index...end]))
+            {
+                return manifest.model
+            }
+            guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            lineStart = newline + 1
+        }
+        let excerpt = String(decoding: output.prefix(300), as: UTF8.self)
+        throw NoManifestFound(excerpt: excerpt.isEmpty ? "(empty)" : excerpt)
+    }
+
+    /// The index of the `}` that closes the object opening at `start`, honouring strings and escapes.
+    static func objectEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for index in start..<bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return index }
+            default: break
+            }
+        }
+        return nil
+    }
+}
+
+private struct DumpManifest: Decodable {
+    var name: String
+    var toolsVersion: ToolsVersion?
+    var dependencies: [DumpDependency]
+    var products: [DumpProduct]
+    var targets: [DumpTarget]
+
+    struct ToolsVersion: Decodable {
+        var version: String?
+        enum CodingKeys: String, CodingKey { case version = "_version" }
+    }
+
+    var model: PackageManifest {
+        PackageManifest(
+            name: name,
+            toolsVersion: toolsVersion?.version,
+            dependencies: dependencies.map(\.model),
+            products: products.map(\.model),
+            targets: targets.map(\.model)
+        )
+    }
+}
+
+/// `{"fileSystem":[{identity, path}]}`, `{"sourceControl":[{identity, location}]}` or `{"registry":[...]}`.
+private struct DumpDependency: Decodable {
+    var model: PackageManifest.Dependency
+
+    private struct Details: Decodable {
+        var identity: String
+        var path: String?
+        var location: Location?
+    }
+
+    /// A source-control location is `{"remote":[{"urlString": ...}]}` or `{"local":[path]}`; only its text matters.
+    private struct Location: Decodable {
+        var text: String?
+        init(from decoder: any Decoder) throws {
+            text = (try? decoder.singleValueContainer().decode(String.self)) ?? Self.firstString(in: decoder)
+        }
+        private static func firstString(in decoder: any Decoder) -> String? {
+            guard let object = try? decoder.container(keyedBy: AnyCodingKey.self), let key = object.allKeys.first
+            else { return nil }
+            if var list = try? object.nestedUnkeyedContainer(forKey: key) {
+                if let text = try? list.decode(String.self) { return text }
+                if let nested = try? list.decode([String: String].self) { return nested.values.first }
+            }
+            return nil
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        guard let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "empty"))
+        }
+        var list = try container.nestedUnkeyedContainer(forKey: key)
+        let details = try list.decode(Details.self)
+        let kind = PackageManifest.Dependency.Kind(rawValue: key.stringValue) ?? .sourceControl
+        model = PackageManifest.Dependency(
+            kind: kind,
+            identity: details.identity,
+            path: kind == .fileSystem ? details.path : nil,
+            location: details.location?.text
+        )
+    }
+}
+
+private struct DumpProduct: Decodable {
+    var name: String
+    var targets: [String]
+    var type: [String: DiscardedValue]
+
+    var model: PackageManifest.Product {
+        PackageManifest.Product(name: name, type: type.keys.sorted().first ?? "unknown", targets: targets)
+    }
+}
+
+private struct DumpTarget: Decodable {
+    var name: String
+    var type: String
+    var dependencies: [DumpTargetDependency]
+
+    var model: PackageManifest.Target {
+        PackageManifest.Target(name: name, type: type, dependencies: dependencies.map(\.model))
+    }
+}
+
+/// `{"byName":[name, condition]}`, `{"target":[name, condition]}` or `{"product":[name, package, aliases, condition]}`.
+private struct DumpTargetDependency: Decodable {
+    var model: PackageManifest.TargetDependency
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        guard let key = container.allKeys.first,
+            let kind = PackageManifest.TargetDependency.Kind(rawValue: key.stringValue)
+        else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "unknown target dependency kind")
+            )
+        }
+        var list = try container.nestedUnkeyedContainer(forKey: key)
+        let name = try list.decode(String.self)
+        let package = kind == .product ? try list.decodeIfPresent(String.self) : nil
+        model = PackageManifest.TargetDependency(kind: kind, name: name, package: package)
+    }
+}
+
+/// A JSON value that is read and thrown away (the parts of the manifest this tool does not use).
+private struct DiscardedValue: Decodable {
+    init(from decoder: any Decoder) throws {}
+}

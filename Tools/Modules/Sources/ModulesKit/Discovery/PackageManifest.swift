@@ -1,0 +1,122 @@
+/// What a package's `Package.swift` declares, as `swift package dump-package` reports it.
+public struct PackageManifest: Sendable, Equatable, Encodable {
+    /// The package name given in the manifest (not its identity).
+    public var name: String
+    /// The manifest's tools version (`6.2.0`), when reported.
+    public var toolsVersion: String?
+    /// The declared package dependencies.
+    public var dependencies: [Dependency]
+    /// The products.
+    public var products: [Product]
+    /// The targets.
+    public var targets: [Target]
+
+    /// Creates a manifest.
+    public init(
+        name: String,
+        toolsVersion: String? = nil,
+        dependencies: [Dependency] = [],
+        products: [Product] = [],
+        targets: [Target] = []
+    ) {
+        self.name = name
+        self.toolsVersion = toolsVersion
+        self.dependencies = dependencies
+        self.products = products
+        self.targets = targets
+    }
+
+    /// A declared package dependency.
+    public struct Dependency: Sendable, Equatable, Encodable {
+        /// How the dependency is located.
+        public enum Kind: String, Sendable, Encodable {
+            /// `.package(path:)`: a local directory.
+            case fileSystem
+            /// `.package(url:...)`: a git repository.
+            case sourceControl
+            /// `.package(id:...)`: a package registry.
+            case registry
+        }
+
+        /// How the dependency is located.
+        public var kind: Kind
+        /// SwiftPM's identity for it (the lowercased last path component for local packages).
+        public var identity: String
+        /// For `fileSystem` dependencies, the absolute directory as SwiftPM resolved it.
+        public var path: String?
+        /// For other kinds, the URL or registry identifier.
+        public var location: String?
+
+        /// Creates a dependency.
+        public init(kind: Kind, identity: String, path: String? = nil, location: String? = nil) {
+            self.kind = kind
+            self.identity = identity
+            self.path = path
+            self.location = location
+        }
+    }
+
+    /// A product.
+    public struct Product: Sendable, Equatable, Encodable {
+        /// The product name.
+        public var name: String
+        /// `library`, `executable`, `plugin`, `macro` or another kind SwiftPM reports.
+        public var type: String
+        /// The targets it contains.
+        public var targets: [String]
+
+        /// Creates a product.
+        public init(name: String, type: String, targets: [String]) {
+            self.name = name
+            self.type = type
+            self.targets = targets
+        }
+    }
+
+    /// A target.
+    public struct Target: Sendable, Equatable, Encodable {
+        /// The target name (its module name).
+        public var name: String
+        /// `regular`, `executable`, `test`, `system`, `binary`, `plugin`, `macro`.
+        public var type: String
+        /// What the target depends on.
+        public var dependencies: [TargetDependency]
+
+        /// Creates a target.
+        public init(name: String, type: String, dependencies: [TargetDependency] = []) {
+            self.name = name
+            self.type = type
+            self.dependencies = dependencies
+        }
+
+        /// True for test targets.
+        public var isTest: Bool { type == "test" }
+    }
+
+    /// One entry of a target's `dependencies`.
+    public struct TargetDependency: Sendable, Equatable, Encodable {
+        /// How the dependency was written.
+        public enum Kind: String, Sendable, Encodable {
+            /// `.target(name:)`: a target of the same package.
+            case target
+            /// `.product(name:package:)`: a product of a dependency.
+            case product
+            /// A plain string: a target of the same package or a product of a dependency with that name.
+            case byName
+        }
+
+        /// How the dependency was written.
+        public var kind: Kind
+        /// The target or product name.
+        public var name: String
+        /// For `product`, the package (identity or name) given in the manifest.
+        public var package: String?
+
+        /// Creates a target dependency.
+        public init(kind: Kind, name: String, package: String? = nil) {
+            self.kind = kind
+            self.name = name
+            self.package = package
+        }
+    }
+}

@@ -1,0 +1,117 @@
+/// How much a finding matters: errors make `modules lint` exit 1.
+public enum Severity: String, Sendable, Equatable, Comparable, Encodable {
+    /// A broken rule; `modules lint` exits 1.
+    case error
+    /// Worth a look; does not change the exit status.
+    case warning
+
+    /// Errors sort before warnings.
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        lhs == .error && rhs == .warning
+    }
+}
+
+/// The rules `modules lint` checks, by their stable kebab-case ids.
+public enum LintRule: String, Sendable, CaseIterable, Encodable {
+    /// A package depends on a package in a higher layer.
+    case layerOrder = "layer-order"
+    /// A package depends on a package of its own layer, and the layer forbids peer dependencies.
+    case peerDependency = "peer-dependency"
+    /// A package depends on a package its `allowedDependencies` does not list.
+    case disallowedDependency = "disallowed-dependency"
+    /// A package depends on a package whose `allowedDependents` does not list it.
+    case disallowedDependent = "disallowed-dependent"
+    /// A non-test target depends on a `testOnly` package.
+    case testOnlyPackage = "test-only-package"
+    /// A non-test target depends on a product matching `testOnlyProducts`.
+    case testOnlyProduct = "test-only-product"
+    /// Packages depend on each other in a cycle (test targets count).
+    case dependencyCycle = "dependency-cycle"
+    /// Two packages have the same identity (directory name, compared case-insensitively).
+    case duplicateIdentity = "duplicate-identity"
+    /// A package matches no layer of `modules.json`.
+    case unlayeredPackage = "unlayered-package"
+    /// A path dependency points outside the repository.
+    case pathOutsideRepository = "path-outside-repo"
+    /// A path dependency points to a directory that does not exist or holds no `Package.swift`.
+    case missingDependencyPath = "missing-dependency-path"
+    /// A path dependency points to a package the repository excludes (a fixture) or hides.
+    case undiscoveredDependency = "undiscovered-dependency"
+    /// A target names a product its dependency's manifest does not declare.
+    case unknownProduct = "unknown-product"
+    /// A target names a package that is not among the manifest's dependencies.
+    case unknownPackageReference = "unknown-package-reference"
+    /// A manifest failed to load, so its rules could not be checked.
+    case manifestLoadFailed = "manifest-load-failed"
+
+    /// One line saying what the rule checks.
+    public var summary: String {
+        switch self {
+        case .layerOrder: "a package depends only on packages in lower layers"
+        case .peerDependency: "packages of a layer that forbids peers do not depend on each other"
+        case .disallowedDependency: "a package depends only on what its allowedDependencies lists"
+        case .disallowedDependent: "only the packages a package's allowedDependents lists depend on it"
+        case .testOnlyPackage: "only test code depends on a testOnly package"
+        case .testOnlyProduct: "only test code depends on a product matching testOnlyProducts"
+        case .dependencyCycle: "no dependency cycles between packages, test targets included"
+        case .duplicateIdentity: "no two packages share a directory name (SwiftPM's identity)"
+        case .unlayeredPackage: "every package belongs to a layer"
+        case .pathOutsideRepository: "path dependencies stay inside the repository"
+        case .missingDependencyPath: "path dependencies point to an existing package"
+        case .undiscoveredDependency: "path dependencies point to a package of this repository, not an excluded one"
+        case .unknownProduct: "a target's product dependency is declared by that package's manifest"
+        case .unknownPackageReference: "a product dependency names a declared package dependency"
+        case .manifestLoadFailed: "every manifest loads"
+        }
+    }
+}
+
+/// One broken rule, located in a manifest.
+public struct Finding: Sendable, Equatable, Encodable {
+    /// The rule's id.
+    public var rule: LintRule
+    /// Error or warning.
+    public var severity: Severity
+    /// A sentence naming the packages and target involved.
+    public var message: String
+    /// The package whose manifest holds the problem (repository-relative path).
+    public var package: String
+    /// The other package involved: the dependency, the dependent, or the package with the same identity.
+    public var otherPackage: String?
+    /// The target whose dependency breaks the rule, when one does.
+    public var target: String?
+    /// The repository-relative manifest path to fix.
+    public var manifest: String
+    /// The 1-based line in the manifest, when it could be located by text.
+    public var line: Int?
+    /// For cycles, the package paths around the cycle, first one repeated at the end.
+    public var cycle: [String]?
+
+    /// Creates a finding.
+    public init(
+        rule: LintRule,
+        severity: Severity = .error,
+        message: String,
+        package: String,
+        otherPackage: String? = nil,
+        target: String? = nil,
+        manifest: String,
+        line: Int? = nil,
+        cycle: [String]? = nil
+    ) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.package = package
+        self.otherPackage = otherPackage
+        self.target = target
+        self.manifest = manifest
+        self.line = line
+        self.cycle = cycle
+    }
+
+    /// `manifest:line`, or the manifest alone when the line is unknown.
+    public var location: String {
+        line.map { "\(manifest):\($0)" } ?? manifest
+    }
+}

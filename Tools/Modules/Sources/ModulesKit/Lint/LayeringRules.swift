@@ -1,0 +1,103 @@
+/// The rules of `modules.json` checked edge by edge: layer order, peers, allowed dependencies and dependents,
+/// test-only packages and products; plus the package-level rules (unlayered packages, identities).
+struct LayeringRules {
+    let scan: RepositoryScan
+
+    private var configuration: ModulesConfiguration { scan.configuration }
+
+    /// Findings for one edge: one per rule and depending target (one without a target when no target uses it).
+    func check(_ edge: DependencyEdge, manifest: String) -> [Finding] {
+        let uses: [DependencyUse?] = edge.uses.isEmpty ? [nil] : edge.uses.map { $0 }
+        var findings: [Finding] = []
+        for use in uses {
+            for (rule, message) in violations(of: edge, use: use) {
+                let who = use.map { "target \($0.target) of \(edge.from)" } ?? edge.from
+                findings.append(
+                    Finding(
+                        rule: rule,
+                        message:
+                            "\(who) depends on \(edge.to)\(use.map { " (product \($0.product))" } ?? ""): \(message)",
+                        package: edge.from,
+                        otherPackage: edge.to,
+                        target: use?.target,
+                        manifest: manifest,
+                        line: use?.line ?? edge.declarationLine
+                    )
+                )
+            }
+        }
+        return findings
+    }
+
+    private func violations(of edge: DependencyEdge, use: DependencyUse?) -> [(LintRule, String)] {
+        var found: [(LintRule, String)] = []
+        if let fromLayer = configuration.layerIndex(of: edge.from), let toLayer = configuration.layerIndex(of: edge.to)
+        {
+            let from = configuration.layers[fromLayer]
+            let to = configuration.layers[toLayer]
+            if toLayer < fromLayer {
+                found.append((.layerOrder, "layer '\(to.name)' is above layer '\(from.name)'"))
+            } else if toLayer == fromLayer, !from.allowsPeerDependencies {
+                found.append((.peerDependency, "packages of layer '\(from.name)' must not depend on each other"))
+            }
+        }
+        if let allowed = configuration.rule(for: edge.from)?.allowedDependencies, !allowed.anyMatches(edge.to) {
+            let list = allowed.isEmpty ? "nothing in the repository" : allowed.map(\.pattern).joined(separator: ", ")
+            found.append((.disallowedDependency, "\(edge.from) may depend only on \(list)"))
+        }
+        if let allowed = configuration.rule(for: edge.to)?.allowedDependents, !allowed.anyMatches(edge.from) {
+            let list = allowed.isEmpty ? "no package" : allowed.map(\.pattern).joined(separator: ", ")
+            found.append((.disallowedDependent, "only \(list) may depend on \(edge.to)"))
+        }
+        if let use, !use.isTestCode {
+            if configuration.rule(for: edge.to)?.testOnly == true {
+                found.append((.testOnlyPackage, "\(edge.to) is test-only and \(use.target) is not a test target"))
+            } else if configuration.testOnlyProducts.anyMatches(use.product) {
+                found.append(
+                    (.testOnlyProduct, "product \(use.product) is test-only and \(use.target) is not a test target"))
+            }
+        }
+        return found
+    }
+
+    /// A finding for every package that matches no layer.
+    func unlayeredPackages() -> [Finding] {
+        scan.packagePaths.filter { configuration.layerIndex(of: $0) == nil }.map { path in
+            let layers = configuration.layers.map(\.name).joined(separator: ", ")
+            return Finding(
+                rule: .unlayeredPackage,
+                message: "\(path) matches no layer of modules.json (layers: \(layers.isEmpty ? "none" : layers))",
+                package: path,
+                manifest: Self.manifestPath(of: path)
+            )
+        }
+    }
+
+    /// A finding for every package whose identity (directory name, case-insensitive) an earlier package has.
+    func duplicateIdentities() -> [Finding] {
+        var firstByIdentity: [String: String] = [:]
+        var findings: [Finding] = []
+        for path in scan.packagePaths {
+            let identity = scan.identity(of: path)
+            guard let first = firstByIdentity[identity] else {
+                firstByIdentity[identity] = path
+                continue
+            }
+            findings.append(
+                Finding(
+                    rule: .duplicateIdentity,
+                    message: "\(path) and \(first) have the same package identity '\(identity)' "
+                        + "(SwiftPM derives it from the directory name); rename one directory",
+                    package: path,
+                    otherPackage: first,
+                    manifest: Self.manifestPath(of: path)
+                )
+            )
+        }
+        return findings
+    }
+
+    static func manifestPath(of package: String) -> String {
+        package == "." ? PackageDiscovery.manifestName : "\(package)/\(PackageDiscovery.manifestName)"
+    }
+}

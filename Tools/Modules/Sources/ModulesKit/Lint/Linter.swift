@@ -1,0 +1,88 @@
+/// The result of `modules lint`, as printed with `--format json` (schema version 1).
+public struct LintReport: Sendable, Equatable, Encodable {
+    /// The version of this JSON shape; it changes only when a field changes meaning or disappears.
+    public static let currentSchemaVersion = 1
+
+    /// The version of this JSON shape.
+    public var schemaVersion = LintReport.currentSchemaVersion
+    /// The repository root (absolute path).
+    public var repository: String
+    /// How many packages were found (loaded or not).
+    public var packageCount: Int
+    /// How many findings are errors.
+    public var errorCount: Int
+    /// How many findings are warnings.
+    public var warningCount: Int
+    /// The findings, errors first, then by manifest path and line.
+    public var findings: [Finding]
+
+    /// Creates a report, counting the findings by severity.
+    public init(repository: String, packageCount: Int, findings: [Finding]) {
+        self.repository = repository
+        self.packageCount = packageCount
+        self.findings = findings
+        self.errorCount = findings.count { $0.severity == .error }
+        self.warningCount = findings.count { $0.severity == .warning }
+    }
+
+    /// 1 when any finding is an error, otherwise 0.
+    public var exitCode: Int32 { errorCount > 0 ? 1 : 0 }
+}
+
+/// Checks a repository scan against the rules of its `modules.json`.
+public struct Linter: Sendable {
+    /// Creates a linter.
+    public init() {}
+
+    /// Every finding for `scan`, sorted: errors first, then by manifest, line, rule and message.
+    public func lint(_ scan: RepositoryScan) -> LintReport {
+        let graph = PackageGraph(scan: scan)
+        let rules = LayeringRules(scan: scan)
+        let manifests = Dictionary(scan.packages.map { ($0.path, $0.manifestPath) }, uniquingKeysWith: { a, _ in a })
+        var findings = scan.failures.map { failure in
+            Finding(
+                rule: .manifestLoadFailed,
+                message: "the manifest of \(failure.package) failed to load, so its rules were not checked:\n"
+                    + failure.message,
+                package: failure.package,
+                manifest: failure.manifest
+            )
+        }
+        findings += graph.findings
+        findings += rules.unlayeredPackages()
+        findings += rules.duplicateIdentities()
+        for edge in graph.edges {
+            findings += rules.check(edge, manifest: manifests[edge.from] ?? LayeringRules.manifestPath(of: edge.from))
+        }
+        findings += cycleFindings(graph: graph, manifests: manifests)
+        findings.sort { lhs, rhs in
+            (lhs.severity, lhs.manifest, lhs.line ?? 0, lhs.rule.rawValue, lhs.message)
+                < (rhs.severity, rhs.manifest, rhs.line ?? 0, rhs.rule.rawValue, rhs.message)
+        }
+        return LintReport(repository: scan.root.path, packageCount: scan.packagePaths.count, findings: findings)
+    }
+
+    private func cycleFindings(graph: PackageGraph, manifests: [String: String]) -> [Finding] {
+        CycleDetector(edges: graph.edges).cycles().map { cycle in
+            let hops = zip(cycle, cycle.dropFirst()).map { from, to in
+                graph.edges(from: from).first { $0.to == to }
+            }
+            let steps = zip(cycle, hops).map { package, edge -> String in
+                let targets = Set(edge?.uses.map(\.target) ?? []).sorted()
+                return targets.isEmpty ? package : "\(package) (\(targets.joined(separator: ", ")))"
+            }
+            let firstHop = hops.first ?? nil
+            let first = cycle[0]
+            return Finding(
+                rule: .dependencyCycle,
+                message: "dependency cycle: \((steps + [first]).joined(separator: " → ")); test targets count",
+                package: first,
+                otherPackage: cycle.count > 1 ? cycle[1] : nil,
+                target: firstHop?.uses.first?.target,
+                manifest: manifests[first] ?? LayeringRules.manifestPath(of: first),
+                line: firstHop?.uses.first?.line ?? firstHop?.declarationLine,
+                cycle: cycle
+            )
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// How `modules test` builds and runs each package's tests.
+public struct TestRunSettings: Sendable, Equatable {
+    /// The `swift` driver (a name on `PATH` or an absolute path).
+    public var swiftExecutable: String
+    /// Passes `-Xswiftc -warnings-as-errors` to the build.
+    public var warningsAsErrors: Bool
+    /// `--filter` values passed to `swift test`; with any, a package where nothing matches is not a failure.
+    public var filters: [String]
+    /// A build directory shared by every package (`--scratch-path`), or `nil` for each package's own `.build`.
+    public var scratchPath: URL?
+    /// Where each package's full log (and raw xunit files) go.
+    public var logDirectory: URL
+    /// Where each package's JUnit XML goes.
+    public var junitDirectory: URL
+    /// How many log lines to keep for a failed package.
+    public var tailLineCount: Int
+
+    /// Creates settings.
+    public init(
+        swiftExecutable: String,
+        warningsAsErrors: Bool = false,
+        filters: [String] = [],
+        scratchPath: URL? = nil,
+        logDirectory: URL,
+        junitDirectory: URL,
+        tailLineCount: Int = 40
+    ) {
+        self.swiftExecutable = swiftExecutable
+        self.warningsAsErrors = warningsAsErrors
+        self.filters = filters
+        self.scratchPath = scratchPath
+        self.logDirectory = logDirectory
+        self.junitDirectory = junitDirectory
+        self.tailLineCount = tailLineCount
+    }
+}
+
+/// Builds and tests one package: `swift build --build-tests`, then `swift test --skip-build --xunit-output`,
+/// both appending to the package's log file, then reads the results and writes the package's JUnit file.
+///
+/// Tests run without `--parallel`: Swift Testing already runs tests in parallel inside one process, its xunit
+/// file is written either way, and XCTest results are read from the log (XCTest writes xunit only with
+/// `--parallel`, and then reports its skipped tests as passed).
+public struct PackageTestRunner: Sendable {
+    private let runner: any ProcessRunning
+    private let stopwatch: Stopwatch
+    private let settings: TestRunSettings
+    private let root: URL
+
+    /// Creates a runner.
+    /// - Parameters:
+    ///   - runner: runs `swift`.
+    ///   - stopwatch: measures build and test time.
+    ///   - settings: flags and output directories.
+    ///   - root: the repository root; packages are given relative to it.
+    public init(runner: any ProcessRunning, stopwatch: Stopwatch, settings: TestRunSettings, root: URL) {
+        self.runner = runner
+        self.stopwatch = stopwatch
+        self.settings = settings
+        self.root = root
+    }
+
+    /// Builds and tests the package at the repository-relative `path`. Never throws: every problem becomes a
+    /// status (build failed, crashed) with a note.
+    public func run(package path: String) async -> PackageTestResult {
+        let slug = Self.slug(for: path)
+        let logURL = settings.logDirectory.appendingPathComponent("\(slug).log")
+        let xunitURL = settings.logDirectory.appendingPathComponent("\(slug).xunit.xml")
+        let swiftTestingURL = settings.logDirectory.appendingPathComponent("\(slug).xunit-swift-testing.xml")
+        let manager = FileManager()
+        for stale in [logURL, xunitURL, swiftTestingURL] {
+            try? manager.removeItem(at: stale)
+        }
+        var result = PackageTestResult(package: path, status: .failed, log: relative(logURL))
+
+        let packageArguments =
+            ["--package-path", RepoPath.url(path, in: root).path]
+            + (settings.scratchPath.map { ["--scratch-path", $0.path] } ?? [])
+        let buildArguments =
+            ["build", "--build-tests"] + packageArguments
+            + (settings.warningsAsErrors ? ["-Xswiftc", "-warnings-as-errors"] : [])
+        let buildStart = stopwatch.now()
+        let build = await step(buildArguments, log: logURL)
+        result.buildSeconds = stopwatch.seconds(since: buildStart)
+        guard build.succeeded else {
+            result.status = .buildFailed
+            result.note = build.note ?? "the package or its tests did not build"
+            return finish(result, slug: slug)
+        }
+
+        let testArguments =
+            ["test", "--skip-build", "--xunit-output", xunitURL.path] + packageArguments
+            + settings.filters.flatMap { ["--filter", $0] }
+        let testStart = stopwatch.now()
+        let test = await step(testArguments, log: logURL)
+        result.testSeconds = stopwatch.seconds(since: testStart)
+        let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
+        result = TestOutcomeClassifier(filtered: !settings.filters.isEmpty).classify(
+            result,
+            exit: test,
+            swiftTestingXUnit: try? Data(contentsOf: swiftTestingURL),
+            log: log
+        )
+        return finish(result, slug: slug)
+    }
+
+    /// One command's end: success, or a note saying why not.
+    struct StepOutcome: Equatable {
+        var succeeded: Bool
+        var exitStatus: Int32
+        var note: String?
+    }
+
+    private func step(_ arguments: [String], log: URL) async -> StepOutcome {
+        let invocation = ProcessInvocation(executable: settings.swiftExecutable, arguments: arguments, logFile: log)
+        FileAppending.append("$ \(invocation.commandLine)\n", to: log)
+        do {
+            let result = try await runner.run(invocation)
+            let how = result.terminatedBySignal ? "was killed by signal \(result.status)" : "exited \(result.status)"
+            FileAppending.append("[\(arguments[0]) \(how)]\n", to: log)
+            return StepOutcome(
+                succeeded: result.succeeded, exitStatus: result.status,
+                note: result.succeeded ? nil : "swift \(arguments[0]) \(how)")
+        } catch {
+            FileAppending.append("[\(error)]\n", to: log)
+            return StepOutcome(succeeded: false, exitStatus: -1, note: "\(error)")
+        }
+    }
+
+    private func finish(_ result: PackageTestResult, slug: String) -> PackageTestResult {
+        var result = result
+        let junitURL = settings.junitDirectory.appendingPathComponent("\(slug).xml")
+        do {
+            try FileManager().createDirectory(at: settings.junitDirectory, withIntermediateDirectories: true)
+            try Data(JUnitWriter.document(for: result).utf8).write(to: junitURL, options: .atomic)
+            result.junit = relative(junitURL)
+        } catch {
+            result.note = [result.note, "could not write \(junitURL.path): \(error.localizedDescription)"]
+                .compactMap { $0 }.joined(separator: "; ")
+        }
+        if result.status.isFailure {
+            let logURL = RepoPath.url(result.log, in: root)
+            let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
+            result.logTail = Self.tail(of: text, lines: settings.tailLineCount)
+        }
+        return result
+    }
+
+    /// The last `count` lines of the last step in `log` (from its last `$ ` command line), so a failed test run
+    /// shows the tests' output rather than the end of the build.
+    static func tail(of log: String, lines count: Int) -> [String] {
+        var lines = log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last?.isEmpty == true {
+            lines.removeLast()
+        }
+        if let lastStep = lines.lastIndex(where: { $0.hasPrefix("$ ") }) {
+            lines.removeFirst(lastStep)
+        }
+        return Array(lines.suffix(count))
+    }
+
+    private func relative(_ url: URL) -> String {
+        RepoPath.relative(url, to: root) ?? url.path
+    }
+
+    /// A file name for a package path: `Core/Logging` → `Core-Logging`, `.` → `root`.
+    public static func slug(for path: String) -> String {
+        let normalized = RepoPath.normalize(path)
+        return normalized == "." ? "root" : normalized.replacingOccurrences(of: "/", with: "-")
+    }
+}

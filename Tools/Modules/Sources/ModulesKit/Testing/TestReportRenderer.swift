@@ -1,0 +1,53 @@
+import Foundation
+
+/// The text form of a `modules test` report: the failures with their log tails, a summary table, and the
+/// closing line.
+enum TestReportRenderer {
+    static func text(_ report: TestRunReport) -> String {
+        var out: [String] = []
+        for result in report.packages where result.status.isFailure {
+            out.append("── \(result.package): \(result.status.rawValue) (log: \(result.log))")
+            if let note = result.note {
+                out.append("   \(note)")
+            }
+            for failure in result.cases where failure.outcome == .failed {
+                let name = failure.suite.isEmpty ? failure.name : "\(failure.suite).\(failure.name)"
+                out.append("   ✘ \(name)" + (failure.message.map { ": \($0)" } ?? ""))
+            }
+            if !result.logTail.isEmpty {
+                out.append("   last \(result.logTail.count) lines of the log:")
+                out += result.logTail.map { "   │ \($0)" }
+            }
+            out.append("")
+        }
+        out += table(report)
+        out.append("")
+        out.append(report.closingLine)
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private static func table(_ report: TestRunReport) -> [String] {
+        let header = ["PACKAGE", "STATUS", "PASSED", "FAILED", "SKIPPED", "SECONDS"]
+        var rows = report.packages.map { result in
+            [
+                result.package, result.status.rawValue, "\(result.passed)", "\(result.failed)", "\(result.skipped)",
+                String(format: "%.1f", result.seconds),
+            ]
+        }
+        let seconds = report.packages.reduce(0) { $0 + $1.seconds }
+        rows.append([
+            "TOTAL", "", "\(report.passed)", "\(report.failed)", "\(report.skipped)", String(format: "%.1f", seconds),
+        ])
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            row.indices.map { column in
+                let cell = row[column]
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return column < 2 ? cell + pad : pad + cell  // NB: names left-aligned, numbers right-aligned.
+            }
+            .joined(separator: "  ")
+            .trimmingCharacters(in: .whitespaces)
+        }
+    }
+}

@@ -1,0 +1,190 @@
+/// The result of one test case, from a xunit file or a test log.
+public struct TestCaseResult: Sendable, Equatable, Encodable {
+    /// How a test case ended.
+    public enum Outcome: String, Sendable, Equatable, Encodable {
+        /// It passed.
+        case passed
+        /// It failed, threw, or crashed the test process.
+        case failed
+        /// It was disabled or skipped.
+        case skipped
+    }
+
+    /// The suite: the xunit `classname` (`LoggingTests.LoggerTests`).
+    public var suite: String
+    /// The test's name (`levels()`, `testLevels`).
+    public var name: String
+    /// How it ended.
+    public var outcome: Outcome
+    /// The failure or skip message, when there is one.
+    public var message: String?
+    /// Its duration in seconds, when reported.
+    public var seconds: Double?
+
+    /// Creates a result.
+    public init(suite: String, name: String, outcome: Outcome, message: String? = nil, seconds: Double? = nil) {
+        self.suite = suite
+        self.name = name
+        self.outcome = outcome
+        self.message = message
+        self.seconds = seconds
+    }
+}
+
+/// How a package's test run ended.
+public enum PackageTestStatus: String, Sendable, Equatable, Encodable {
+    /// Every test that ran passed, and at least one ran.
+    case passed
+    /// A test failed, or `swift test` exited non-zero.
+    case failed
+    /// The package or its tests did not build.
+    case buildFailed = "build-failed"
+    /// The test process crashed; the counts are those seen before the crash.
+    case crashed
+    /// No test ran.
+    case noTests = "no-tests"
+    /// With `--filter`: no test of this package matched; not a failure.
+    case noMatchingTests = "no-matching-tests"
+
+    /// Whether this status makes `modules test` exit non-zero.
+    public var isFailure: Bool {
+        switch self {
+        case .passed, .noMatchingTests: false
+        case .failed, .buildFailed, .crashed, .noTests: true
+        }
+    }
+}
+
+/// Everything known about one package's test run.
+public struct PackageTestResult: Sendable, Equatable, Encodable {
+    /// The package's repository-relative path.
+    public var package: String
+    /// How the run ended.
+    public var status: PackageTestStatus
+    /// The test cases, in the order reported.
+    public var cases: [TestCaseResult]
+    /// Seconds spent building (`swift build --build-tests`).
+    public var buildSeconds: Double
+    /// Seconds spent running the tests.
+    public var testSeconds: Double
+    /// The repository-relative path of the full log.
+    public var log: String
+    /// The repository-relative path of the JUnit file written, if any.
+    public var junit: String?
+    /// A sentence explaining a failure that no test case shows (a crash, an exit status, a build error).
+    public var note: String?
+    /// The last lines of the log, kept when the package failed.
+    public var logTail: [String]
+
+    /// Creates a result.
+    public init(
+        package: String,
+        status: PackageTestStatus,
+        cases: [TestCaseResult] = [],
+        buildSeconds: Double = 0,
+        testSeconds: Double = 0,
+        log: String,
+        junit: String? = nil,
+        note: String? = nil,
+        logTail: [String] = []
+    ) {
+        self.package = package
+        self.status = status
+        self.cases = cases
+        self.buildSeconds = buildSeconds
+        self.testSeconds = testSeconds
+        self.log = log
+        self.junit = junit
+        self.note = note
+        self.logTail = logTail
+    }
+
+    /// Test cases that passed.
+    public var passed: Int { cases.count { $0.outcome == .passed } }
+    /// Test cases that failed.
+    public var failed: Int { cases.count { $0.outcome == .failed } }
+    /// Test cases that were skipped.
+    public var skipped: Int { cases.count { $0.outcome == .skipped } }
+    /// Build and test seconds together.
+    public var seconds: Double { buildSeconds + testSeconds }
+
+    private enum CodingKeys: String, CodingKey {
+        case package, status, passed, failed, skipped, buildSeconds, testSeconds, seconds, log, junit, note, logTail
+        case failures
+    }
+
+    /// Encodes the counts and the failed cases (not every passing case).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(package, forKey: .package)
+        try container.encode(status, forKey: .status)
+        try container.encode(passed, forKey: .passed)
+        try container.encode(failed, forKey: .failed)
+        try container.encode(skipped, forKey: .skipped)
+        try container.encode(Self.rounded(buildSeconds), forKey: .buildSeconds)
+        try container.encode(Self.rounded(testSeconds), forKey: .testSeconds)
+        try container.encode(Self.rounded(seconds), forKey: .seconds)
+        try container.encode(log, forKey: .log)
+        try container.encodeIfPresent(junit, forKey: .junit)
+        try container.encodeIfPresent(note, forKey: .note)
+        try container.encode(cases.filter { $0.outcome == .failed }, forKey: .failures)
+        try container.encode(logTail, forKey: .logTail)
+    }
+
+    private static func rounded(_ seconds: Double) -> Double {
+        (seconds * 1000).rounded() / 1000
+    }
+}
+
+/// The outcome of `modules test` over several packages, as printed with `--format json` (schema version 1).
+public struct TestRunReport: Sendable, Equatable, Encodable {
+    /// The version of this JSON shape.
+    public static let currentSchemaVersion = 1
+
+    /// The version of this JSON shape.
+    public var schemaVersion = TestRunReport.currentSchemaVersion
+    /// The repository root (absolute path).
+    public var repository: String
+    /// One result per package, in the order the packages were given.
+    public var packages: [PackageTestResult]
+
+    /// Creates a report.
+    public init(repository: String, packages: [PackageTestResult]) {
+        self.repository = repository
+        self.packages = packages
+    }
+
+    /// Passed test cases over all packages.
+    public var passed: Int { packages.reduce(0) { $0 + $1.passed } }
+    /// Failed test cases over all packages.
+    public var failed: Int { packages.reduce(0) { $0 + $1.failed } }
+    /// Skipped test cases over all packages.
+    public var skipped: Int { packages.reduce(0) { $0 + $1.skipped } }
+
+    /// 1 when any package failed, did not build, crashed or ran no test, or when no test ran at all; else 0.
+    public var exitCode: Int32 {
+        let anyFailure = packages.contains { $0.status.isFailure }
+        return anyFailure || passed + failed == 0 ? 1 : 0
+    }
+
+    /// The closing line: `N passed, N failed`, plus `, N skipped` when any test was skipped.
+    public var closingLine: String {
+        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, repository, packages, passed, failed, skipped, exitCode
+    }
+
+    /// Encodes the packages with the totals.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(repository, forKey: .repository)
+        try container.encode(packages, forKey: .packages)
+        try container.encode(passed, forKey: .passed)
+        try container.encode(failed, forKey: .failed)
+        try container.encode(skipped, forKey: .skipped)
+        try container.encode(exitCode, forKey: .exitCode)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import ModulesKit
+
+@Suite struct ArgumentTests {
+    private let spec = TestCommand.spec
+
+    @Test func readsOptionsFlagsAndPositionals() throws {
+        let parsed = try ParsedArguments.parse(
+            ["Core/Logging", "--jobs", "2", "--filter=A", "--filter", "B", "--json", "--", "--odd"],
+            for: spec
+        )
+        #expect(parsed.positionals == ["Core/Logging", "--odd"])
+        #expect(parsed.value("--jobs") == "2")
+        #expect(parsed.all("--filter") == ["A", "B"])
+        #expect(parsed.has("--json"))
+        #expect(!parsed.has("--warnings-as-errors"))
+    }
+
+    @Test(arguments: [
+        (["--nope"], "unknown option '--nope'"),
+        (["--jobs"], "needs a value"),
+        (["--json=yes"], "takes no value"),
+        (["--junit", "a", "--junit", "b"], "more than once"),
+    ])
+    func rejectsBadCommandLines(arguments: [String], message: String) {
+        let error = #expect(throws: UsageError.self) {
+            try ParsedArguments.parse(arguments, for: spec)
+        }
+        #expect(error?.message.contains(message) == true)
+    }
+
+    @Test(arguments: [
+        ["list", "--bogus"],
+        ["lint", "extra"],
+        ["list", "--format", "xml"],
+        ["lint", "--json", "--format", "text"],
+        ["test", "--jobs", "0"],
+        ["frobnicate"],
+        [],
+    ])
+    func usageErrorsExit64WithOneErrorLineAndTheUsage(arguments: [String]) async throws {
+        try await withTemporaryDirectory { directory in
+            let run = await runModules(arguments + ["--repo", directory.path], in: directory, runner: refusingRunner)
+            #expect(run.status == 64)
+            #expect(run.output.isEmpty)
+            let lines = run.errorOutput.split(separator: "\n")
+            #expect(lines.first?.hasPrefix("modules: error:") == true || arguments.isEmpty)
+            #expect(lines.contains { $0.hasPrefix("usage: modules") })
+            #expect(lines.count { $0.hasPrefix("modules: error:") } <= 1)
+        }
+    }
+
+    @Test(arguments: ["list", "lint", "test"])
+    func everyCommandHasHelp(command: String) async {
+        let run = await runModules([command, "--help"], in: URL(fileURLWithPath: "/"), runner: refusingRunner)
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("usage: modules \(command)"))
+        #expect(run.output.contains("--format text|json"))
+        #expect(run.output.contains("--repo DIR"))
+    }
+
+    @Test func generalHelpListsTheCommands() async {
+        let run = await runModules(["--help"], in: URL(fileURLWithPath: "/"), runner: refusingRunner)
+        #expect(run.status == 0)
+        for command in ["list", "lint", "test"] {
+            #expect(run.output.contains("  \(command) "))
+        }
+    }
+
+    @Test func lintWithoutModulesJSONExits66() async throws {
+        try await withTemporaryDirectory { directory in
+            let run = await runModules(["lint", "--repo", directory.path], in: directory, runner: refusingRunner)
+            #expect(run.status == 66)
+            #expect(run.errorOutput.contains("modules.json not found"))
+        }
+    }
+
+    @Test func invalidModulesJSONExits65() async throws {
+        try await withTemporaryDirectory { directory in
+            try Data(#"{"layerz": []}"#.utf8).write(to: directory.appendingPathComponent("modules.json"))
+            let run = await runModules(["lint", "--repo", directory.path], in: directory, runner: refusingRunner)
+            #expect(run.status == 65)
+            #expect(run.errorOutput.contains("'layerz'"))
+        }
+    }
+
+    /// A runner for commands that must not start any process.
+    private var refusingRunner: ScriptedRunner {
+        ScriptedRunner { invocation in
+            throw ProcessLaunchError(commandLine: invocation.commandLine, reason: "no process in this test")
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+@testable import ModulesKit
+
+/// What the scripted `swift` does for one package.
+enum FakeOutcome: Sendable {
+    /// Builds; `passed` tests pass, `failed` fail, `skipped` are skipped.
+    case tests(passed: Int, failed: Int = 0, skipped: Int = 0)
+    /// The build fails with a compiler error.
+    case buildFails
+    /// The test process crashes while `boom()` runs.
+    case crashes
+}
+
+/// A scripted `swift` for `modules test`: answers `swift build` and `swift test` for packages named by their
+/// directory, writing the xunit files and log lines the real one writes, and records every invocation.
+final class FakeSwift: @unchecked Sendable {
+    // Sound: `recorded` is only touched while `lock` is held; `outcomes` and `names` are immutable.
+    private let lock = NSLock()
+    private var recorded: [ProcessInvocation] = []
+    private let outcomes: [String: FakeOutcome]
+    private let names: [String: String]
+
+    /// - Parameters:
+    ///   - outcomes: by package directory name.
+    ///   - names: manifest names by directory name, for `dump-package`.
+    init(_ outcomes: [String: FakeOutcome], names: [String: String] = [:]) {
+        self.outcomes = outcomes
+        self.names = names
+    }
+
+    var invocations: [ProcessInvocation] {
+        lock.withLock { recorded }
+    }
+
+    var runner: ScriptedRunner {
+        ScriptedRunner { [self] invocation in try self.answer(invocation) }
+    }
+
+    private func answer(_ invocation: ProcessInvocation) throws -> ProcessResult {
+        lock.withLock { recorded.append(invocation) }
+        if invocation.arguments.starts(with: ["package", "dump-package"]) {
+            let directory = invocation.workingDirectory?.lastPathComponent ?? ""
+            let json =
+                #"{"name": "\#(names[directory] ?? directory)", "dependencies": [], "products": [], "targets": []}"#
+            return ProcessResult(status: 0, standardOutput: Data(json.utf8))
+        }
+        let package = URL(fileURLWithPath: invocation.value(of: "--package-path") ?? "/").lastPathComponent
+        let outcome = outcomes[package] ?? .tests(passed: 1)
+        let log = invocation.logFile ?? URL(fileURLWithPath: "/dev/null")
+        switch (invocation.arguments.first, outcome) {
+        case ("build", .buildFails):
+            FileAppending.append("error: cannot find 'x' in scope\n", to: log)
+            return ProcessResult(status: 1)
+        case ("build", _):
+            FileAppending.append("Build complete!\n", to: log)
+            return ProcessResult(status: 0)
+        case ("test", .crashes):
+            let xunit = try swiftTestingPath(invocation)
+            try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n".utf8).write(to: xunit)
+            FileAppending.append(
+                "◇ Test boom() started.\nFatal error: Index out of range\n"
+                    + "error: Process 'x.xctest' exited with unexpected signal code 4\n",
+                to: log
+            )
+            return ProcessResult(status: 1)
+        case ("test", .tests(let passed, let failed, let skipped)):
+            var cases: [String] = []
+            cases += (0..<passed).map { "<testcase classname=\"T.S\" name=\"pass\($0)()\" time=\"0.1\" />" }
+            cases += (0..<failed).map {
+                "<testcase classname=\"T.S\" name=\"fail\($0)()\"><failure message=\"Expectation failed\" /></testcase>"
+            }
+            cases += (0..<skipped).map {
+                "<testcase classname=\"T.S\" name=\"skip\($0)()\"><skipped>off</skipped></testcase>"
+            }
+            let document = "<testsuites><testsuite name=\"TestResults\">\(cases.joined())</testsuite></testsuites>"
+            try Data(document.utf8).write(to: try swiftTestingPath(invocation))
+            FileAppending.append("✘ Test run with \(passed + failed) tests\n", to: log)
+            return ProcessResult(status: failed > 0 ? 1 : 0)
+        default:
+            return ProcessResult(status: 2)
+        }
+    }
+
+    /// `--xunit-output X.xml` → `X-swift-testing.xml`, where Swift Testing writes.
+    private func swiftTestingPath(_ invocation: ProcessInvocation) throws -> URL {
+        guard let path = invocation.value(of: "--xunit-output") else {
+            throw ProcessLaunchError(commandLine: invocation.commandLine, reason: "no --xunit-output")
+        }
+        return URL(fileURLWithPath: String(path.dropLast(".xml".count)) + "-swift-testing.xml")
+    }
+}
+
+/// Creates an empty repository with a `Package.swift` in each of `packages`.
+func makeRepository(in directory: URL, packages: [String]) throws -> URL {
+    let repo = directory.appendingPathComponent("repo", isDirectory: true)
+    for path in packages {
+        let url = RepoPath.url(path, in: repo)
+        try FileManager().createDirectory(at: url, withIntermediateDirectories: true)
+        try Data("// swift-tools-version:6.2\n".utf8).write(to: url.appendingPathComponent("Package.swift"))
+    }
+    return repo
+}

@@ -1,0 +1,125 @@
+import Foundation
+import ModulesKit
+
+/// Collects written text; safe to write from several tasks.
+final class BufferSink: TextSink, @unchecked Sendable {
+    // Sound: `buffer` is only read or written while `lock` is held.
+    private let lock = NSLock()
+    private var buffer = ""
+
+    func write(_ text: String) {
+        lock.withLock { buffer += text }
+    }
+
+    var text: String {
+        lock.withLock { buffer }
+    }
+}
+
+/// A stopwatch that advances one second each time it is read, so durations are exact.
+func steppingStopwatch() -> Stopwatch {
+    let counter = Counter()
+    return Stopwatch { .seconds(counter.next()) }
+}
+
+final class Counter: @unchecked Sendable {
+    // Sound: `value` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
+}
+
+/// Runs `body` with a fresh temporary directory that is removed afterwards.
+func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let manager = FileManager()
+    let url = manager.temporaryDirectory.appendingPathComponent("modules-tests-\(UUID().uuidString)", isDirectory: true)
+    try manager.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? manager.removeItem(at: url) }
+    return try await body(url.resolvingSymlinksInPath())
+}
+
+/// The fixture repositories in Tools/Modules/Fixtures (outside every target; copied before use, so SwiftPM never
+/// writes inside the repository).
+enum Fixtures {
+    static let packageDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Support
+        .deletingLastPathComponent()  // ModulesKitTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // Tools/Modules
+
+    static let directory = packageDirectory.appendingPathComponent("Fixtures", isDirectory: true)
+
+    /// Copies fixture `name` into `parent` and returns the copy's URL.
+    static func copy(_ name: String, into parent: URL) throws -> URL {
+        let destination = parent.appendingPathComponent(name, isDirectory: true)
+        try FileManager().copyItem(at: directory.appendingPathComponent(name), to: destination)
+        return destination
+    }
+}
+
+/// A committed sample of tool output, from the test resources.
+func sample(_ name: String) throws -> Data {
+    guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Samples") else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Samples/\(name)"])
+    }
+    return try Data(contentsOf: url)
+}
+
+/// What one `modules` invocation printed and returned.
+struct CLIRun {
+    var status: Int32
+    var output: String
+    var errorOutput: String
+}
+
+/// Runs `modules` in-process with `arguments`, in `directory`.
+func runModules(
+    _ arguments: [String],
+    in directory: URL,
+    runner: any ProcessRunning,
+    terminal: Bool = false
+) async -> CLIRun {
+    let output = BufferSink()
+    let errorOutput = BufferSink()
+    let environment = CommandEnvironment(
+        currentDirectory: directory,
+        output: output,
+        errorOutput: errorOutput,
+        errorOutputIsTerminal: terminal,
+        terminalColumns: 80,
+        runner: runner,
+        stopwatch: steppingStopwatch(),
+        processorCount: 2,
+        swiftExecutable: "swift"
+    )
+    let status = await ModulesCLI(environment: environment).run(arguments)
+    return CLIRun(status: status, output: output.text, errorOutput: errorOutput.text)
+}
+
+/// The real process runner, buffering captured output in `directory`.
+func liveRunner(_ directory: URL) -> SubprocessRunner {
+    SubprocessRunner(temporaryDirectory: directory)
+}
+
+/// A runner that answers from a closure (a scripted `swift`), never starting a process.
+struct ScriptedRunner: ProcessRunning {
+    let handler: @Sendable (ProcessInvocation) throws -> ProcessResult
+
+    func run(_ invocation: ProcessInvocation) async throws -> ProcessResult {
+        try handler(invocation)
+    }
+}
+
+extension ProcessInvocation {
+    /// The value following `option` in the arguments.
+    func value(of option: String) -> String? {
+        guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else { return nil }
+        return arguments[index + 1]
+    }
+}
