@@ -39,7 +39,7 @@ test: modules-tool ## Check the layering rules and formatting, then run every pa
 	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
 	$(MODULES) lint
 	@$(MAKE) --no-print-directory format-check
-	$(MODULES) test $(WARNINGS_FLAG)
+	$(MODULES) test --scratch-path .build/modules/scratch $(WARNINGS_FLAG)
 
 lint: modules-tool ## Check the layering rules of modules.json.
 	$(MODULES) lint
@@ -58,7 +58,7 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 
 test-tsan: modules-tool ## Run every package's tests under ThreadSanitizer.
 	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
-	$(MODULES) test --sanitize thread
+	$(MODULES) test --scratch-path .build/modules/tsan --sanitize thread
 
 clean: ## Remove every package's build directory.
 	find . -name .build -type d -prune -exec rm -rf {} +
