@@ -21,7 +21,9 @@ extension GalleryCatalog {
             .init("title only", ListRow("Yoga mat")),
             .init("subtitle and price", products[0]),
             .init("badge accessory", products[1]),
-            .init("selected", ListRow("Mechanical keyboard", subtitle: "Electronics", accessory: .text("€89.00"), isSelected: true)),
+            .init(
+                "selected",
+                ListRow("Mechanical keyboard", subtitle: "Electronics", accessory: .text("€89.00"), isSelected: true)),
         ]
     )
 
@@ -59,7 +61,9 @@ extension GalleryCatalog {
             .init("orders, mixed scripts", Table(columns: orderColumns, styledRows: orderRows)),
             .init(
                 "no header",
-                Table(columns: [Table.Column("Key"), Table.Column("Value")], rows: [["Total", "€201.29"], ["Items", "8"]], showsHeader: false)
+                Table(
+                    columns: [Table.Column("Key"), Table.Column("Value")],
+                    rows: [["Total", "€201.29"], ["Items", "8"]], showsHeader: false)
             ),
         ]
     )
@@ -77,7 +81,8 @@ extension GalleryCatalog {
             .init("info", Banner(.info, message: "Prices include VAT.")),
             .init(
                 "warning with action",
-                Banner(.warning, message: "You are offline. Showing the feed from 10:42.", actionHint: "Press r to retry")
+                Banner(
+                    .warning, message: "You are offline. Showing the feed from 10:42.", actionHint: "Press r to retry")
             ),
             .init(
                 "error with action",

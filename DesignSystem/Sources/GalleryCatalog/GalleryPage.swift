@@ -50,7 +50,8 @@ public struct GalleryEntry: Sendable {
     /// The component's name as a section heading, then each state's name in caption style above its lines.
     public func render(width: Int, theme: Theme) -> [StyledLine] {
         guard width > 0 else { return [] }
-        var lines = Heading(name, subtitle: "\(samples.count) states", level: .section).render(width: width, theme: theme)
+        var lines = Heading(name, subtitle: "\(samples.count) states", level: .section).render(
+            width: width, theme: theme)
         for sample in samples {
             lines += Text(sample.state + ":", style: .caption, overflow: .truncate).render(width: width, theme: theme)
             lines += sample.component.render(width: width, theme: theme)

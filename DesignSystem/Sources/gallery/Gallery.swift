@@ -20,7 +20,8 @@ struct Gallery {
     @MainActor
     static func main() async {
         let environment = ProcessInfo.processInfo.environment
-        let terminal = Terminal(inputDescriptor: STDIN_FILENO, outputDescriptor: STDOUT_FILENO, environment: environment)
+        let terminal = Terminal(
+            inputDescriptor: STDIN_FILENO, outputDescriptor: STDOUT_FILENO, environment: environment)
         guard let options = Options(arguments: Array(CommandLine.arguments.dropFirst())) else {
             FileHandle.standardError.write(Data((usage + "\n").utf8))
             exit(64)  // EX_USAGE, sysexits(3)

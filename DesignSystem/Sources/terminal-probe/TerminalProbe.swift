@@ -6,7 +6,8 @@ import TerminalUI
 ///
 /// Rows it draws (plain text, so a test can find them in the terminal's output):
 /// `terminal-probe ready`, `size <columns>x<rows>`, `key <n>: <description>`, `resumes <n>`.
-/// It turns core dumps off, so the tests that end it with SIGQUIT or SIGABRT leave no core file behind.
+/// With `--abort-key`, `!` makes it crash (`abort(3)`). It turns core dumps off, so the tests that end it with
+/// SIGQUIT or a crash leave no core file behind.
 @main
 struct TerminalProbe {
     @MainActor
@@ -18,6 +19,7 @@ struct TerminalProbe {
             outputDescriptor: STDOUT_FILENO,
             environment: ProcessInfo.processInfo.environment
         )
+        let abortKey = CommandLine.arguments.contains("--abort-key")
         do {
             try await terminal.withSession { session in
                 var model = ProbeModel(size: session.size)
@@ -26,6 +28,7 @@ struct TerminalProbe {
                     switch event {
                     case .key(let key):
                         if key == .character("q") { return }
+                        if abortKey && key == .character("!") { abort() }
                         model.keyCount += 1
                         model.lastKey = key.description
                     case .resize(let size):

@@ -111,7 +111,8 @@ public final class PseudoTerminal {
     /// Reads whatever the master has now, waiting at most `timeout` for the first byte.
     public func readAvailable(waitingAtMost timeout: Duration = .zero) {
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(
+            clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         guard poll(&descriptor, 1, milliseconds) > 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 65536)
         let count = read(master, &buffer, buffer.count)

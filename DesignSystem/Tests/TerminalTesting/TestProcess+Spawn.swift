@@ -63,7 +63,9 @@ extension TestProcess {
 
         let argv = ([executable] + arguments).map { strdup($0) }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") }
-        defer { (argv + envp).forEach { free($0) } }
+        defer {
+            for string in argv + envp { free(string) }
+        }
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, executable, &actions, &attributes, argv + [nil], envp + [nil])
         guard result == 0 else { throw TestProcessError.systemCall("posix_spawnp \(executable)", result) }

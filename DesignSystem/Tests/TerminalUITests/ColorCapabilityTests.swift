@@ -60,7 +60,9 @@ struct ColorCapabilityTests {
     func terminalOverPipes() throws {
         var descriptors: [Int32] = [-1, -1]
         #expect(pipe(&descriptors) == 0)
-        defer { descriptors.forEach { close($0) } }
+        defer {
+            for descriptor in descriptors { close(descriptor) }
+        }
         let terminal = Terminal(
             inputDescriptor: descriptors[0],
             outputDescriptor: descriptors[1],

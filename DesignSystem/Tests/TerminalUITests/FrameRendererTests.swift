@@ -25,7 +25,9 @@ struct FrameRendererTests {
         var renderer = FrameRenderer(capability: .none)
         _ = renderer.render(["one", "two", "three"], size: Self.size)
         #expect(renderer.render(["one", "two", "three"], size: Self.size) == "")
-        #expect(renderer.render(["one", "TWO", "three"], size: Self.size) == Self.begin + "\u{1B}[2;1HTWO" + Self.erase + Self.end)
+        #expect(
+            renderer.render(["one", "TWO", "three"], size: Self.size) == Self.begin + "\u{1B}[2;1HTWO" + Self.erase
+                + Self.end)
         #expect(renderer.render(["one", "TWO"], size: Self.size) == Self.begin + "\u{1B}[3;1H" + Self.erase + Self.end)
     }
 
@@ -42,7 +44,8 @@ struct FrameRendererTests {
         var renderer = FrameRenderer(capability: .none)
         _ = renderer.render(["a", "b", "c"], size: Self.size)
         let resized = renderer.render(["a", "b", "c"], size: TerminalSize(columns: 12, rows: 3))
-        #expect(resized.components(separatedBy: "\u{1B}[").filter { $0.hasSuffix("1H") || $0.contains(";1H") }.count == 3)
+        #expect(
+            resized.components(separatedBy: "\u{1B}[").filter { $0.hasSuffix("1H") || $0.contains(";1H") }.count == 3)
         renderer.invalidate()
         let repainted = renderer.render(["a", "b", "c"], size: TerminalSize(columns: 12, rows: 3))
         #expect(repainted == resized)

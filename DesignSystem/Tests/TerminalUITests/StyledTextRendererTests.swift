@@ -36,7 +36,8 @@ struct StyledTextRendererTests {
         let line = StyledLine("x", style: Style(foreground: terminalColor, background: terminalColor))
         let index = Int(color.rawValue)
         let (foreground, background) = index < 8 ? (30 + index, 40 + index) : (90 + index - 8, 100 + index - 8)
-        #expect(StyledTextRenderer(capability: .ansi16).render(line) == "\u{1B}[0;\(foreground);\(background)mx\u{1B}[0m")
+        #expect(
+            StyledTextRenderer(capability: .ansi16).render(line) == "\u{1B}[0;\(foreground);\(background)mx\u{1B}[0m")
     }
 
     @Test("every capability has the plain layout once SGR sequences are removed", arguments: ColorCapability.allCases)

@@ -16,10 +16,11 @@ struct TerminalSessionTests {
         let process: TestProcess
         let settingsBefore: String
 
-        init() throws {
+        init(arguments: [String] = []) throws {
             terminal = try PseudoTerminal(columns: 80, rows: 24)
             settingsBefore = try terminal.sttySettings()
-            process = try terminal.spawn(try TestProcess.builtProduct("terminal-probe"), environment: environment)
+            let probe = try TestProcess.builtProduct("terminal-probe")
+            process = try terminal.spawn(probe, arguments, environment: environment)
             try terminal.waitForOutput("terminal-probe ready")
         }
     }
@@ -63,6 +64,17 @@ struct TerminalSessionTests {
         #expect(try probe.terminal.sttySettings() == probe.settingsBefore)
     }
 
+    @Test("a crash (abort) restores the terminal, then ends the process as a crash")
+    func crashRestores() throws {
+        let probe = try RunningProbe(arguments: ["--abort-key"])
+        let mark = probe.terminal.transcript.count
+        probe.terminal.type("!")
+        #expect(try probe.process.wait() == .signaled(SIGABRT))
+        #expect(try probe.terminal.sttySettings() == probe.settingsBefore)
+        // The normal screen is back.
+        try probe.terminal.waitForOutput("\u{1B}[?1049l", after: mark)
+    }
+
     @Test("Ctrl-Z restores the terminal while stopped; resuming takes it over again and redraws")
     func suspendAndResume() throws {
         let probe = try RunningProbe()
@@ -94,7 +106,8 @@ struct TerminalSessionTests {
         let probe = try RunningProbe()
         var mark = 0
         for (bytes, expected) in [
-            ("\u{1B}[A", "key 1: up"), ("東", "key 2: 東"), ("\u{1B}", "key 3: escape"), ("\u{1B}[1;5C", "key 4: ctrl+right"),
+            ("\u{1B}[A", "key 1: up"), ("東", "key 2: 東"), ("\u{1B}", "key 3: escape"),
+            ("\u{1B}[1;5C", "key 4: ctrl+right"),
         ] {
             probe.terminal.type(bytes)
             mark = try probe.terminal.waitForOutput(expected, after: mark)

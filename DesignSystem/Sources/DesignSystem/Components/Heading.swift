@@ -44,7 +44,8 @@ public struct Heading: Component {
         case .section:
             var line = StyledLine(title, style: .text(.heading))
             if let subtitle {
-                let withSubtitle = line + StyledLine(Spacing.small.spaces) + StyledLine(subtitle, style: .text(.caption))
+                let withSubtitle =
+                    line + StyledLine(Spacing.small.spaces) + StyledLine(subtitle, style: .text(.caption))
                 if withSubtitle.width <= width { line = withSubtitle }
             }
             return [line.truncated(toWidth: width, ellipsis: ellipsis)]

@@ -27,8 +27,10 @@ public struct List: Component {
     public func render(width: Int, theme: Theme) -> [StyledLine] {
         guard width > 0, height.map({ $0 > 0 }) ?? true else { return [] }
         guard !rows.isEmpty else {
-            return [StyledLine(Spacing.small.spaces + emptyMessage, style: .text(.caption))
-                .truncated(toWidth: width, ellipsis: theme.symbols.ellipsis)]
+            return [
+                StyledLine(Spacing.small.spaces + emptyMessage, style: .text(.caption))
+                    .truncated(toWidth: width, ellipsis: theme.symbols.ellipsis)
+            ]
         }
         let selected = min(max(state.selectedIndex, 0), rows.count - 1)
         let rendered = rows.enumerated().map { index, row in

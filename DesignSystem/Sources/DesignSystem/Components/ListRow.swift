@@ -38,7 +38,8 @@ public struct ListRow: Component, Hashable {
     public func render(width: Int, theme: Theme) -> [StyledLine] {
         guard width > 0 else { return [] }
         let symbols = theme.symbols
-        let marker = isSelected
+        let marker =
+            isSelected
             ? StyledLine(symbols.selectionMarker, style: .text(.title)).fitted(toWidth: Spacing.small.cells)
             : StyledLine(Spacing.small.spaces)
         let titleStyle = isSelected ? Style.text(.title) : Style.text(.body)
@@ -46,7 +47,8 @@ public struct ListRow: Component, Hashable {
         var line = marker
         let titleRoom = width - marker.width - (accessoryLine.map { $0.width + Spacing.small.cells } ?? 0)
         if let accessoryLine, titleRoom >= min(CellWidth.of(title), 4) {
-            let titleLine = StyledLine(title, style: titleStyle).truncated(toWidth: titleRoom, ellipsis: symbols.ellipsis)
+            let titleLine = StyledLine(title, style: titleStyle).truncated(
+                toWidth: titleRoom, ellipsis: symbols.ellipsis)
             line.append(titleLine.padded(toWidth: titleRoom + Spacing.small.cells))
             line.append(accessoryLine)
         } else {

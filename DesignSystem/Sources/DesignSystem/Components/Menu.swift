@@ -53,18 +53,22 @@ public struct Menu: Component {
         let symbols = theme.symbols
         var lines: [StyledLine] = []
         if let title {
-            lines.append(StyledLine(title, style: .text(.heading)).truncated(toWidth: width, ellipsis: symbols.ellipsis))
+            lines.append(
+                StyledLine(title, style: .text(.heading)).truncated(toWidth: width, ellipsis: symbols.ellipsis))
         }
         let titleWidth = items.map { CellWidth.of($0.title) }.max() ?? 0
         let detailWidth = items.map { $0.detail.map { CellWidth.of($0) } ?? 0 }.max() ?? 0
         for (index, item) in items.enumerated() {
             let isHighlighted = index == highlightedIndex
             let tone: Style = !item.isEnabled ? .text(.caption) : isHighlighted ? .text(.title) : .plain
-            var line = isHighlighted
+            var line =
+                isHighlighted
                 ? StyledLine(symbols.selectionMarker, style: .text(.title)).fitted(toWidth: Spacing.small.cells)
                 : StyledLine(Spacing.small.spaces)
             line.append((index == chosenIndex ? symbols.optionOn : symbols.optionOff) + " ", style: tone)
-            line.append(StyledLine(item.title, style: tone).padded(toWidth: titleWidth))
+            let titleLine = StyledLine(item.title, style: tone)
+            let isFollowed = detailWidth > 0 || item.shortcut != nil
+            line.append(isFollowed ? titleLine.padded(toWidth: titleWidth) : titleLine)
             if detailWidth > 0 {
                 line.append(Spacing.small.spaces)
                 line.append(StyledLine(item.detail ?? "", style: .text(.caption)).padded(toWidth: detailWidth))

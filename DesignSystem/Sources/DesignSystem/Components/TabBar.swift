@@ -22,7 +22,8 @@ public struct TabBar: Component {
         guard width > 0 else { return [] }
         let labels = tabs.enumerated().map { index, title in
             index == selectedIndex
-                ? StyledLine("[\(title)]", style: Style(foreground: ColorToken.primary.color, attributes: [.bold, .inverse]))
+                ? StyledLine(
+                    "[\(title)]", style: Style(foreground: ColorToken.primary.color, attributes: [.bold, .inverse]))
                 : StyledLine(" \(title) ", style: .color(.secondary))
         }
         let ellipsis = theme.symbols.ellipsis

@@ -54,7 +54,8 @@ public struct Table: Component {
             for (index, columnWidth) in widths.enumerated() {
                 if index > 0 { result.append(gap) }
                 let cell = index < cells.count ? cells[index] : .empty
-                result.append(cell.fitted(toWidth: columnWidth, alignment: columns[index].alignment, ellipsis: ellipsis))
+                result.append(
+                    cell.fitted(toWidth: columnWidth, alignment: columns[index].alignment, ellipsis: ellipsis))
             }
             return result
         }
@@ -71,12 +72,13 @@ public struct Table: Component {
 
     /// The width of each column shown: natural widths, shrunk and then dropped from the right to fit `width`.
     public func columnWidths(for width: Int) -> [Int] {
-        var widths = columns.indices.map { index in
+        let natural = columns.indices.map { index in
             let cells = rows.map { index < $0.count ? $0[index].width : 0 }
             return max(showsHeader ? CellWidth.of(columns[index].title) : 0, cells.max() ?? 0, 1)
         }
-        while !widths.isEmpty {
-            let available = width - Spacing.small.cells * (widths.count - 1)
+        for count in stride(from: natural.count, to: 0, by: -1) {
+            var widths = Array(natural.prefix(count))
+            let available = width - Spacing.small.cells * (count - 1)
             var excess = widths.reduce(0, +) - available
             while excess > 0 {
                 // The widest column that can still shrink; of equal ones, the rightmost.
@@ -86,9 +88,7 @@ public struct Table: Component {
                 excess -= 1
             }
             if excess <= 0 { return widths }
-            if widths.count == 1 { return [width] }
-            widths.removeLast()
         }
-        return widths
+        return [max(width, 1)]
     }
 }

@@ -19,7 +19,8 @@ public struct StyledTextRenderer: Hashable, Sendable {
         var current = Style.plain
         for span in line.spans where !span.text.isEmpty {
             if span.style != current {
-                output += span.style.isPlain
+                output +=
+                    span.style.isPlain
                     ? ControlSequence.resetStyle : ControlSequence.sgr([0] + parameters(for: span.style))
                 current = span.style
             }

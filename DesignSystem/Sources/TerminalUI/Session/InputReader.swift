@@ -27,7 +27,8 @@ final class InputReader: Sendable {
     ) {
         self.input = input
         self.notifications = notifications
-        let milliseconds = escapeDelay.components.seconds * 1000 + escapeDelay.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds =
+            escapeDelay.components.seconds * 1000 + escapeDelay.components.attoseconds / 1_000_000_000_000_000
         self.escapeDelayMilliseconds = Int32(clamping: max(milliseconds, 1))
         self.onKeys = onKeys
         self.onNotification = onNotification
