@@ -31,9 +31,13 @@ extension PersistenceBenchmarks {
             }
         }
         let elapsed = Measurement(start.duration(to: clock.now))
-        let count = try await database.read { reader in try reader.fetchOne(Int.self, "SELECT count(*) FROM bench_items") }
+        let count = try await database.read { reader in
+            try reader.fetchOne(Int.self, "SELECT count(*) FROM bench_items")
+        }
         await database.close()
-        guard count == rows.count else { throw BenchmarkError(message: "expected \(rows.count) rows, found \(count ?? 0)") }
+        guard count == rows.count else {
+            throw BenchmarkError(message: "expected \(rows.count) rows, found \(count ?? 0)")
+        }
         return elapsed
     }
 

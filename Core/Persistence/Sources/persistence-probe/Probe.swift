@@ -32,7 +32,8 @@ struct Probe {
             case ("outbox-enqueue", 3):
                 try await OutboxProbe(path: arguments[1], count: Int(arguments[2]) ?? 1, logger: logger).run()
             case ("full-disk", 2): try await FullDiskProbe(directory: arguments[1], logger: logger).run()
-            case ("write-fixture", 3): try await FixtureWriter(path: arguments[1], version: arguments[2], logger: logger).run()
+            case ("write-fixture", 3):
+                try await FixtureWriter(path: arguments[1], version: arguments[2], logger: logger).run()
             default:
                 emit("usage: persistence-probe import|atomic-write|outbox-enqueue|full-disk|write-fixture ARGUMENTS")
                 exit(64)

@@ -1,6 +1,6 @@
 import Foundation
-import Persistence
 import Logging
+import Persistence
 import TestSupport
 import Testing
 

@@ -89,7 +89,9 @@ struct ConcurrencyTests {
             }
             try await group.waitForAll()
         }
-        let count = try await database.read { reader in try reader.fetchOne(Int.self, "SELECT count(*) FROM sample_items") }
+        let count = try await database.read { reader in
+            try reader.fetchOne(Int.self, "SELECT count(*) FROM sample_items")
+        }
         #expect(count == 30)
         await database.close()
     }

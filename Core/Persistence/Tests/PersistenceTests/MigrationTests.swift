@@ -68,7 +68,8 @@ struct MigrationTests {
             #expect(prefix == "outbox_")
             #expect(unknown == ["outbox_3_add_priority"])
             await #expect(throws: MigrationError.self) {
-                try await database.transaction { transaction in try transaction.execute("DELETE FROM outbox_mutations") }
+                try await database.transaction { transaction in try transaction.execute("DELETE FROM outbox_mutations")
+                }
             }
             var observation = database.observe { reader in try reader.fetchRows("SELECT 1") }.makeAsyncIterator()
             await #expect(throws: MigrationError.self) { _ = try await observation.next() }

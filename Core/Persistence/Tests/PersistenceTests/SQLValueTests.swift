@@ -98,12 +98,14 @@ struct SQLValueTests {
         #expect(throws: RowDecodingError.self) { try row.value("d", as: String.self) }
     }
 
-    @Test("dates parse from ISO 8601 text and from seconds since 1970", arguments: [
-        ("2024-05-01T12:30:00Z", 1_714_566_600.0),
-        ("2024-05-01 12:30:00.5", 1_714_566_600.5),
-        ("2024-05-01T12:30:00.250+00:00", 1_714_566_600.25),
-        ("1969-12-31 23:59:59.999", -0.001),
-    ])
+    @Test(
+        "dates parse from ISO 8601 text and from seconds since 1970",
+        arguments: [
+            ("2024-05-01T12:30:00Z", 1_714_566_600.0),
+            ("2024-05-01 12:30:00.5", 1_714_566_600.5),
+            ("2024-05-01T12:30:00.250+00:00", 1_714_566_600.25),
+            ("1969-12-31 23:59:59.999", -0.001),
+        ])
     func dateParsing(_ text: String, _ seconds: Double) throws {
         let parsed = try #require(Date.fromDatabaseValue(.text(text)))
         #expect(abs(parsed.timeIntervalSince1970 - seconds) < 0.000_001)
@@ -122,7 +124,8 @@ struct SQLValueTests {
         }
         let database = try makeMemoryDatabase()
         try await database.transaction { transaction in
-            try transaction.execute("INSERT INTO sample_items (id, name, price) VALUES (1, 'hat', 1299), (2, 'cap', NULL)")
+            try transaction.execute(
+                "INSERT INTO sample_items (id, name, price) VALUES (1, 'hat', 1299), (2, 'cap', NULL)")
         }
         let items = try await database.read { reader in
             try reader.fetchAll(Item.self, "SELECT id, name, price FROM sample_items ORDER BY id")

@@ -94,12 +94,17 @@ struct StorageLayoutTests {
     func rootOverride() throws {
         let layout = StorageLayout(rootDirectory: URL(filePath: "/tmp/D"))
         let user = try StorageAccount(userID: "usr_42")
-        #expect(layout.databaseURL(for: user).path(percentEncoded: false) == "/tmp/D/data/accounts/usr_42/storefront.sqlite")
-        #expect(layout.secretsDirectory(for: .guest).path(percentEncoded: false) == "/tmp/D/data/accounts/guest/secrets/")
+        #expect(
+            layout.databaseURL(for: user).path(percentEncoded: false) == "/tmp/D/data/accounts/usr_42/storefront.sqlite"
+        )
+        #expect(
+            layout.secretsDirectory(for: .guest).path(percentEncoded: false) == "/tmp/D/data/accounts/guest/secrets/")
         #expect(
             try layout.preferencesURL(suite: "feed", for: user).path(percentEncoded: false)
                 == "/tmp/D/config/accounts/usr_42/feed.json")
-        #expect(layout.accountDirectory(for: user, in: .cache).path(percentEncoded: false) == "/tmp/D/cache/accounts/usr_42/")
+        #expect(
+            layout.accountDirectory(for: user, in: .cache).path(percentEncoded: false)
+                == "/tmp/D/cache/accounts/usr_42/")
         #expect(
             layout.url(for: try RelativePath("images/p_1.jpg"), in: .cache, for: user).path(percentEncoded: false)
                 == "/tmp/D/cache/accounts/usr_42/images/p_1.jpg")
@@ -127,14 +132,17 @@ struct StorageLayoutTests {
         }
         try FileSecretStore(directory: layout.secretsDirectory(for: user), logger: logger)
             .add(Secret(utf8: "token"), service: "api", account: "usr_42")
-        try PreferencesStore(fileURL: try layout.preferencesURL(suite: "feed", for: user), now: { Date() }, logger: logger)
-            .set(true, for: PreferenceKey("seen", default: false))
+        try PreferencesStore(
+            fileURL: try layout.preferencesURL(suite: "feed", for: user), now: { Date() }, logger: logger
+        )
+        .set(true, for: PreferenceKey("seen", default: false))
         for root in [StorageLayout.Root.cache, .state] {
             let file = layout.url(for: try RelativePath("images/p.jpg"), in: root, for: user)
             try FileManager().createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x".utf8).write(to: file)
         }
-        try FileManager().createDirectory(at: layout.accountDirectory(for: .guest, in: .data), withIntermediateDirectories: true)
+        try FileManager().createDirectory(
+            at: layout.accountDirectory(for: .guest, in: .data), withIntermediateDirectories: true)
         let before = treeListing(directory.url)
         #expect(before.contains("data/accounts/usr_42/storefront.sqlite-wal"))
         #expect(before.contains("data/accounts/usr_42/storefront.sqlite-shm"))

@@ -39,7 +39,8 @@ final class Connection {
         self.trace = trace
         self.cacheCapacity = max(cacheCapacity, 1)
         sqlite3_extended_result_codes(handle, 1)
-        let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds =
+            busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
         sqlite3_set_authorizer(handle, authorizerCallback, Unmanaged.passUnretained(self).toOpaque())
     }
@@ -179,7 +180,8 @@ final class Connection {
         try sql.withCString { start in
             let (statement, tail) = try prepare(start, sql: sql)
             guard let tail else { return (statement, false) }
-            let rest = String(cString: tail).trimmingCharacters(in: .whitespacesAndNewlines.union(.init(charactersIn: ";")))
+            let rest = String(cString: tail).trimmingCharacters(
+                in: .whitespacesAndNewlines.union(.init(charactersIn: ";")))
             return (statement, !rest.isEmpty)
         }
     }

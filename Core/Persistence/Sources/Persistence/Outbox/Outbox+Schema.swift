@@ -45,9 +45,9 @@ extension Outbox {
     /// The first entry of every kind, in outbox order.
     static let headsQuery: SQL =
         "SELECT " + entryColumns
-        + """
-         FROM outbox_mutations AS m
-        WHERE sequence = (SELECT min(sequence) FROM outbox_mutations WHERE kind = m.kind)
-        ORDER BY sequence
-        """
+            + """
+             FROM outbox_mutations AS m
+            WHERE sequence = (SELECT min(sequence) FROM outbox_mutations WHERE kind = m.kind)
+            ORDER BY sequence
+            """
 }

@@ -125,7 +125,8 @@ public final class FileSecretStore: SecretStore {
         var encoded = ""
         for byte in name.utf8 {
             let isPlain =
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: "_")
             if isPlain {
