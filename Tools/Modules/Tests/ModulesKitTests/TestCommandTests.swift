@@ -77,7 +77,7 @@ import Testing
             let run = await runModules(
                 [
                     "test", "Core/A", "--warnings-as-errors", "--filter", "S/pass", "--scratch-path", "scratch",
-                    "--junit", "out/junit", "--logs", "out/logs", "--repo", repo.path,
+                    "--sanitize", "thread", "--junit", "out/junit", "--logs", "out/logs", "--repo", repo.path,
                 ],
                 in: directory,
                 runner: swift.runner
@@ -90,9 +90,22 @@ import Testing
             #expect(test.value(of: "--scratch-path") == directory.appendingPathComponent("scratch").path)
             #expect(test.value(of: "--filter") == "S/pass")
             #expect(test.arguments.contains("--skip-build"))
+            #expect(build.arguments.contains("--sanitize=thread") && test.arguments.contains("--sanitize=thread"))
             #expect(!test.arguments.contains("--parallel"))
             #expect(FileManager().fileExists(atPath: directory.appendingPathComponent("out/junit/Core-A.xml").path))
             #expect(FileManager().fileExists(atPath: directory.appendingPathComponent("out/logs/Core-A.log").path))
+        }
+    }
+
+    @Test func anUnknownSanitizerIsAUsageError() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try makeRepository(in: directory, packages: ["Core/A"])
+            let swift = FakeSwift(["A": .tests(passed: 1)])
+            let run = await runModules(
+                ["test", "--sanitize", "memory", "--repo", repo.path], in: directory, runner: swift.runner)
+            #expect(run.status == 64)
+            #expect(run.errorOutput.contains("--sanitize takes thread, address or undefined, not 'memory'"))
+            #expect(swift.invocations.isEmpty)
         }
     }
 

@@ -6,7 +6,7 @@ enum TestCommand {
         name: "test",
         summary: "Build and test packages (all when none is given), with a summary, logs and JUnit XML.",
         synopsis: "test [PACKAGE...] [--jobs N] [--junit DIR] [--logs DIR] [--warnings-as-errors] "
-            + "[--filter PATTERN]... [--scratch-path DIR] [--format text|json] [--repo DIR]",
+            + "[--filter PATTERN]... [--scratch-path DIR] [--sanitize NAME]... [--format text|json] [--repo DIR]",
         options: Command.commonOptions + [
             OptionSpec("--jobs", alias: "-j", value: "N", help: "packages built and tested at once (default: 1)"),
             OptionSpec(
@@ -18,6 +18,9 @@ enum TestCommand {
             OptionSpec("--warnings-as-errors", help: "build with -Xswiftc -warnings-as-errors"),
             OptionSpec("--filter", value: "PATTERN", repeatable: true, help: "passed to swift test --filter"),
             OptionSpec("--scratch-path", value: "DIR", help: "one build directory shared by every package"),
+            OptionSpec(
+                "--sanitize", value: "NAME", repeatable: true,
+                help: "build and run with a sanitizer: thread, address or undefined"),
         ],
         positionals: "PACKAGE",
         details: """
@@ -51,6 +54,10 @@ enum TestCommand {
                 URL(fileURLWithPath: $0, relativeTo: environment.currentDirectory).standardizedFileURL
             } ?? root.appendingPathComponent(path, isDirectory: true)
         }
+        let sanitizers = arguments.all("--sanitize")
+        for name in sanitizers where !["thread", "address", "undefined"].contains(name) {
+            throw UsageError(message: "--sanitize takes thread, address or undefined, not '\(name)'")
+        }
         let settings = TestRunSettings(
             swiftExecutable: environment.swiftExecutable,
             warningsAsErrors: arguments.has("--warnings-as-errors"),
@@ -59,7 +66,8 @@ enum TestCommand {
                 URL(fileURLWithPath: $0, relativeTo: environment.currentDirectory).standardizedFileURL
             },
             logDirectory: directory("--logs", default: ".build/modules/logs"),
-            junitDirectory: directory("--junit", default: ".build/modules/junit")
+            junitDirectory: directory("--junit", default: ".build/modules/junit"),
+            sanitizers: sanitizers
         )
         let style: TestProgress.Style =
             environment.errorOutputIsTerminal ? .live(columns: environment.terminalColumns) : .plain

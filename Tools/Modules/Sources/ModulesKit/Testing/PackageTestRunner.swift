@@ -16,6 +16,8 @@ public struct TestRunSettings: Sendable, Equatable {
     public var junitDirectory: URL
     /// How many log lines to keep for a failed package.
     public var tailLineCount: Int
+    /// Sanitizers passed to both steps as `--sanitize=NAME` (`thread`, `address`, `undefined`).
+    public var sanitizers: [String]
 
     /// Creates settings.
     public init(
@@ -25,7 +27,8 @@ public struct TestRunSettings: Sendable, Equatable {
         scratchPath: URL? = nil,
         logDirectory: URL,
         junitDirectory: URL,
-        tailLineCount: Int = 40
+        tailLineCount: Int = 40,
+        sanitizers: [String] = []
     ) {
         self.swiftExecutable = swiftExecutable
         self.warningsAsErrors = warningsAsErrors
@@ -34,6 +37,7 @@ public struct TestRunSettings: Sendable, Equatable {
         self.logDirectory = logDirectory
         self.junitDirectory = junitDirectory
         self.tailLineCount = tailLineCount
+        self.sanitizers = sanitizers
     }
 }
 
@@ -78,6 +82,7 @@ public struct PackageTestRunner: Sendable {
         let packageArguments =
             ["--package-path", RepoPath.url(path, in: root).path]
             + (settings.scratchPath.map { ["--scratch-path", $0.path] } ?? [])
+            + settings.sanitizers.map { "--sanitize=\($0)" }
         let buildArguments =
             ["build", "--build-tests"] + packageArguments
             + (settings.warningsAsErrors ? ["-Xswiftc", "-warnings-as-errors"] : [])
