@@ -1,0 +1,79 @@
+import Foundation
+
+/// `POST /v1/orders`, `GET /v1/orders`, `GET /v1/orders/{id}`.
+extension StorefrontAPI {
+    /// `POST /v1/orders` with `Idempotency-Key` (auth required): 201 `Order`.
+    ///
+    /// The first answer under a key (201, or 409 `out_of_stock` / `price_changed`) is stored with the SHA-256 of
+    /// the body's canonical JSON (keys sorted, so whitespace and key order do not matter). The same key with the
+    /// same body gets the stored status and bytes again with `Idempotent-Replayed: true`; with another body,
+    /// `422 idempotency_key_reused`. Totals are computed here in minor units: items' prices times quantities plus
+    /// the shipping option's price; an `expected_total` that differs is `409 price_changed` with
+    /// `details.current_total`. Keys are scoped to the user.
+    /// - Throws: `APIError` 400 `missing_idempotency_key`, 400/422 for the body, 401 without a session.
+    func placeOrder(_ routed: RoutedRequest) async throws -> HTTPResponse {
+        let request = routed.request
+        let user = try await requiredUser(of: request)
+        guard let key = request.headers["Idempotency-Key"]?.trimmingCharacters(in: .whitespaces), !key.isEmpty else {
+            throw APIError(
+                status: 400, code: "missing_idempotency_key",
+                message: "POST /v1/orders needs an Idempotency-Key header (one per submission, reused on retries).")
+        }
+        guard key.count <= 255 else {
+            throw APIError.invalidRequest("The Idempotency-Key must be at most 255 characters.")
+        }
+        let order = try RequestSupport.decodeBody(OrderRequest.self, from: request)
+        try order.validate(currency: settings.currency)
+        guard let shipping = settings.shippingOptions.first(where: { $0.id == order.shippingOption }) else {
+            let known = settings.shippingOptions.map(\.id).joined(separator: ", ")
+            throw APIError.validationFailed("shipping_option", "shipping_option must be one of: \(known).")
+        }
+        let placement = OrderPlacement(
+            userID: user.id, idempotencyKey: key, bodyHash: Self.canonicalHash(request.body), request: order,
+            shipping: shipping, currency: settings.currency, placedAt: timestamp())
+        switch try await store.placeOrder(placement) {
+        case .placed(let body):
+            return HTTPResponse(status: 201, headers: ["Content-Type": "application/json"], body: body)
+        case .refused(let status, let body):
+            return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
+        case .replayed(let status, let body):
+            return HTTPResponse(
+                status: status, headers: ["Content-Type": "application/json", "Idempotent-Replayed": "true"],
+                body: body)
+        case .rejected(let error):
+            throw error
+        }
+    }
+
+    /// `GET /v1/orders?cursor=&limit=1..50` (auth required): `{"orders": [Order], "next_cursor"}`, newest first.
+    func listOrders(_ routed: RoutedRequest) async throws -> HTTPResponse {
+        let request = routed.request
+        let user = try await requiredUser(of: request)
+        let limit = try RequestSupport.integerParameter("limit", in: request, default: 20, range: 1...50)
+        let before = try request.queryValue("cursor").flatMap { $0.isEmpty ? nil : $0 }.map(Cursor.ordersPosition)
+        let (orders, next) = try await store.orders(userID: user.id, before: before, limit: limit)
+        return try RequestSupport.json(OrderPagePayload(orders: orders, nextCursor: next.map(Cursor.orders(before:))))
+    }
+
+    /// `GET /v1/orders/{id}` (auth required): the signed-in user's `Order`; 404 for an unknown id and for another
+    /// user's order alike, so ids of others cannot be probed.
+    func order(_ routed: RoutedRequest) async throws -> HTTPResponse {
+        let user = try await requiredUser(of: routed.request)
+        let id = routed.parameter("id")
+        guard let order = try await store.order(id: id, userID: user.id) else {
+            throw APIError.notFound("There is no order \(id).")
+        }
+        return try RequestSupport.json(order)
+    }
+
+    /// The SHA-256 of the body's JSON with sorted keys and no insignificant whitespace.
+    static func canonicalHash(_ body: Data) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+            let canonical = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        else {
+            return SHA256.hexDigest(body)
+        }
+        return SHA256.hexDigest(canonical)
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import Models
+
+/// An id as the API sends it: a string, except that an id made only of digits (the messy records' numeric ids) is
+/// sent as a JSON number. Decodes from either.
+struct WireID: Codable, Sendable, Hashable {
+    let value: String
+
+    init(_ value: String) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int64.self) {
+            value = String(number)
+        } else {
+            value = try container.decode(String.self)
+        }
+    }
+
+    /// Digits only, without a leading zero (which a number would lose).
+    private var isNumeric: Bool {
+        !value.isEmpty && value.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (value == "0" || !value.hasPrefix("0"))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if isNumeric, let number = Int64(value) {
+            try container.encode(number)
+        } else {
+            try container.encode(value)
+        }
+    }
+}
+
+/// `Post` of the contract; missing optional values are left out.
+struct PostPayload: Encodable, Sendable {
+    let id: WireID
+    let authorName: String
+    let caption: String?
+    let imageURL: String?
+    let likeCount: Int
+    let likedByMe: Bool
+    let createdAt: String
+    let kind: String
+    let productID: WireID?
+
+    enum CodingKeys: String, CodingKey {
+        case id, caption, kind
+        case authorName = "author_name"
+        case imageURL = "image_url"
+        case likeCount = "like_count"
+        case likedByMe = "liked_by_me"
+        case createdAt = "created_at"
+        case productID = "product_id"
+    }
+
+    init(_ row: PostRow) {
+        id = WireID(row.id)
+        authorName = row.authorName
+        caption = row.caption
+        imageURL = row.imageURL
+        likeCount = row.likeCount
+        likedByMe = row.likedByMe
+        createdAt = row.createdAt
+        kind = row.kind
+        productID = row.productID.map(WireID.init)
+    }
+}
+
+/// `Product` of the contract (`description` only on the product route); missing optional values are left out.
+struct ProductPayload: Encodable, Sendable {
+    let id: WireID
+    let title: String
+    let price: Money
+    let imageURL: String?
+    let availability: String
+    let rating: Double?
+    let description: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, price, availability, rating, description
+        case imageURL = "image_url"
+    }
+
+    init(_ row: ProductRow, currency: Currency, includeDescription: Bool) {
+        id = WireID(row.id)
+        title = row.title
+        price = Money(amountMinor: row.priceMinor, currency: currency)
+        imageURL = row.imageURL
+        availability = row.shownAvailability
+        rating = row.rating
+        description = includeDescription ? row.description : nil
+    }
+}
+
+/// `{"post_id", "like_count", "liked_by_me"}`.
+struct LikePayload: Encodable, Sendable {
+    let postID: WireID
+    let likeCount: Int
+    let likedByMe: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case postID = "post_id"
+        case likeCount = "like_count"
+        case likedByMe = "liked_by_me"
+    }
+}
+
+/// The answer of `POST /v1/session`.
+struct SessionPayload: Encodable, Sendable {
+    struct User: Encodable, Sendable {
+        let id: String
+        let name: String
+    }
+
+    let token: String
+    let user: User
+}
+
+/// The answer of `POST /v1/payment-methods/card`.
+struct CardTokenPayload: Encodable, Sendable {
+    let token: String
+    let brand: String
+    let last4: String
+}
+
+/// One shipping option of `GET /v1/config`.
+struct ShippingOptionPayload: Codable, Sendable, Hashable {
+    let id: String
+    let title: String
+    let price: Money
+    let days: Int
+}
+
+/// The answer of `GET /v1/config`.
+struct ConfigPayload: Encodable, Sendable {
+    let flags: [String: Bool]
+    let shippingOptions: [ShippingOptionPayload]
+
+    enum CodingKeys: String, CodingKey {
+        case flags
+        case shippingOptions = "shipping_options"
+    }
+}
+
+/// `Order` of the contract, as stored and as sent.
+struct OrderPayload: Codable, Sendable {
+    struct Item: Codable, Sendable {
+        let productID: WireID
+        let title: String
+        let quantity: Int
+        let unitPrice: Money
+        let lineTotal: Money
+
+        enum CodingKeys: String, CodingKey {
+            case title, quantity
+            case productID = "product_id"
+            case unitPrice = "unit_price"
+            case lineTotal = "line_total"
+        }
+    }
+
+    struct Shipping: Codable, Sendable {
+        let option: String
+        let price: Money
+        let address: OrderRequest.Address
+    }
+
+    struct Payment: Codable, Sendable {
+        let method: String
+        let brand: String?
+        let last4: String?
+    }
+
+    let id: String
+    let clientID: String
+    let status: String
+    let items: [Item]
+    let shipping: Shipping
+    let payment: Payment
+    let total: Money
+    let placedAt: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, status, items, shipping, payment, total
+        case clientID = "client_id"
+        case placedAt = "placed_at"
+    }
+}
+
+/// A page of the signed-in user's orders.
+struct OrderPagePayload: Encodable, Sendable {
+    let orders: [OrderPayload]
+    let nextCursor: String?
+
+    enum CodingKeys: String, CodingKey {
+        case orders
+        case nextCursor = "next_cursor"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(orders, forKey: .orders)
+        try container.encode(nextCursor, forKey: .nextCursor)
+    }
+}
+
+/// A page of the feed.
+struct FeedPagePayload: Encodable, Sendable {
+    let posts: [PostPayload]
+    let nextCursor: String?
+
+    enum CodingKeys: String, CodingKey {
+        case posts
+        case nextCursor = "next_cursor"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(posts, forKey: .posts)
+        try container.encode(nextCursor, forKey: .nextCursor)
+    }
+}
+
+/// A page of search results.
+struct SearchPagePayload: Encodable, Sendable {
+    let products: [ProductPayload]
+    let total: Int
+    let offset: Int
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What a handler answers: a status, headers and a body, or an instruction to close the connection without
+/// answering (see `droppingConnection()`).
+public struct HTTPResponse: Sendable {
+    /// The status code (RFC 9110 §15).
+    public var status: Int
+    /// The response headers; `Content-Length` is added by the server.
+    public var headers: HTTPHeaders
+    /// The body bytes (not sent for `HEAD`).
+    public var body: Data
+    /// Whether the server closes the connection instead of sending this response.
+    public let dropsConnection: Bool
+
+    /// Creates a response.
+    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.dropsConnection = false
+    }
+
+    /// A response that is never sent: the server closes the connection, so the client sees the connection end
+    /// without an answer (the failure a client meets when a network drops after the server did the work).
+    public static func droppingConnection() -> HTTPResponse {
+        HTTPResponse(status: 0, dropsConnection: true)
+    }
+
+    private init(status: Int, dropsConnection: Bool) {
+        self.status = status
+        self.headers = [:]
+        self.body = Data()
+        self.dropsConnection = dropsConnection
+    }
+}
+
+/// Handles one request. Runs in a task of its own; it may suspend for as long as it needs (libmicrohttpd's thread is
+/// not blocked meanwhile) and should return soon after its task is cancelled, which the server does when a stop's
+/// grace period ends.
+public typealias HTTPHandler = @Sendable (HTTPRequest) async -> HTTPResponse

@@ -1,0 +1,167 @@
+import CMicroHTTPD
+import Foundation
+import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An HTTP/1.1 server on libmicrohttpd that hands each complete request to an async `HTTPHandler`.
+///
+/// libmicrohttpd parses HTTP, enforces the limits of `HTTPServerConfiguration` (a head larger than the connection
+/// memory gets 431, idle connections time out) and polls with a pool of threads. When a request's body is complete
+/// its connection is suspended and the handler runs in a task of its own; the task stores the response and resumes
+/// the connection, and libmicrohttpd's thread queues it. No libmicrohttpd thread ever waits for a handler.
+///
+/// The path reaches handlers still percent-encoded (see `HTTPRequest.path`); libmicrohttpd's own log messages go to
+/// the injected logger, never to standard error.
+///
+/// Call `stop()` before releasing a started server: the daemon holds the server's state until then.
+public final class HTTPServer: Sendable {
+    private enum Phase {
+        case created
+        case running(daemon: MHDPointer, port: UInt16)
+        case stopping(Task<Void, Never>)
+        case stopped
+    }
+
+    private let core: ServerCore
+    private let phase = Locked(Phase.created)
+
+    /// Creates a server that is not listening yet.
+    ///
+    /// - Parameters:
+    ///   - configuration: Address, port and limits.
+    ///   - logger: Receives libmicrohttpd's messages (warnings) and requests that ended without a response (debug).
+    ///   - handler: Answers every request.
+    public init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping HTTPHandler) {
+        self.core = ServerCore(configuration: configuration, logger: logger, handler: handler)
+    }
+
+    /// Starts listening.
+    ///
+    /// - Returns: The bound port (the ephemeral one when the configuration's port is 0).
+    /// - Throws: `HTTPServerError.invalidHost` or `.invalidConfiguration` for a bad configuration, `.cannotListen`
+    ///   when libmicrohttpd cannot listen, `.alreadyStarted` on a second call.
+    @discardableResult
+    public func start() throws(HTTPServerError) -> UInt16 {
+        let configuration = core.configuration
+        try Self.validate(configuration)
+        let address = try SocketAddress(host: configuration.host, port: configuration.port)
+        return try phase.withLock { (phase: inout Phase) throws(HTTPServerError) -> UInt16 in
+            guard case .created = phase else { throw .alreadyStarted }
+            let retained = Unmanaged.passRetained(core)
+            guard let daemon = Self.startDaemon(configuration, address, retained.toOpaque()) else {
+                retained.release()
+                throw .cannotListen(host: configuration.host, port: configuration.port)
+            }
+            let port = sbmhd_bound_port(daemon)
+            phase = .running(daemon: MHDPointer(raw: daemon), port: port)
+            return port
+        }
+    }
+
+    /// The port the server listens on; nil before `start()` and after `stop()`.
+    public var port: UInt16? {
+        phase.withLock { phase in
+            if case .running(_, let port) = phase { return port }
+            return nil
+        }
+    }
+
+    /// Stops gracefully: stops accepting connections, lets every request in flight finish and send its response
+    /// (requests that arrive meanwhile on open connections get `503 shutting_down`), cancels the handlers still
+    /// running after the configured grace period, waits for libmicrohttpd to report every request completed, then
+    /// stops the daemon. Calling it again, or at the same time, waits for the same stop; before `start()` it does
+    /// nothing.
+    public func stop() async {
+        let task: Task<Void, Never>? = phase.withLock { phase in
+            switch phase {
+            case .created, .stopped:
+                phase = .stopped
+                return nil
+            case .stopping(let task):
+                return task
+            case .running(let daemon, _):
+                let task = Task { [core] in
+                    await Self.stopDaemon(daemon, core: core)
+                }
+                phase = .stopping(task)
+                return task
+            }
+        }
+        guard let task else { return }
+        await task.value
+        phase.withLock { $0 = .stopped }
+    }
+
+    // MARK: - Private
+
+    private static func validate(_ configuration: HTTPServerConfiguration) throws(HTTPServerError) {
+        if configuration.threadPoolSize < 1 || configuration.threadPoolSize > 64 {
+            throw .invalidConfiguration("threadPoolSize must be 1...64, not \(configuration.threadPoolSize)")
+        }
+        if configuration.maximumBodyBytes < 0 {
+            throw .invalidConfiguration("maximumBodyBytes must not be negative")
+        }
+        if configuration.connectionMemoryLimit < 4096 {
+            throw .invalidConfiguration("connectionMemoryLimit must be at least 4096 bytes")
+        }
+        if configuration.maximumConnections < 1 {
+            throw .invalidConfiguration("maximumConnections must be at least 1")
+        }
+        if configuration.idleTimeoutSeconds < 0 {
+            throw .invalidConfiguration("idleTimeoutSeconds must not be negative")
+        }
+    }
+
+    private static func startDaemon(
+        _ configuration: HTTPServerConfiguration, _ address: SocketAddress, _ context: UnsafeMutableRawPointer
+    ) -> OpaquePointer? {
+        var flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            | MHD_USE_ERROR_LOG.rawValue
+        if address.isIPv6 {
+            flags |= MHD_USE_IPv6.rawValue
+        }
+        return address.withSockaddrPointer { sockaddrPointer in
+            var options = sbmhd_daemon_options()
+            options.flags = flags
+            options.address = sockaddrPointer
+            options.thread_pool_size = UInt32(configuration.threadPoolSize)
+            options.connection_timeout_seconds = UInt32(configuration.idleTimeoutSeconds)
+            options.connection_memory_limit = configuration.connectionMemoryLimit
+            options.connection_limit = UInt32(configuration.maximumConnections)
+            options.logger = mhdLog
+            options.logger_context = context
+            options.completed = mhdRequestCompleted
+            options.completed_context = context
+            options.unescape = mhdKeepEscaped
+            options.unescape_context = context
+            return sbmhd_start_daemon(&options, mhdAccessHandler, context)
+        }
+    }
+
+    private static func stopDaemon(_ daemon: MHDPointer, core: ServerCore) async {
+        core.beginStopping()
+        let listeningSocket = MHD_quiesce_daemon(daemon.raw)
+        let grace = core.configuration.stopGracePeriod
+        let timer = Task {
+            do {
+                try await Task.sleep(for: grace)
+            } catch {
+                return
+            }
+            core.cancelHandlers()
+        }
+        await core.drained()
+        timer.cancel()
+        MHD_stop_daemon(daemon.raw)
+        if listeningSocket >= 0 {
+            close(listeningSocket)
+        }
+        Unmanaged.passUnretained(core).release()
+    }
+}

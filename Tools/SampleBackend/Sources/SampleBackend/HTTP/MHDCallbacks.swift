@@ -1,0 +1,208 @@
+import CMicroHTTPD
+import Foundation
+import Logging
+
+// The C callbacks libmicrohttpd calls. They capture nothing: the `ServerCore` arrives as the callback's context
+// pointer (retained by `HTTPServer` while the daemon runs) and each request's `RequestContext` through libmicrohttpd's
+// per-request pointer.
+
+/// The access handler, called several times per request on the thread serving its connection: once when the
+/// headers are complete, once per body chunk, once when the body is complete, and once more after a suspended
+/// connection is resumed.
+func mhdAccessHandler(
+    _ coreContext: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ url: UnsafePointer<CChar>?,
+    _ method: UnsafePointer<CChar>?,
+    _ version: UnsafePointer<CChar>?,
+    _ uploadData: UnsafePointer<CChar>?,
+    _ uploadDataSize: UnsafeMutablePointer<Int>?,
+    _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let coreContext, let connection, let uploadDataSize, let requestPointer else { return .NO }
+    let core = Unmanaged<ServerCore>.fromOpaque(coreContext).takeUnretainedValue()
+    guard let existing = requestPointer.pointee else {
+        return beginRequest(core, connection, url, method, requestPointer)
+    }
+    let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
+    if uploadDataSize.pointee != 0 {
+        receiveBody(core, context, uploadData, uploadDataSize.pointee)
+        uploadDataSize.pointee = 0
+        return .YES
+    }
+    switch context.phase {
+    case .responded:
+        return .YES
+    case .awaitingResponse:
+        guard let response = context.slot.take() else { return .YES }
+        context.phase = .responded
+        return queue(response, on: connection, closing: core.isStopping)
+    case .receiving:
+        return dispatch(core, context, connection)
+    }
+}
+
+/// Releases the request's context and counts the request as finished.
+func mhdRequestCompleted(
+    _ coreContext: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ termination: MHD_RequestTerminationCode
+) {
+    guard let coreContext, let requestPointer, let existing = requestPointer.pointee else { return }
+    requestPointer.pointee = nil
+    let context = Unmanaged<RequestContext>.fromOpaque(existing).takeRetainedValue()
+    let core = Unmanaged<ServerCore>.fromOpaque(coreContext).takeUnretainedValue()
+    if termination != .REQUEST_TERMINATED_COMPLETED_OK {
+        core.logger.debug(
+            "request ended without a complete response",
+            metadata: [
+                "method": .string(context.method), "path": .string(context.path),
+                "termination": .string("\(termination.rawValue)"),
+            ])
+    }
+    core.requestCompleted()
+}
+
+/// Sends libmicrohttpd's own messages to the server's logger instead of standard error.
+func mhdLog(_ coreContext: UnsafeMutableRawPointer?, _ format: UnsafePointer<CChar>?, _ arguments: CVaListPointer?) {
+    guard let coreContext, let format, let arguments else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(coreContext).takeUnretainedValue()
+    var buffer = [CChar](repeating: 0, count: 512)
+    let length = buffer.withUnsafeMutableBufferPointer { pointer in
+        vsnprintf(pointer.baseAddress, pointer.count, format, arguments)
+    }
+    guard length > 0 else { return }
+    let bytes = buffer.prefix(min(Int(length), buffer.count - 1)).map { UInt8(bitPattern: $0) }
+    let message = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    core.logger.warning("libmicrohttpd: \(message)")
+}
+
+/// Leaves the text as sent: libmicrohttpd would otherwise percent-decode the path, after which an encoded `/`
+/// inside an id cannot be told from a separator. `HTTPRequest.pathSegments` decodes each segment after splitting;
+/// query names and values are decoded when they are collected.
+func mhdKeepEscaped(
+    _ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ text: UnsafeMutablePointer<CChar>?
+)
+    -> Int
+{
+    guard let text else { return 0 }
+    return strlen(text)
+}
+
+// MARK: - Steps
+
+private func beginRequest(
+    _ core: ServerCore,
+    _ connection: OpaquePointer,
+    _ url: UnsafePointer<CChar>?,
+    _ method: UnsafePointer<CChar>?,
+    _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+) -> MHD_Result {
+    let context = RequestContext(
+        method: method.map { String(cString: $0) } ?? "",
+        path: url.map { String(cString: $0) } ?? "/"
+    )
+    let pointer = Unmanaged.passRetained(context).toOpaque()
+    requestPointer.pointee = pointer
+    core.requestStarted()
+    _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, pointer)
+    _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectQueryItem, pointer)
+    let limit = core.configuration.maximumBodyBytes
+    // A body far beyond the limit is refused before it is read (libmicrohttpd then closes the connection); one
+    // moderately over is read and discarded, so the client is not cut off mid-send and reads the 413.
+    if let declared = context.headers["Content-Length"].flatMap(Int.init), declared / 16 > limit {
+        context.phase = .responded
+        return queue(ErrorResponses.payloadTooLarge(limit: limit), on: connection, closing: true)
+    }
+    return .YES
+}
+
+private func receiveBody(_ core: ServerCore, _ context: RequestContext, _ data: UnsafePointer<CChar>?, _ size: Int) {
+    context.bodyBytesReceived += size
+    guard context.bodyBytesReceived <= core.configuration.maximumBodyBytes, let data else {
+        context.body = Data()
+        return
+    }
+    context.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size)
+}
+
+private func dispatch(_ core: ServerCore, _ context: RequestContext, _ connection: OpaquePointer) -> MHD_Result {
+    let limit = core.configuration.maximumBodyBytes
+    if context.bodyBytesReceived > limit {
+        context.phase = .responded
+        return queue(ErrorResponses.payloadTooLarge(limit: limit), on: connection, closing: true)
+    }
+    let request = context.request()
+    let slot = context.slot
+    let handler = core.handler
+    let handle = MHDPointer(raw: connection)
+    context.phase = .awaitingResponse
+    MHD_suspend_connection(connection)
+    let launched = core.launch {
+        let response = await handler(request)
+        slot.store(response)
+        MHD_resume_connection(handle.raw)
+    }
+    if !launched {
+        slot.store(ErrorResponses.shuttingDown())
+        MHD_resume_connection(connection)
+    }
+    return .YES
+}
+
+/// Queues `response` on `connection`, or refuses the request (which closes the connection) for a dropping
+/// response.
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
+    guard !response.dropsConnection else { return .NO }
+    let created: OpaquePointer? = response.body.withUnsafeBytes { bytes in
+        MHD_create_response_from_buffer(
+            bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let created else { return .NO }
+    defer { MHD_destroy_response(created) }
+    for (name, value) in response.headers {
+        _ = MHD_add_response_header(created, name, value)
+    }
+    if closing {
+        _ = MHD_add_response_header(created, "Connection", "close")
+    }
+    return MHD_queue_response(connection, UInt32(clamping: response.status), created)
+}
+
+private func collectHeader(
+    _ contextPointer: UnsafeMutableRawPointer?,
+    _ kind: MHD_ValueKind,
+    _ key: UnsafePointer<CChar>?,
+    _ keySize: Int,
+    _ value: UnsafePointer<CChar>?,
+    _ valueSize: Int
+) -> MHD_Result {
+    guard let contextPointer else { return .NO }
+    let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
+    context.headers.add(name: text(key, keySize), value: text(value, valueSize))
+    return .YES
+}
+
+private func collectQueryItem(
+    _ contextPointer: UnsafeMutableRawPointer?,
+    _ kind: MHD_ValueKind,
+    _ key: UnsafePointer<CChar>?,
+    _ keySize: Int,
+    _ value: UnsafePointer<CChar>?,
+    _ valueSize: Int
+) -> MHD_Result {
+    guard let contextPointer else { return .NO }
+    let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
+    context.query.append(
+        HTTPRequest.QueryItem(
+            name: PercentDecoding.decodeQueryComponent(text(key, keySize)),
+            value: PercentDecoding.decodeQueryComponent(text(value, valueSize))
+        ))
+    return .YES
+}
+
+private func text(_ pointer: UnsafePointer<CChar>?, _ count: Int) -> String {
+    guard let pointer, count > 0 else { return "" }
+    return String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
+}

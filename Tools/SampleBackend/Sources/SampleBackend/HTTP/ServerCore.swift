@@ -1,0 +1,122 @@
+import CMicroHTTPD
+import Foundation
+import Logging
+
+/// A libmicrohttpd object pointer that crosses threads.
+///
+/// Sound as `@unchecked Sendable`: the pointer is only handed to the libmicrohttpd functions documented as callable
+/// from any thread (`MHD_resume_connection`, and `MHD_quiesce_daemon`/`MHD_stop_daemon` from the one task that
+/// stops the server); nothing reads or writes through it in Swift.
+struct MHDPointer: @unchecked Sendable {
+    let raw: OpaquePointer
+}
+
+/// The state libmicrohttpd's callbacks and the `HTTPServer` share: the handler, the requests in progress and the
+/// handler tasks, and the waiters of a stop.
+///
+/// A request counts as live from the first callback that sees it until libmicrohttpd reports it completed (after
+/// its response was sent, or the connection ended). A stop waits until no request is live and no handler task
+/// remains, because stopping the daemon while a connection is suspended is undefined behaviour, and stopping it
+/// before a resumed connection sent its response loses that response.
+final class ServerCore: Sendable {
+    private struct State {
+        var isStopping = false
+        var liveRequests = 0
+        var tasks: [UInt64: Task<Void, Never>] = [:]
+        var nextTaskID: UInt64 = 0
+        var drainWaiters: [CheckedContinuation<Void, Never>] = []
+
+        var isDrained: Bool { isStopping && liveRequests == 0 && tasks.isEmpty }
+
+        mutating func takeWaitersIfDrained() -> [CheckedContinuation<Void, Never>] {
+            guard isDrained else { return [] }
+            defer { drainWaiters = [] }
+            return drainWaiters
+        }
+    }
+
+    let configuration: HTTPServerConfiguration
+    let logger: Logger
+    let handler: HTTPHandler
+    private let state = Locked(State())
+
+    init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping HTTPHandler) {
+        self.configuration = configuration
+        self.logger = logger
+        self.handler = handler
+    }
+
+    /// Whether a stop has begun.
+    var isStopping: Bool {
+        state.withLock { $0.isStopping }
+    }
+
+    /// Counts a request that libmicrohttpd started to deliver.
+    func requestStarted() {
+        state.withLock { $0.liveRequests += 1 }
+    }
+
+    /// Counts a request that libmicrohttpd reported completed.
+    func requestCompleted() {
+        let waiters = state.withLock { state in
+            state.liveRequests -= 1
+            return state.takeWaitersIfDrained()
+        }
+        for item in waiters {
+            item.resume()
+        }
+    }
+
+    /// Runs `work` in a tracked task, unless a stop has begun.
+    ///
+    /// - Returns: false (and runs nothing) when the server is stopping.
+    func launch(_ work: @escaping @Sendable () async -> Void) -> Bool {
+        state.withLock { state in
+            guard !state.isStopping else { return false }
+            let id = state.nextTaskID
+            state.nextTaskID += 1
+            state.tasks[id] = Task { [self] in
+                await work()
+                taskFinished(id)
+            }
+            return true
+        }
+    }
+
+    /// Marks the beginning of a stop: no handler task starts from now on.
+    func beginStopping() {
+        state.withLock { $0.isStopping = true }
+    }
+
+    /// Cancels every handler task still running.
+    func cancelHandlers() {
+        let tasks = state.withLock { Array($0.tasks.values) }
+        for item in tasks {
+            item.cancel()
+        }
+    }
+
+    /// Returns once a stop has begun, no request is live and no handler task remains.
+    func drained() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isDrained = state.withLock { state in
+                if state.isDrained { return true }
+                state.drainWaiters.append(continuation)
+                return false
+            }
+            if isDrained {
+                continuation.resume()
+            }
+        }
+    }
+
+    private func taskFinished(_ id: UInt64) {
+        let waiters = state.withLock { state in
+            state.tasks[id] = nil
+            return state.takeWaitersIfDrained()
+        }
+        for item in waiters {
+            item.resume()
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Logging
+
+/// A request matched to a route: the request and the values of the pattern's `{name}` segments.
+public struct RoutedRequest: Sendable {
+    /// The request.
+    public let request: HTTPRequest
+    /// The decoded values of the pattern's parameters (`["id": "a/b"]` for `/v1/posts/{id}` and `/v1/posts/a%2Fb`).
+    public let parameters: [String: String]
+
+    /// The value of the parameter `name`; empty when the pattern has none by that name.
+    public func parameter(_ name: String) -> String {
+        parameters[name] ?? ""
+    }
+}
+
+/// Handles a matched request; a thrown `APIError` becomes its response, any other error a logged 500.
+public typealias RouteHandler = @Sendable (RoutedRequest) async throws -> HTTPResponse
+
+/// A method and a path pattern such as `/v1/posts/{id}/like`: literal segments and `{name}` parameters, each
+/// standing for exactly one (percent-decoded) segment.
+public struct Route: Sendable, CustomStringConvertible {
+    /// The method (`"GET"`); `GET` routes also answer `HEAD`.
+    public let method: String
+    /// The pattern as written, the way `openapi.yaml` spells the path.
+    public let pattern: String
+    let segments: [Segment]
+    let handler: RouteHandler
+
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    /// `GET /v1/feed`.
+    public var description: String { "\(method) \(pattern)" }
+
+    init(method: String, pattern: String, handler: @escaping RouteHandler) {
+        self.method = method
+        self.pattern = pattern
+        self.handler = handler
+        self.segments = pattern.split(separator: "/").map { part in
+            part.hasPrefix("{") && part.hasSuffix("}")
+                ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
+        }
+    }
+
+    /// The parameters when `pathSegments` fit the pattern, else nil.
+    func match(_ pathSegments: [String]) -> [String: String]? {
+        guard pathSegments.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (segment, value) in zip(segments, pathSegments) {
+            switch segment {
+            case .literal(let literal):
+                guard literal == value else { return nil }
+            case .parameter(let name):
+                parameters[name] = value
+            }
+        }
+        return parameters
+    }
+}
+
+/// Finds the route for a request: a path no route has is `404 not_found`, a known path with another method is
+/// `405 method_not_allowed` with `Allow` (RFC 9110 §15.5.6).
+public struct Router: Sendable {
+    /// Every route, in the order added.
+    public private(set) var routes: [Route] = []
+    private let logger: Logger
+
+    /// An empty router; unexpected (non-`APIError`) failures of handlers are logged to `logger`.
+    public init(logger: Logger) {
+        self.logger = logger
+    }
+
+    /// Adds a route.
+    public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping RouteHandler) {
+        routes.append(Route(method: method, pattern: pattern, handler: handler))
+    }
+
+    /// Answers `request` with the matching route's handler.
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        let segments = request.pathSegments
+        let method = request.method == "HEAD" ? "GET" : request.method
+        var allowed: [String] = []
+        for route in routes {
+            guard let parameters = route.match(segments) else { continue }
+            guard route.method == method else {
+                allowed.append(route.method)
+                continue
+            }
+            do {
+                return try await route.handler(RoutedRequest(request: request, parameters: parameters))
+            } catch let error as APIError {
+                return error.response
+            } catch {
+                logger.error(
+                    "route failed",
+                    metadata: ["route": .string(route.description), "error": .string(String(describing: error))])
+                return APIError.internalError().response
+            }
+        }
+        if allowed.isEmpty {
+            return APIError.notFound("No route for \(request.method) \(request.path).").response
+        }
+        if allowed.contains("GET") {
+            allowed.append("HEAD")
+        }
+        return APIError.methodNotAllowed(request.method, allowed: allowed).response
+    }
+}

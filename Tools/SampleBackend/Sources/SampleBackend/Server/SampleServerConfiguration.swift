@@ -1,0 +1,79 @@
+import Foundation
+import Logging
+
+/// Everything `SampleServer.start(_:)` needs: where to listen, where the data lives, how it is seeded, which faults
+/// to inject, and the logger and clock it uses.
+public struct SampleServerConfiguration: Sendable {
+    /// Listening address, port (0 = ephemeral) and HTTP limits. `127.0.0.1`, port 0 unless set.
+    public var http: HTTPServerConfiguration
+    /// The directory of the database (`storefront-server.sqlite`, created with the directory when missing; data is
+    /// kept across starts, so tokens stay valid), or nil for a database in memory, gone at `stop()`.
+    public var dataDirectory: URL?
+    /// Fixes the seeded catalog and the sequence of fault `share` draws. 1 unless set.
+    public var seed: UInt64
+    /// Sizes and messiness of the seeded data.
+    public var catalog: CatalogConfiguration
+    /// Currency and feature flags.
+    public var settings: StoreSettings
+    /// The fault rules in effect from the start (see `FaultRule`); `RunningServer.setFaults(_:)` replaces them.
+    public var faults: [FaultRule]
+    /// When set to N, every Nth `GET /v1/feed` first adds a new post at the top of the feed.
+    public var growFeedEvery: Int?
+    /// Receives the access log (info), libmicrohttpd's messages (warning) and failures (error); the server writes
+    /// nowhere else, so an embedding app's terminal stays untouched.
+    public var logger: Logger
+    /// The wall clock: dates of orders, sessions and grown posts, card expiry, rate-limit windows.
+    public var now: @Sendable () -> Date
+
+    /// Creates a configuration with the defaults above.
+    ///
+    /// - Parameters:
+    ///   - dataDirectory: See `dataDirectory`; nil keeps the data in memory.
+    ///   - logger: See `logger`.
+    ///   - now: See `now`; pass `{ Date() }` for the real clock.
+    public init(dataDirectory: URL?, logger: Logger, now: @escaping @Sendable () -> Date) {
+        self.http = HTTPServerConfiguration()
+        self.dataDirectory = dataDirectory
+        self.seed = 1
+        self.catalog = CatalogConfiguration()
+        self.settings = StoreSettings()
+        self.faults = []
+        self.growFeedEvery = nil
+        self.logger = logger
+        self.now = now
+    }
+
+    /// The listening address (an IP literal or `localhost`).
+    public var host: String {
+        get { http.host }
+        set { http.host = newValue }
+    }
+
+    /// The port; 0 for an ephemeral one.
+    public var port: UInt16 {
+        get { http.port }
+        set { http.port = newValue }
+    }
+
+    /// The database file inside `dataDirectory`.
+    public static let databaseFileName = "storefront-server.sqlite"
+}
+
+/// Why the sample server did not start.
+public enum SampleServerError: Error, Sendable, CustomStringConvertible {
+    /// A configuration value is out of range (named, with the reason).
+    case invalidConfiguration(String)
+    /// The HTTP server could not start.
+    case http(HTTPServerError)
+    /// The database could not be opened, migrated or seeded.
+    case store(String)
+
+    /// A one-line explanation.
+    public var description: String {
+        switch self {
+        case .invalidConfiguration(let reason): return "invalid configuration: \(reason)"
+        case .http(let error): return error.description
+        case .store(let reason): return "cannot prepare the data: \(reason)"
+        }
+    }
+}

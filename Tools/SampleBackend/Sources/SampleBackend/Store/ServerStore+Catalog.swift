@@ -1,0 +1,55 @@
+import Persistence
+
+extension ServerStore {
+    private static let productColumns: SQL = """
+        p.seq, p.id, p.title, p.description, p.price_minor, p.image_url, p.availability, p.stock, p.rating
+        """
+
+    /// One page of the products matching `text`, best match first, and how many match in all.
+    ///
+    /// The text is data, never FTS5 syntax: each word becomes a quoted prefix token
+    /// (`SearchPattern.fullTextPrefixQuery`), so quotes, operators and wildcards are searched for literally, and
+    /// text without a word matches nothing. Relevance is FTS5's bm25 with the title weighted ten times the
+    /// description; ties keep catalog order.
+    func search(_ text: String, offset: Int, limit: Int) async throws -> ([ProductRow], Int) {
+        guard let query = SearchPattern.fullTextPrefixQuery(text) else { return ([], 0) }
+        return try await database.read { reader in
+            let total =
+                try reader.fetchOne(
+                    Int.self, "SELECT count(*) FROM server_products_fts WHERE server_products_fts MATCH ?", query) ?? 0
+            let rows = try reader.fetchAll(
+                ProductRow.self,
+                "SELECT " + Self.productColumns + """
+                     FROM server_products_fts f JOIN server_products p ON p.seq = f.rowid
+                    WHERE server_products_fts MATCH ?
+                    ORDER BY bm25(server_products_fts, 10.0, 1.0), p.seq LIMIT ? OFFSET ?
+                    """,
+                query, limit, offset)
+            return (rows, total)
+        }
+    }
+
+    /// The product with `id`, or nil.
+    func product(id: String) async throws -> ProductRow? {
+        try await database.read { reader in
+            try reader.fetchOne(
+                ProductRow.self, "SELECT " + Self.productColumns + " FROM server_products p WHERE p.id = ?", id)
+        }
+    }
+
+    /// Sets a product's price; false when there is no such product.
+    func setPrice(productID: String, amountMinor: Int64) async throws -> Bool {
+        try await database.transaction { transaction in
+            try transaction.execute("UPDATE server_products SET price_minor = ? WHERE id = ?", amountMinor, productID)
+            return transaction.changedRowCount > 0
+        }
+    }
+
+    /// Sets a product's stock; false when there is no such product.
+    func setStock(productID: String, stock: Int) async throws -> Bool {
+        try await database.transaction { transaction in
+            try transaction.execute("UPDATE server_products SET stock = ? WHERE id = ?", stock, productID)
+            return transaction.changedRowCount > 0
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Persistence
+
+/// A position in the feed: after the post with this time and sequence number (posts are ordered newest first by
+/// time, then by sequence number, so positions are unique and stable while new posts arrive at the top).
+struct FeedPosition: Sendable, Hashable {
+    let createdMilliseconds: Int64
+    let seq: Int64
+}
+
+extension ServerStore {
+    private static let postColumns: SQL = """
+        p.seq, p.id, p.author_name, p.caption, p.image_url, p.like_count, p.created_at, p.created_ms, p.kind,
+        p.product_id, EXISTS (SELECT 1 FROM server_likes l WHERE l.post_seq = p.seq AND l.user_id = ?) AS liked_by_me
+        """
+
+    /// Up to `limit` posts after `position` (from the newest without one), newest first, and whether more follow.
+    func feedPage(after position: FeedPosition?, limit: Int, userID: String?) async throws -> ([PostRow], Bool) {
+        let rows = try await database.read { reader in
+            if let position {
+                return try reader.fetchAll(
+                    PostRow.self,
+                    "SELECT " + Self.postColumns + """
+                         FROM server_posts p WHERE (p.created_ms, p.seq) < (?, ?)
+                        ORDER BY p.created_ms DESC, p.seq DESC LIMIT ?
+                        """,
+                    userID, position.createdMilliseconds, position.seq, limit + 1)
+            }
+            return try reader.fetchAll(
+                PostRow.self,
+                "SELECT " + Self.postColumns + " FROM server_posts p ORDER BY p.created_ms DESC, p.seq DESC LIMIT ?",
+                userID, limit + 1)
+        }
+        return (Array(rows.prefix(limit)), rows.count > limit)
+    }
+
+    /// The post with `id`, or nil.
+    func post(id: String, userID: String?) async throws -> PostRow? {
+        try await database.read { reader in
+            try reader.fetchOne(
+                PostRow.self, "SELECT " + Self.postColumns + " FROM server_posts p WHERE p.id = ?", userID, id)
+        }
+    }
+
+    /// Likes or unlikes a post for a user; liking twice or unliking what is not liked changes nothing.
+    ///
+    /// - Returns: the post's id, like count and whether the user likes it now; nil when there is no such post.
+    func setLike(postID: String, userID: String, liked: Bool) async throws -> (String, Int, Bool)? {
+        try await database.transaction { transaction in
+            guard
+                let seq = try transaction.fetchOne(Int64.self, "SELECT seq FROM server_posts WHERE id = ?", postID)
+            else { return nil }
+            if liked {
+                try transaction.execute(
+                    "INSERT OR IGNORE INTO server_likes (post_seq, user_id) VALUES (?, ?)", seq, userID)
+            } else {
+                try transaction.execute("DELETE FROM server_likes WHERE post_seq = ? AND user_id = ?", seq, userID)
+            }
+            if transaction.changedRowCount > 0 {
+                try transaction.execute(
+                    "UPDATE server_posts SET like_count = max(0, like_count + ?) WHERE seq = ?", liked ? 1 : -1, seq)
+            }
+            let count = try transaction.fetchOne(Int.self, "SELECT like_count FROM server_posts WHERE seq = ?", seq)
+            return (postID, count ?? 0, liked)
+        }
+    }
+
+    /// Adds a post at the top of the feed, dated `now` or just after the newest post, whichever is later.
+    ///
+    /// - Returns: the new post's id.
+    @discardableResult
+    func growFeed(now: Date) async throws -> String {
+        let generator = self.generator
+        return try await database.transaction { transaction in
+            let newest = try transaction.fetchOne(Int64.self, "SELECT max(created_ms) FROM server_posts") ?? 0
+            let seq = (try transaction.fetchOne(Int.self, "SELECT max(seq) FROM server_posts") ?? 0) + 1
+            let productIDs = try transaction.fetchAll(
+                String.self, "SELECT id FROM server_products ORDER BY seq LIMIT 200")
+            let nowMilliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+            let milliseconds = max(nowMilliseconds - nowMilliseconds % 1000, newest - newest % 1000 + 1000)
+            let grownCount =
+                try transaction.fetchOne(
+                    Int.self, "SELECT CAST(value AS INTEGER) FROM server_meta WHERE key = 'grown_posts'") ?? 0
+            let post = generator.grownPost(
+                ordinal: grownCount + 1, number: seq, milliseconds: milliseconds, productIDs: productIDs)
+            try Self.insert(post, seq: seq, into: transaction)
+            try transaction.execute(
+                "INSERT OR REPLACE INTO server_meta (key, value) VALUES ('grown_posts', ?)", String(grownCount + 1))
+            return post.id
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Logging
+import Persistence
+
+/// The server's data: one SQLite database through Core/Persistence, created and seeded on first start.
+final class ServerStore: Sendable {
+    /// What `prepare` found or did.
+    struct Preparation: Sendable {
+        /// Whether this start seeded the database (false: it was seeded before).
+        var seeded: Bool
+        /// How long seeding took (zero when nothing was seeded).
+        var seedingDuration: Duration
+    }
+
+    let database: Database
+    let generator: CatalogGenerator
+    private let logger: Logger
+
+    /// Describes the store; nothing is opened until `prepare()`.
+    ///
+    /// - Throws: `MigrationError` when the server's migrations do not register.
+    init(location: DatabaseLocation, seed: UInt64, catalog: CatalogConfiguration, logger: Logger) throws {
+        var migrator = DatabaseMigrator()
+        try migrator.register(StoreSchema.migrations)
+        self.database = Database(
+            location: location, migrator: migrator, configuration: DatabaseConfiguration(), logger: logger)
+        self.generator = CatalogGenerator(seed: seed, catalog: catalog)
+        self.logger = logger
+    }
+
+    /// Opens the database (running the migrations) and seeds it in one transaction when it holds no catalog yet.
+    /// A store seeded earlier keeps its data, also when the seed or sizes differ now (that is logged).
+    ///
+    /// - Throws: the opening errors of `Database.open()`; `DatabaseError` when seeding fails (nothing of it is kept).
+    func prepare() async throws -> Preparation {
+        try await database.open()
+        let clock = ContinuousClock()
+        let started = clock.now
+        let generator = self.generator
+        let fingerprint =
+            "seed=\(generator.seed) products=\(generator.catalog.productCount) "
+            + "posts=\(generator.catalog.postCount) authors=\(generator.catalog.authorCount) "
+            + "messy=\(generator.catalog.messyShare)"
+        let existing: String? = try await database.transaction { transaction in
+            if let stored = try transaction.fetchOne(
+                String.self, "SELECT value FROM server_meta WHERE key = 'catalog'")
+            {
+                return stored
+            }
+            try Self.seed(generator, into: transaction)
+            try transaction.execute("INSERT INTO server_meta (key, value) VALUES ('catalog', ?)", fingerprint)
+            return nil
+        }
+        if let existing {
+            if existing != fingerprint {
+                logger.notice(
+                    "keeping the data seeded earlier",
+                    metadata: ["stored": .string(existing), "requested": .string(fingerprint)])
+            }
+            return Preparation(seeded: false, seedingDuration: .zero)
+        }
+        return Preparation(seeded: true, seedingDuration: clock.now - started)
+    }
+
+    /// Closes the database.
+    func close() async {
+        await database.close()
+    }
+
+    private static func seed(_ generator: CatalogGenerator, into transaction: DatabaseTransaction) throws {
+        let products = generator.products()
+        for (index, product) in products.enumerated() {
+            try transaction.execute(
+                """
+                INSERT INTO server_products
+                    (seq, id, title, description, price_minor, image_url, availability, stock, rating)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                index + 1, product.id, product.title, product.description, product.priceMinor, product.imageURL,
+                product.availability, product.stock, product.rating)
+        }
+        try transaction.execute("INSERT INTO server_products_fts (server_products_fts) VALUES ('rebuild')")
+        for (index, post) in generator.posts(productIDs: products.map(\.id)).enumerated() {
+            try insert(post, seq: index + 1, into: transaction)
+        }
+    }
+
+    static func insert(_ post: PostSeed, seq: Int, into transaction: DatabaseTransaction) throws {
+        try transaction.execute(
+            """
+            INSERT INTO server_posts
+                (seq, id, author_name, caption, image_url, like_count, created_at, created_ms, kind, product_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            seq, post.id, post.authorName, post.caption, post.imageURL, post.likeCount, post.createdAt,
+            post.createdMilliseconds, post.kind, post.productID)
+    }
+}

@@ -1,0 +1,93 @@
+import Persistence
+
+/// The server's tables, all under the `server_` prefix, created by Core/Persistence's migrator.
+///
+/// Posts and products keep a `seq` rowid for keyset pagination and the FTS5 index; their `id` is the text the API
+/// shows (digits-only ids are sent as JSON numbers, the "numeric ids" of messy records). Dates are stored as the
+/// text the API sends (with or without fractional seconds) beside a millisecond sort key.
+enum StoreSchema {
+    static let migrations = MigrationGroup(
+        tablePrefix: "server_",
+        migrations: [
+            Migration(
+                "server_1_create_catalog",
+                sql: """
+                    CREATE TABLE server_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    CREATE TABLE server_products (
+                        seq INTEGER PRIMARY KEY,
+                        id TEXT NOT NULL UNIQUE,
+                        title TEXT NOT NULL,
+                        description TEXT,
+                        price_minor INTEGER NOT NULL,
+                        image_url TEXT,
+                        availability TEXT,
+                        stock INTEGER NOT NULL,
+                        rating REAL
+                    );
+                    CREATE VIRTUAL TABLE server_products_fts USING fts5(
+                        title, description, content='server_products', content_rowid='seq',
+                        tokenize='unicode61 remove_diacritics 2'
+                    );
+                    CREATE TABLE server_posts (
+                        seq INTEGER PRIMARY KEY,
+                        id TEXT NOT NULL UNIQUE,
+                        author_name TEXT NOT NULL,
+                        caption TEXT,
+                        image_url TEXT,
+                        like_count INTEGER NOT NULL,
+                        created_at TEXT NOT NULL,
+                        created_ms INTEGER NOT NULL,
+                        kind TEXT NOT NULL,
+                        product_id TEXT
+                    );
+                    CREATE INDEX server_posts_by_time ON server_posts (created_ms DESC, seq DESC);
+                    """),
+            Migration(
+                "server_2_create_accounts_and_orders",
+                sql: """
+                    CREATE TABLE server_users (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+                    CREATE TABLE server_sessions (
+                        token_hash TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES server_users (id),
+                        created_at TEXT NOT NULL
+                    );
+                    CREATE TABLE server_likes (
+                        post_seq INTEGER NOT NULL REFERENCES server_posts (seq),
+                        user_id TEXT NOT NULL REFERENCES server_users (id),
+                        PRIMARY KEY (post_seq, user_id)
+                    );
+                    CREATE TABLE server_card_tokens (
+                        token TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES server_users (id),
+                        brand TEXT NOT NULL,
+                        last4 TEXT NOT NULL,
+                        created_at TEXT NOT NULL
+                    );
+                    CREATE TABLE server_orders (
+                        seq INTEGER PRIMARY KEY,
+                        id TEXT NOT NULL UNIQUE,
+                        user_id TEXT NOT NULL REFERENCES server_users (id),
+                        client_id TEXT NOT NULL,
+                        total_minor INTEGER NOT NULL,
+                        body BLOB NOT NULL,
+                        placed_at TEXT NOT NULL
+                    );
+                    CREATE INDEX server_orders_by_user ON server_orders (user_id, seq DESC);
+                    CREATE TABLE server_order_items (
+                        order_seq INTEGER NOT NULL REFERENCES server_orders (seq),
+                        product_id TEXT NOT NULL,
+                        quantity INTEGER NOT NULL,
+                        unit_price_minor INTEGER NOT NULL
+                    );
+                    CREATE TABLE server_idempotency_keys (
+                        user_id TEXT NOT NULL REFERENCES server_users (id),
+                        key TEXT NOT NULL,
+                        body_hash TEXT NOT NULL,
+                        status INTEGER NOT NULL,
+                        response BLOB NOT NULL,
+                        created_at TEXT NOT NULL,
+                        PRIMARY KEY (user_id, key)
+                    );
+                    """),
+        ])
+}
