@@ -3,42 +3,39 @@ import Persistence
 
 /// A `SecretStore` in memory for tests, with the same errors as `FileSecretStore`, and a switch that makes every
 /// operation fail (to test how callers cope with an unreadable keychain).
-public final class InMemorySecretStore: SecretStore {
+public final class InMemorySecretStore: SecretStore, @unchecked Sendable {
+    // Sound because `items` and `failure` are only read or written between `lock.lock()` and `lock.unlock()`
+    // (in `locked`), so no two threads touch them at once.
     private struct Key: Hashable {
         let service: String
         let account: String
     }
 
-    private struct State {
-        var items: [Key: Secret] = [:]
-        var failure: (any Error)?
-    }
-
-    private let state: LockedState<State>
+    private let lock = NSLock()
+    private var items: [Key: Secret] = [:]
+    private var failure: (any Error)?
 
     /// An empty store.
-    public init() {
-        state = LockedState(State())
-    }
+    public init() {}
 
     /// The number of items stored.
     public var count: Int {
-        state.withLock { $0.items.count }
+        locked { items.count }
     }
 
     /// Makes every later operation throw `error` (nil: work again).
     public func setFailure(_ error: (any Error)?) {
-        state.withLock { $0.failure = error }
+        locked { failure = error }
     }
 
     /// Stores a new item.
     ///
     /// - Throws: `SecretStoreError.itemExists`, `.invalidName`; the failure set by `setFailure(_:)`.
     public func add(_ secret: Secret, service: String, account: String) throws {
-        try state.withLock { state in
-            let key = try Self.key(service, account, failure: state.failure)
-            guard state.items[key] == nil else { throw SecretStoreError.itemExists(service: service, account: account) }
-            state.items[key] = secret
+        try locked {
+            let key = try checkedKey(service, account)
+            guard items[key] == nil else { throw SecretStoreError.itemExists(service: service, account: account) }
+            items[key] = secret
         }
     }
 
@@ -46,12 +43,10 @@ public final class InMemorySecretStore: SecretStore {
     ///
     /// - Throws: `SecretStoreError.itemNotFound`, `.invalidName`; the failure set by `setFailure(_:)`.
     public func update(_ secret: Secret, service: String, account: String) throws {
-        try state.withLock { state in
-            let key = try Self.key(service, account, failure: state.failure)
-            guard state.items[key] != nil else {
-                throw SecretStoreError.itemNotFound(service: service, account: account)
-            }
-            state.items[key] = secret
+        try locked {
+            let key = try checkedKey(service, account)
+            guard items[key] != nil else { throw SecretStoreError.itemNotFound(service: service, account: account) }
+            items[key] = secret
         }
     }
 
@@ -59,7 +54,7 @@ public final class InMemorySecretStore: SecretStore {
     ///
     /// - Throws: `SecretStoreError.invalidName`; the failure set by `setFailure(_:)`.
     public func read(service: String, account: String) throws -> Secret? {
-        try state.withLock { state in state.items[try Self.key(service, account, failure: state.failure)] }
+        try locked { items[try checkedKey(service, account)] }
     }
 
     /// Removes the item; returns whether it existed.
@@ -67,32 +62,21 @@ public final class InMemorySecretStore: SecretStore {
     /// - Throws: `SecretStoreError.invalidName`; the failure set by `setFailure(_:)`.
     @discardableResult
     public func delete(service: String, account: String) throws -> Bool {
-        try state.withLock { state in
-            state.items.removeValue(forKey: try Self.key(service, account, failure: state.failure)) != nil
-        }
+        try locked { items.removeValue(forKey: try checkedKey(service, account)) != nil }
     }
 
-    private static func key(_ service: String, _ account: String, failure: (any Error)?) throws -> Key {
+    /// Runs `body` while holding the lock.
+    private func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// The item's key, after the failure switch and the name checks; call while holding the lock.
+    private func checkedKey(_ service: String, _ account: String) throws -> Key {
         if let failure { throw failure }
         guard !service.isEmpty else { throw SecretStoreError.invalidName(service) }
         guard !account.isEmpty else { throw SecretStoreError.invalidName(account) }
         return Key(service: service, account: account)
-    }
-}
-
-/// A value guarded by an `NSLock` (clean under ThreadSanitizer, unlike `Synchronization.Mutex` on Linux).
-final class LockedState<State>: @unchecked Sendable {
-    // Sound because `state` is only touched inside `withLock`, while `lock` is held.
-    private let lock = NSLock()
-    private var state: State
-
-    init(_ state: State) {
-        self.state = state
-    }
-
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Persistence
 import TestSupport
 import Testing
+
+@testable import Persistence
 
 /// Children killed with SIGKILL at varying moments, 50 times each, and files constrained as a full disk would.
 @Suite("Crash consistency")

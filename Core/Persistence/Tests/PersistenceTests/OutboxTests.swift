@@ -1,7 +1,8 @@
 import Foundation
-import Persistence
 import TestSupport
 import Testing
+
+@testable import Persistence
 
 /// An outbox over an in-memory database, driven by a manual clock, whose handler reports every attempt.
 private struct OutboxHarness {

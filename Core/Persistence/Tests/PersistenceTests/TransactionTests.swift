@@ -1,7 +1,8 @@
 import Foundation
-import Persistence
 import TestSupport
 import Testing
+
+@testable import Persistence
 
 @Suite("Transactions, savepoints and errors")
 struct TransactionTests {
@@ -143,22 +144,5 @@ struct TransactionTests {
         trace.reset()
         _ = try await database.read { reader in try reader.fetchRows("SELECT * FROM sample_items") }
         #expect(trace.statements == ["SELECT * FROM sample_items"])
-    }
-}
-
-/// A value guarded by a lock, for state tests share with closures.
-final class Locked<State>: @unchecked Sendable {
-    // Sound because `state` is only touched inside `withLock`, while `lock` is held.
-    private let lock = NSLock()
-    private var state: State
-
-    init(_ state: State) {
-        self.state = state
-    }
-
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
     }
 }
