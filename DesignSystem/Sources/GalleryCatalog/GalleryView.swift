@@ -1,4 +1,5 @@
 import DesignSystem
+import Observation
 import TerminalUI
 
 /// The interactive gallery screen: a tab bar of pages, the selected page scrolled to `scrollOffset`, and a key
@@ -6,7 +7,11 @@ import TerminalUI
 ///
 /// Keys: Left and Right (or Tab and Shift-Tab, `h` and `l`) switch pages, `1`–`9` jump to a page, Up, Down, Page Up,
 /// Page Down, Home and End scroll. It leaves every other key (`q` among them) to the program.
+///
+/// The view is `@Observable`, as view models are: the program advances `spinnerFrame` from a timer, and
+/// `TerminalSession.run(_:onUnhandled:)` redraws because rendering read it.
 @MainActor
+@Observable
 public final class GalleryView: TerminalView {
     /// The index of the page shown.
     public private(set) var pageIndex = 0
@@ -15,8 +20,10 @@ public final class GalleryView: TerminalView {
     /// The frame the spinners show; advance it to animate them.
     public var spinnerFrame = 0
 
-    private let theme: Theme
-    private var lastBodyHeight = 1
+    @ObservationIgnored private let theme: Theme
+    // Layout of the last frame, for the scrolling keys. Not observed: rendering writes them.
+    @ObservationIgnored private var lastBodyHeight = 1
+    @ObservationIgnored private var lastMaximumOffset = 0
 
     /// Creates the gallery on its first page.
     public init(theme: Theme) {
@@ -34,10 +41,10 @@ public final class GalleryView: TerminalView {
             KeyHint(key: "←→", action: "page"), KeyHint(key: "↑↓", action: "scroll"), KeyHint(key: "q", action: "quit"),
         ]).render(width: width, theme: theme)
         let bodyHeight = max(size.rows - header.count - footer.count, 0)
-        lastBodyHeight = max(bodyHeight, 1)
         let body = pages[pageIndex].render(width: width, theme: theme)
-        scrollOffset = min(scrollOffset, max(body.count - bodyHeight, 0))
-        let visible = body.dropFirst(scrollOffset).prefix(bodyHeight)
+        lastBodyHeight = max(bodyHeight, 1)
+        lastMaximumOffset = max(body.count - bodyHeight, 0)
+        let visible = body.dropFirst(min(scrollOffset, lastMaximumOffset)).prefix(bodyHeight)
         let filler = Array(repeating: StyledLine.empty, count: bodyHeight - visible.count)
         return Array((header + visible + filler + footer).prefix(size.rows))
     }
@@ -53,21 +60,26 @@ public final class GalleryView: TerminalView {
         case (.character(let digit), []) where digit.wholeNumberValue.map({ (1...pageCount).contains($0) }) ?? false:
             showPage((digit.wholeNumberValue ?? 1) - 1)
         case (.down, []):
-            scrollOffset += 1
+            scroll(by: 1)
         case (.up, []):
-            scrollOffset = max(scrollOffset - 1, 0)
+            scroll(by: -1)
         case (.pageDown, []), (.character(" "), []):
-            scrollOffset += max(lastBodyHeight - 1, 1)
+            scroll(by: max(lastBodyHeight - 1, 1))
         case (.pageUp, []):
-            scrollOffset = max(scrollOffset - max(lastBodyHeight - 1, 1), 0)
+            scroll(by: -max(lastBodyHeight - 1, 1))
         case (.home, []):
             scrollOffset = 0
         case (.end, []):
-            scrollOffset = Int.max / 2
+            scrollOffset = lastMaximumOffset
         default:
             return .ignored
         }
         return .handled
+    }
+
+    /// Scrolls within the page as last rendered.
+    private func scroll(by lines: Int) {
+        scrollOffset = min(max(scrollOffset + lines, 0), lastMaximumOffset)
     }
 
     private func showPage(_ index: Int) {

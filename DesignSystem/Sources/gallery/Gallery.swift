@@ -51,43 +51,21 @@ struct Gallery {
         }
     }
 
-    /// Draws the gallery, feeds it keys, and animates the spinners until `q` or Escape.
+    /// Shows the gallery until `q` or Escape, animating the spinners.
     @MainActor
     static func runInteractive(session: TerminalSession, theme: Theme) async {
         let view = GalleryView(theme: theme)
-        let (inputs, continuation) = AsyncStream<Input>.makeStream()
-        let forwarding = Task {
-            for await event in session.events { continuation.yield(.terminal(event)) }
-            continuation.finish()
-        }
-        let ticking = Task {
+        let ticking = Task { @MainActor in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(120))
-                continuation.yield(.tick)
-            }
-        }
-        defer {
-            forwarding.cancel()
-            ticking.cancel()
-        }
-        session.draw(view.render(size: session.size))
-        for await input in inputs {
-            switch input {
-            case .terminal(.key(let key)):
-                if view.handle(key) == .ignored && (key == .character("q") || key == KeyEvent(.escape)) { return }
-            case .terminal(.resize), .terminal(.resume):
-                break
-            case .tick:
                 view.spinnerFrame += 1
             }
-            session.draw(view.render(size: session.size))
         }
-    }
-
-    /// What the loop reacts to.
-    enum Input {
-        case terminal(TerminalEvent)
-        case tick
+        defer { ticking.cancel() }
+        await session.run(view) { event in
+            guard case .key(let key) = event else { return .keepRunning }
+            return key == .character("q") || key == KeyEvent(.escape) ? .stop : .keepRunning
+        }
     }
 
     /// The command line.

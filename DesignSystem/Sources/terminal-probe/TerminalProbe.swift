@@ -1,11 +1,13 @@
 import Foundation
+import Observation
 import TerminalUI
 
 /// A minimal full-screen program for the pseudo-terminal tests: it takes the terminal over with a
-/// `TerminalSession`, shows what it receives and quits on `q`.
+/// `TerminalSession`, shows what it receives through `TerminalSession.run(_:onUnhandled:)`, and quits on `q`.
 ///
 /// Rows it draws (plain text, so a test can find them in the terminal's output):
-/// `terminal-probe ready`, `size <columns>x<rows>`, `key <n>: <description>`, `resumes <n>`.
+/// `terminal-probe ready`, `size <columns>x<rows>`, `key <n>: <description>`, `resumes <n>`, `changes <n>`.
+/// `t` changes the model from a task after the key is handled, so only observation can redraw it.
 /// With `--abort-key`, `!` makes it crash (`abort(3)`). It turns core dumps off, so the tests that end it with
 /// SIGQUIT or a crash leave no core file behind.
 @main
@@ -19,25 +21,20 @@ struct TerminalProbe {
             outputDescriptor: STDOUT_FILENO,
             environment: ProcessInfo.processInfo.environment
         )
-        let abortKey = CommandLine.arguments.contains("--abort-key")
+        let model = ProbeModel()
+        let view = ProbeView(model: model, abortKey: CommandLine.arguments.contains("--abort-key"))
         do {
             try await terminal.withSession { session in
-                var model = ProbeModel(size: session.size)
-                session.draw(model.lines)
-                for await event in session.events {
+                await session.run(view) { event in
                     switch event {
                     case .key(let key):
-                        if key == .character("q") { return }
-                        if abortKey && key == .character("!") { abort() }
-                        model.keyCount += 1
-                        model.lastKey = key.description
-                    case .resize(let size):
-                        model.size = size
-                    case .resume(let size):
-                        model.size = size
+                        return key == .character("q") ? .stop : .keepRunning
+                    case .resume:
                         model.resumes += 1
+                        return .keepRunning
+                    case .resize:
+                        return .keepRunning
                     }
-                    session.draw(model.lines)
                 }
             }
         } catch {
@@ -48,18 +45,44 @@ struct TerminalProbe {
 }
 
 /// What the probe shows.
-private struct ProbeModel {
-    var size: TerminalSize
+@MainActor
+@Observable
+final class ProbeModel {
     var keyCount = 0
     var lastKey = "none"
     var resumes = 0
+    var changes = 0
+}
 
-    var lines: [StyledLine] {
+/// The probe's screen.
+@MainActor
+struct ProbeView: TerminalView {
+    let model: ProbeModel
+    let abortKey: Bool
+
+    func render(size: TerminalSize) -> [StyledLine] {
         [
             "terminal-probe ready",
             StyledLine("size \(size)"),
-            StyledLine("key \(keyCount): \(lastKey)"),
-            StyledLine("resumes \(resumes)"),
+            StyledLine("key \(model.keyCount): \(model.lastKey)"),
+            StyledLine("resumes \(model.resumes)"),
+            StyledLine("changes \(model.changes)"),
         ]
+    }
+
+    func handle(_ key: KeyEvent) -> KeyHandling {
+        if key == .character("q") { return .ignored }
+        if abortKey && key == .character("!") { abort() }
+        if key == .character("t") {
+            let model = self.model
+            Task { @MainActor in
+                await Task.yield()
+                model.changes += 1
+            }
+            return .handled
+        }
+        model.keyCount += 1
+        model.lastKey = key.description
+        return .handled
     }
 }

@@ -101,6 +101,18 @@ struct TerminalSessionTests {
         #expect(try probe.process.wait() == .exited(0))
     }
 
+    @Test("a change to observed state outside a key event redraws the view")
+    func observationRedraws() throws {
+        let probe = try RunningProbe()
+        try probe.terminal.waitForOutput("changes 0")
+        probe.terminal.type("t")
+        try probe.terminal.waitForOutput("changes 1")
+        probe.terminal.type("t")
+        try probe.terminal.waitForOutput("changes 2")
+        probe.terminal.type("q")
+        #expect(try probe.process.wait() == .exited(0))
+    }
+
     @Test("keys typed on the terminal arrive decoded, a lone Escape included")
     func keys() throws {
         let probe = try RunningProbe()
