@@ -39,7 +39,10 @@ extension APIClient {
         } catch {
             let mapped = Self.mapTransportError(error)
             metadata["http.duration_ms"] = "\(Self.milliseconds(timer.now() - started))"
-            logger.debug("\(endpoint.method) \(endpoint.path) failed: \(mapped)", metadata: metadata)
+            logger.debug(
+                "\(endpoint.method) \(endpoint.path) failed: \((mapped as? APIError)?.logSummary ?? "cancelled")",
+                metadata: metadata
+            )
             throw mapped
         }
         metadata["http.status"] = "\(response.statusCode)"

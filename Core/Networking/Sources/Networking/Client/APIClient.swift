@@ -156,7 +156,7 @@ public struct APIClient: Sendable {
             logger.debug("\(label) not retried: the overall deadline leaves no time", metadata: metadata)
             return nil
         }
-        logger.debug("\(label) retrying in \(wait) after \(error)", metadata: metadata)
+        logger.debug("\(label) retrying in \(wait) after \(error.logSummary)", metadata: metadata)
         return resumeAt
     }
 }

@@ -86,3 +86,15 @@ extension APIError: CustomStringConvertible {
         }
     }
 }
+
+extension APIError {
+    /// A summary for the client's own log records, without anything the server wrote (no message, no excerpt):
+    /// `HTTP 503 unavailable`, `HTTP 502`, or the description of the other cases.
+    var logSummary: String {
+        switch self {
+        case .http(let status, let body, _): return "HTTP \(status) \(body.code)"
+        case .unexpectedBody(let status, _, _): return "HTTP \(status)"
+        default: return description
+        }
+    }
+}
