@@ -193,17 +193,27 @@ public final class Database: Sendable {
     }
 
     /// Opens on a queue of its own: opening and migrating block on the disk.
+    ///
+    /// The result travels through a lock rather than through the continuation alone, so the open database built on
+    /// that queue is visibly published to whichever thread resumes (ThreadSanitizer does not see the continuation's
+    /// own ordering as a happens-before edge).
     private static func openCore(
         location: DatabaseLocation, migrator: DatabaseMigrator, configuration: DatabaseConfiguration, logger: Logger
     ) async throws -> DatabaseCore {
-        try await withCheckedThrowingContinuation { continuation in
+        let result = Locked<Result<DatabaseCore, any Error>?>(nil)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue(label: "storefront.persistence.open").async {
-                continuation.resume(
-                    with: Result {
-                        try DatabaseCore.open(
-                            location: location, migrator: migrator, configuration: configuration, logger: logger)
-                    })
+                let opened = Result {
+                    try DatabaseCore.open(
+                        location: location, migrator: migrator, configuration: configuration, logger: logger)
+                }
+                result.withLock { $0 = opened }
+                continuation.resume()
             }
         }
+        guard let opened = result.withLock({ $0 }) else {
+            throw DatabaseError.misuse("opening the database produced no result", path: location.path)
+        }
+        return try opened.get()
     }
 }
