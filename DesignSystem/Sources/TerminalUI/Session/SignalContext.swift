@@ -189,7 +189,9 @@ private func activeContext() -> UnsafeMutablePointer<SignalContext>? {
     UnsafeMutablePointer<SignalContext>(bitPattern: publishedContext.load(ordering: .acquiring))
 }
 
-private func writeAll(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) {
+/// Writes all `count` bytes, retrying after partial writes and interruptions; gives up on any other error (a
+/// terminal that went away). Async-signal-safe.
+func writeAll(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) {
     var written = 0
     while written < count {
         let result = write(descriptor, bytes + written, count - written)

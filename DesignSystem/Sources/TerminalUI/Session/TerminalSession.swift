@@ -168,18 +168,9 @@ public final class TerminalSession: Sendable {
     private static func write(_ text: String, to terminal: Terminal) {
         guard !text.isEmpty else { return }
         let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                Glibc.write(terminal.outputDescriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-            }
-            if result > 0 {
-                written += result
-            } else if result < 0 && errno == EINTR {
-                continue
-            } else {
-                return
-            }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            writeAll(terminal.outputDescriptor, base, buffer.count)
         }
     }
 }
