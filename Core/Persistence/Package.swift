@@ -42,7 +42,6 @@ let package = Package(
             dependencies: [
                 "Persistence",
                 "PersistenceTestSupport",
-                "persistence-probe",
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],

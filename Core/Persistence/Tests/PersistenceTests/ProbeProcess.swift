@@ -19,7 +19,12 @@ final class ProbeProcess: @unchecked Sendable {
     /// Starts the probe with `arguments`.
     init(_ arguments: [String]) throws {
         guard let resources = Bundle.module.resourceURL else { throw FixtureMissing(name: "build products") }
-        process.executableURL = resources.deletingLastPathComponent().appending(path: "persistence-probe")
+        let executable = resources.deletingLastPathComponent().appending(path: "persistence-probe")
+        guard FileManager().isExecutableFile(atPath: executable.path(percentEncoded: false)) else {
+            // `swift test` and `swift build --build-tests` build every target of the package, the probe included.
+            throw FixtureMissing(name: "persistence-probe at \(executable.path(percentEncoded: false))")
+        }
+        process.executableURL = executable
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output

@@ -41,7 +41,8 @@ extension DatabaseQuerying {
         try decodeRows(type, sql, try fetchRows(sql, arguments: arguments))
     }
 
-    /// The first result row decoded as `Value`, or nil when there is none.
+    /// The first result row decoded as `Value`, or nil when there is none. The statement runs to its end, so give
+    /// a query that may return many rows a `LIMIT 1`.
     ///
     /// - Throws: see `fetchAll(_:_:_:)`.
     public func fetchOne<Value: Decodable>(_ type: Value.Type, _ sql: SQL, _ arguments: any DatabaseValueConvertible...)
