@@ -68,7 +68,7 @@ struct GalleryProgramTests {
         let gallery = try TestProcess.builtProduct("gallery")
         let process = try terminal.spawn(
             gallery,
-            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no"]
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no"]
         )
         var mark = try terminal.waitForOutput("Heading")
         terminal.type("\u{1B}[C")  // right arrow: the Navigation page

@@ -6,9 +6,10 @@ import Testing
 /// the terminal looks like before, during and after, by way of `stty -g` on the terminal.
 @Suite("Terminal session under a pseudo-terminal")
 struct TerminalSessionTests {
-    /// The Swift runtime's crash reporter handles SIGQUIT after the session has restored the terminal; on a
-    /// terminal it would offer an interactive prompt and wait 30 s for an answer, so the probe runs without it.
-    static let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no"]
+    /// The probe runs without the Swift runtime's crash reporter: on a terminal it offers an interactive prompt and
+    /// waits 30 s for an answer, and under ThreadSanitizer it fails to start its helper and exits with TSan's status
+    /// instead of the signal. A crash then ends the probe with the signal's default action.
+    static let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no"]
 
     /// A probe running on a fresh pseudo-terminal, after it has drawn its first frame.
     struct RunningProbe {
