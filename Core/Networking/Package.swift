@@ -2,7 +2,8 @@
 // Core/Networking: the one way features talk to the server. Endpoints, the API client (deadlines, retries with
 // idempotency, authentication, error decoding), the live URLSession transport, the shared JSON configuration and
 // pagination values; `NetworkingTestSupport` holds the scripted transport and other doubles feature tests use.
-// Depends on Core/Logging; the benchmark and tests also use Core/Models, and tests use Core/TestSupport.
+// Depends on Core/Logging; the benchmark and tests also use Core/Models, and tests use Core/TestSupport. Tests import
+// the benchmark's feed page DTOs and generator, so the benchmark always measures a page that decodes completely.
 import PackageDescription
 
 let package = Package(
@@ -35,6 +36,7 @@ let package = Package(
             dependencies: [
                 "Networking",
                 "NetworkingTestSupport",
+                "NetworkingBenchmarks",
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Models", package: "Models"),
                 .product(name: "TestSupport", package: "TestSupport"),

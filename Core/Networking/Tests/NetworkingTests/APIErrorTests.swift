@@ -52,7 +52,9 @@ struct APIErrorTests {
     func descriptions() {
         let body = APIErrorBody(code: "out_of_stock", message: "sku_12 is gone")
         #expect("\(APIError.http(status: 409, body: body, retryAfter: nil))" == "HTTP 409 out_of_stock: sku_12 is gone")
-        #expect("\(APIError.unexpectedBody(status: 502, excerpt: "Bad Gateway", retryAfter: nil))" == "HTTP 502 with a non-API body: Bad Gateway")
+        #expect(
+            "\(APIError.unexpectedBody(status: 502, excerpt: "Bad Gateway", retryAfter: nil))"
+                == "HTTP 502 with a non-API body: Bad Gateway")
         #expect("\(APIError.transport(.cannotConnectToHost))" == "transport failure (URLError -1004)")
         #expect(
             "\(APIError.decoding(DecodingFailure(type: "FeedPageDTO", codingPath: "posts[3].createdAt", reason: "r")))"

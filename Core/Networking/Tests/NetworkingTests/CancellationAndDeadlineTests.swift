@@ -45,7 +45,9 @@ struct CancellationAndDeadlineTests {
     func transportCancellation() async throws {
         let harness = ClientHarness(retryPolicy: retryThrice)
         harness.transport.enqueue([.failure(.cancelled), .json(#"{"message": "never"}"#)])
-        let error = await #expect(throws: APIError.cancelled) { try await harness.client.send(Endpoint<Greeting>.greeting) }
+        let error = await #expect(throws: APIError.cancelled) {
+            try await harness.client.send(Endpoint<Greeting>.greeting)
+        }
         #expect(error?.category == .cancelled)
         #expect(harness.transport.requests.count == 1)
     }
@@ -73,10 +75,8 @@ struct CancellationAndDeadlineTests {
             retryPolicy: retryThrice, timeouts: RequestTimeouts(attempt: .milliseconds(500), overall: .seconds(30)))
         harness.transport.enqueue([.stall, .json(#"{"message": "second time"}"#)])
         let task = harness.start(Endpoint<Greeting>.greeting)
-        try await harness.clock.waitForSleep(until: .milliseconds(500))
-        harness.clock.advance(to: .milliseconds(500))
-        try await harness.clock.waitForSleep(until: .milliseconds(1500))
-        harness.clock.advance(to: .milliseconds(1500))
+        try await harness.clock.advanceOnceSleeping(until: .milliseconds(500))
+        try await harness.clock.advanceOnceSleeping(until: .milliseconds(1500))
         #expect(try await task.value == Greeting(message: "second time"))
         #expect(harness.clock.sleepDeadlines == [.milliseconds(500), .milliseconds(1500), .seconds(2)])
     }
@@ -88,12 +88,9 @@ struct CancellationAndDeadlineTests {
             retryPolicy: policy, timeouts: RequestTimeouts(attempt: .seconds(2), overall: .milliseconds(4500)))
         harness.transport.enqueue(Array(repeating: .stall, count: 10))
         let task = harness.start(Endpoint<Greeting>.greeting)
-        try await harness.clock.waitForSleep(until: .seconds(2))
-        harness.clock.advance(to: .seconds(2))
-        try await harness.clock.waitForSleep(until: .seconds(3))
-        harness.clock.advance(to: .seconds(3))
-        try await harness.clock.waitForSleep(until: .milliseconds(4500))
-        harness.clock.advance(to: .milliseconds(4500))
+        try await harness.clock.advanceOnceSleeping(until: .seconds(2))
+        try await harness.clock.advanceOnceSleeping(until: .seconds(3))
+        try await harness.clock.advanceOnceSleeping(until: .milliseconds(4500))
         await #expect(throws: APIError.timeout) { try await task.value }
         #expect(harness.transport.requests.count == 2)
         #expect(harness.clock.elapsed == .milliseconds(4500))
@@ -108,8 +105,7 @@ struct CancellationAndDeadlineTests {
             .status(503), .apiError(status: 503, code: "unavailable", headers: ["Retry-After": "5"]), .status(200),
         ])
         let task = harness.start(Endpoint<Greeting>.greeting)
-        try await harness.clock.waitForSleep(until: .seconds(1))
-        harness.clock.advance(to: .seconds(1))
+        try await harness.clock.advanceOnceSleeping(until: .seconds(1))
         let error = await #expect(throws: APIError.self) { try await task.value }
         #expect(error?.status == 503 && error?.retryAfter == .seconds(5))
         #expect(harness.transport.requests.count == 2)

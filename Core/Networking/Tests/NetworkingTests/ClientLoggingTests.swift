@@ -14,10 +14,8 @@ struct ClientLoggingTests {
             .status(503).delayed(by: .milliseconds(250)), .json(#"{"message": "ok"}"#),
         ])
         let task = harness.start(Endpoint<Greeting>(.get, "/v1/posts/\("p 1")", authentication: .none))
-        try await harness.clock.waitForSleep(until: .milliseconds(250))
-        harness.clock.advance(to: .milliseconds(250))
-        try await harness.clock.waitForSleep(until: .milliseconds(1250))
-        harness.clock.advance(to: .milliseconds(1250))
+        try await harness.clock.advanceOnceSleeping(until: .milliseconds(250))
+        try await harness.clock.advanceOnceSleeping(until: .milliseconds(1250))
         _ = try await task.value
 
         let attempts = capture.records.filter { $0.metadata["http.status"] != nil }
@@ -53,13 +51,14 @@ struct ClientLoggingTests {
         _ = try await harness.client.send(card)
         await #expect(throws: APIError.self) { try await harness.client.send(card) }
         let task = harness.start(Endpoint<Greeting>(.get, "/v1/greeting", authentication: .required))
-        try await harness.clock.waitForSleep(until: .seconds(1))
-        harness.clock.advance(to: .seconds(1))
+        try await harness.clock.advanceOnceSleeping(until: .seconds(1))
         await #expect(throws: APIError.self) { try await task.value }
 
         let text = capture.text
         #expect(text.contains("retrying in 1.0 seconds after HTTP 503 unavailable"))
-        for secret in ["tok-s3cr3t", "4242424242424242", "737", "card_tok_9", "private", "words", "declined", "overloaded"] {
+        for secret in [
+            "tok-s3cr3t", "4242424242424242", "737", "card_tok_9", "private", "words", "declined", "overloaded",
+        ] {
             #expect(!text.contains(secret), "log text contains \(secret)")
         }
         #expect(capture.records.contains { $0.level == .warning && $0.message.description.contains("Greeting") })

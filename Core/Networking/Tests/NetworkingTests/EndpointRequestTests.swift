@@ -71,7 +71,10 @@ struct EndpointRequestTests {
 
     @Test(
         "a base URL must be an absolute http(s) URL with a host and without query or fragment",
-        arguments: ["file:///tmp/api", "/relative/path", "ftp://api.storefront.test", "https://h.test/?a=1", "https://h.test/#x"]
+        arguments: [
+            "file:///tmp/api", "/relative/path", "ftp://api.storefront.test", "https://h.test/?a=1",
+            "https://h.test/#x",
+        ]
     )
     func invalidBaseURLs(text: String) throws {
         let url = try #require(URL(string: text))
@@ -111,9 +114,13 @@ struct EndpointRequestTests {
     func valuelessQueryItems() throws {
         let flagged = Endpoint<EmptyResponse>(
             .get, "/v1/feed", query: [URLQueryItem(name: "fresh", value: nil)], authentication: .none)
-        #expect(try flagged.urlRequest(baseURL: base, encoder: encoder).url?.absoluteString.hasSuffix("/v1/feed?fresh") == true)
+        #expect(
+            try flagged.urlRequest(baseURL: base, encoder: encoder).url?.absoluteString.hasSuffix("/v1/feed?fresh")
+                == true)
         let plain = Endpoint<EmptyResponse>(.get, "/v1/feed", authentication: .none)
-        #expect(try plain.urlRequest(baseURL: base, encoder: encoder).url?.absoluteString == "https://api.storefront.test/v1/feed")
+        #expect(
+            try plain.urlRequest(baseURL: base, encoder: encoder).url?.absoluteString
+                == "https://api.storefront.test/v1/feed")
     }
 
     @Test("the body is encoded with the shared encoder: snake_case, sorted keys, unescaped slashes")

@@ -4,8 +4,23 @@ import Networking
 import NetworkingTestSupport
 import Testing
 
+@testable import NetworkingBenchmarks
+
 @Suite("Decoding captured answers")
 struct FixtureDecodingTests {
+    /// Sends a greeting request answered by `response` and returns the `APIError` it ends with (nil, and a
+    /// recorded issue, when it ends otherwise).
+    private func greetingError(
+        answeredBy response: ScriptedResponse,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> APIError? {
+        let harness = ClientHarness()
+        harness.transport.enqueue(response)
+        return await #expect(throws: APIError.self, sourceLocation: sourceLocation) {
+            try await harness.client.send(Endpoint<Greeting>.greeting)
+        }
+    }
+
     @Test("a feed page decodes fractional, whole-second and offset dates, number ids and unknown kinds")
     func feedPage() async throws {
         let harness = ClientHarness()
@@ -31,11 +46,17 @@ struct FixtureDecodingTests {
         #expect(cursorPage.hasMore)
     }
 
+    @Test("the benchmark's generated page decodes completely with the shared decoder")
+    func benchmarkPage() throws {
+        let page = try APIJSON.makeDecoder().decode(FeedPageDTO.self, from: FeedPageFixture.json(count: 50))
+        #expect(page.posts.elements.count == 50 && page.posts.dropped.isEmpty)
+        #expect(page.posts.elements.contains { $0.kind == .unknown("reel") })
+        #expect(page.posts.elements.contains { $0.productId == nil })
+    }
+
     @Test("an error code this version does not know decodes, keeping its details as JSON")
     func unknownErrorCode() async throws {
-        let harness = ClientHarness()
-        harness.transport.enqueue(.data(try Fixture.data("error_unknown_code.json"), status: 422))
-        let error = await #expect(throws: APIError.self) { try await harness.client.send(Endpoint<Greeting>.greeting) }
+        let error = await greetingError(answeredBy: .data(try Fixture.data("error_unknown_code.json"), status: 422))
         guard case .http(422, let body, nil) = error else {
             Issue.record("expected an HTTP 422 with the API body, got \(String(describing: error))")
             return
@@ -51,9 +72,7 @@ struct FixtureDecodingTests {
 
     @Test("price_changed details decode into the feature's own type with Money")
     func priceChangedDetails() async throws {
-        let harness = ClientHarness()
-        harness.transport.enqueue(.data(try Fixture.data("error_price_changed.json"), status: 409))
-        let error = await #expect(throws: APIError.self) { try await harness.client.send(Endpoint<Greeting>.greeting) }
+        let error = await greetingError(answeredBy: .data(try Fixture.data("error_price_changed.json"), status: 409))
         guard case .http(409, let body, _) = error else {
             Issue.record("expected an HTTP 409 with the API body, got \(String(describing: error))")
             return
@@ -63,24 +82,26 @@ struct FixtureDecodingTests {
         #expect(details.expectedTotal == Money(amountMinor: 129_900, currency: .eur))
         #expect(error?.category == .conflict)
         let noDetails = APIErrorBody(code: "price_changed")
-        #expect(throws: APIError.self) { try noDetails.decodeDetails(PriceChangedDetails.self, using: APIJSON.makeDecoder()) }
+        #expect(throws: APIError.self) {
+            try noDetails.decodeDetails(PriceChangedDetails.self, using: APIJSON.makeDecoder())
+        }
     }
 
     @Test("an HTML error page from a proxy becomes a short text excerpt, not a decoding failure")
     func proxyErrorPage() async throws {
-        let harness = ClientHarness()
-        harness.transport.enqueue(.html(try Fixture.text("proxy_502.html"), status: 502))
-        let error = await #expect(throws: APIError.self) { try await harness.client.send(Endpoint<Greeting>.greeting) }
-        #expect(error == .unexpectedBody(status: 502, excerpt: "502 Bad Gateway 502 Bad Gateway nginx/1.22.1", retryAfter: nil))
+        let error = await greetingError(answeredBy: .html(try Fixture.text("proxy_502.html"), status: 502))
+        #expect(
+            error
+                == .unexpectedBody(
+                    status: 502, excerpt: "502 Bad Gateway 502 Bad Gateway nginx/1.22.1", retryAfter: nil))
         #expect(error?.category == .server)
         #expect(error?.isRetryable == true)
     }
 
     @Test("a long non-JSON body is cut to 200 characters")
     func longExcerpt() async throws {
-        let harness = ClientHarness()
-        harness.transport.enqueue(.data(Data(String(repeating: "overloaded ", count: 100).utf8), status: 503))
-        let error = await #expect(throws: APIError.self) { try await harness.client.send(Endpoint<Greeting>.greeting) }
+        let error = await greetingError(
+            answeredBy: .data(Data(String(repeating: "overloaded ", count: 100).utf8), status: 503))
         guard case .unexpectedBody(503, let excerpt, _) = error else {
             Issue.record("expected an unexpected body, got \(String(describing: error))")
             return
@@ -109,9 +130,7 @@ struct FixtureDecodingTests {
 
     @Test("a 2xx body of the wrong shape is a decoding failure naming type and path")
     func wrongShape() async throws {
-        let harness = ClientHarness()
-        harness.transport.enqueue(.json(#"{"message": 42}"#))
-        let error = await #expect(throws: APIError.self) { try await harness.client.send(Endpoint<Greeting>.greeting) }
+        let error = await greetingError(answeredBy: .json(#"{"message": 42}"#))
         guard case .decoding(let failure) = error else {
             Issue.record("expected a decoding failure, got \(String(describing: error))")
             return
@@ -122,7 +141,8 @@ struct FixtureDecodingTests {
 
     @Test("the rate-limit body's retry_after is read in seconds")
     func rateLimitedBody() throws {
-        let envelope = try JSONDecoder().decode([String: APIErrorBody].self, from: try Fixture.data("error_rate_limited.json"))
+        let envelope = try JSONDecoder().decode(
+            [String: APIErrorBody].self, from: try Fixture.data("error_rate_limited.json"))
         #expect(envelope["error"]?.retryAfter == .seconds(3))
         let viaSnakeCase = try APIJSON.makeDecoder().decode(
             [String: APIErrorBody].self, from: try Fixture.data("error_rate_limited.json"))

@@ -88,9 +88,15 @@ struct JSONConfigurationTests {
         #expect(value["ok"] == .bool(true))
         #expect(value["none"] == .null)
         #expect(value["missing"] == nil)
-        struct Counted: Decodable { var count: Int; var productIds: [String]? }
+        struct Counted: Decodable {
+            var count: Int
+            var productIds: [String]?
+        }
         #expect(throws: APIError.self) { try value.decode(Counted.self, using: APIJSON.makeDecoder()) }
-        struct Count: Decodable { var count: Int; var ratio: Double }
+        struct Count: Decodable {
+            var count: Int
+            var ratio: Double
+        }
         let decoded = try value.decode(Count.self, using: APIJSON.makeDecoder())
         #expect(decoded.count == 2 && decoded.ratio == 0.5)
     }

@@ -11,8 +11,7 @@ struct RetryAfterTests {
         let harness = ClientHarness(retryPolicy: retryThrice)
         harness.transport.enqueue([first, .json(#"{"message": "again"}"#)])
         let task = harness.start(Endpoint<Greeting>.greeting)
-        try await harness.clock.waitForSleep(until: expected)
-        harness.clock.advance(to: expected)
+        try await harness.clock.advanceOnceSleeping(until: expected)
         #expect(try await task.value == Greeting(message: "again"))
         #expect(harness.clock.sleepDeadlines == [.seconds(10), expected, expected + .seconds(10)])
     }
@@ -26,23 +25,28 @@ struct RetryAfterTests {
     @Test("Retry-After as an HTTP-date is measured from the response's Date header")
     func headerDate() async throws {
         let headers = ["Date": "Thu, 01 Jan 2026 12:00:00 GMT", "Retry-After": "Thu, 01 Jan 2026 12:00:07 GMT"]
-        try await waitChosen(after: .apiError(status: 429, code: "rate_limited", headers: headers), expected: .seconds(7))
+        try await waitChosen(
+            after: .apiError(status: 429, code: "rate_limited", headers: headers), expected: .seconds(7))
     }
 
     @Test("Retry-After as an HTTP-date without a Date header is measured from the injected wall clock")
     func headerDateWithoutDateHeader() async throws {
         // The testing client's wall clock reads 2026-01-01T00:00:00Z.
         let headers = ["Retry-After": "Thu, 01 Jan 2026 00:00:04 GMT"]
-        try await waitChosen(after: .apiError(status: 503, code: "unavailable", headers: headers), expected: .seconds(4))
+        try await waitChosen(
+            after: .apiError(status: 503, code: "unavailable", headers: headers), expected: .seconds(4))
     }
 
     @Test("Retry-After in the past means no extra wait: the backoff applies")
     func headerDateInPast() async throws {
         let headers = ["Date": "Thu, 01 Jan 2026 12:00:00 GMT", "Retry-After": "Thu, 01 Jan 2026 11:59:00 GMT"]
-        try await waitChosen(after: .apiError(status: 503, code: "unavailable", headers: headers), expected: .seconds(1))
+        try await waitChosen(
+            after: .apiError(status: 503, code: "unavailable", headers: headers), expected: .seconds(1))
     }
 
-    @Test("an unparseable Retry-After is ignored: the backoff applies", arguments: ["soon", "-5", "1.5", "Thu, 32 Jan 2026 00:00:00 GMT"])
+    @Test(
+        "an unparseable Retry-After is ignored: the backoff applies",
+        arguments: ["soon", "-5", "1.5", "Thu, 32 Jan 2026 00:00:00 GMT"])
     func headerUnparseable(value: String) async throws {
         try await waitChosen(
             after: .apiError(status: 503, code: "unavailable", headers: ["Retry-After": value]), expected: .seconds(1))
@@ -50,7 +54,8 @@ struct RetryAfterTests {
 
     @Test("the body's retry_after sets the wait when there is no header")
     func bodyRetryAfter() async throws {
-        try await waitChosen(after: .data(try Fixture.data("error_rate_limited.json"), status: 429), expected: .seconds(3))
+        try await waitChosen(
+            after: .data(try Fixture.data("error_rate_limited.json"), status: 429), expected: .seconds(3))
     }
 
     @Test("the header wins over the body's retry_after")
@@ -89,8 +94,10 @@ struct RetryAfterTests {
         #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994", reference: reference) == expected)
         #expect(HTTPDate.parse("sun, 06 nov 1994 08:49:37 gmt", reference: reference) == expected)
         // A two-digit year more than 50 years ahead belongs to the previous century.
-        #expect(HTTPDate.parse("Friday, 01-Jan-27 00:00:00 GMT", reference: reference) == apiDate("2027-01-01T00:00:00Z"))
-        #expect(HTTPDate.parse("Tuesday, 01-Jan-80 00:00:00 GMT", reference: reference) == apiDate("1980-01-01T00:00:00Z"))
+        #expect(
+            HTTPDate.parse("Friday, 01-Jan-27 00:00:00 GMT", reference: reference) == apiDate("2027-01-01T00:00:00Z"))
+        #expect(
+            HTTPDate.parse("Tuesday, 01-Jan-80 00:00:00 GMT", reference: reference) == apiDate("1980-01-01T00:00:00Z"))
     }
 
     @Test(

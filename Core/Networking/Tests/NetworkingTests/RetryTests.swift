@@ -13,8 +13,7 @@ struct RetryTests {
             .json(#"{"message": "hello"}"#),
         ])
         let task = harness.start(Endpoint<Greeting>.greeting)
-        try await harness.clock.waitForSleep(until: .seconds(1))
-        harness.clock.advance(to: .seconds(1))
+        try await harness.clock.advanceOnceSleeping(until: .seconds(1))
         #expect(try await task.value == Greeting(message: "hello"))
         #expect(harness.transport.requests.count == 2)
     }
@@ -26,7 +25,9 @@ struct RetryTests {
     func nonRetryableStatus(status: Int) async throws {
         let harness = ClientHarness(retryPolicy: retryThrice)
         harness.transport.enqueue(.apiError(status: status, code: "nope", message: "no"))
-        await #expect(throws: APIError.http(status: status, body: APIErrorBody(code: "nope", message: "no"), retryAfter: nil)) {
+        await #expect(
+            throws: APIError.http(status: status, body: APIErrorBody(code: "nope", message: "no"), retryAfter: nil)
+        ) {
             try await harness.client.send(Endpoint<Greeting>.greeting)
         }
         #expect(harness.transport.requests.count == 1)
@@ -38,10 +39,8 @@ struct RetryTests {
         let harness = ClientHarness(retryPolicy: retryThrice)
         harness.transport.enqueue(Array(repeating: .apiError(status: 503, code: "unavailable"), count: 3))
         let task = harness.start(Endpoint<Greeting>.greeting)
-        try await harness.clock.waitForSleep(until: .seconds(1))
-        harness.clock.advance(to: .seconds(1))
-        try await harness.clock.waitForSleep(until: .seconds(3))
-        harness.clock.advance(to: .seconds(3))
+        try await harness.clock.advanceOnceSleeping(until: .seconds(1))
+        try await harness.clock.advanceOnceSleeping(until: .seconds(3))
         await #expect(throws: APIError.http(status: 503, body: APIErrorBody(code: "unavailable"), retryAfter: nil)) {
             try await task.value
         }
@@ -54,19 +53,18 @@ struct RetryTests {
         let harness = ClientHarness(retryPolicy: retryThrice, jitter: .fixed(0.25))
         harness.transport.enqueue([.status(500), .status(500), .json(#"{"message": "ok"}"#)])
         let task = harness.start(Endpoint<Greeting>.greeting)
-        try await harness.clock.waitForSleep(until: .milliseconds(250))
-        harness.clock.advance(to: .milliseconds(250))
-        try await harness.clock.waitForSleep(until: .milliseconds(750))
-        harness.clock.advance(to: .milliseconds(750))
+        try await harness.clock.advanceOnceSleeping(until: .milliseconds(250))
+        try await harness.clock.advanceOnceSleeping(until: .milliseconds(750))
         #expect(try await task.value == Greeting(message: "ok"))
     }
 
     @Test("backoff ceilings double from the initial backoff up to the maximum")
     func backoffCeilings() {
         let policy = RetryPolicy(maxAttempts: 9, initialBackoff: .milliseconds(300), maxBackoff: .seconds(2))
-        #expect((1...5).map(policy.backoffCeiling(beforeRetry:)) == [
-            .milliseconds(300), .milliseconds(600), .milliseconds(1200), .seconds(2), .seconds(2),
-        ])
+        #expect(
+            (1...5).map(policy.backoffCeiling(beforeRetry:)) == [
+                .milliseconds(300), .milliseconds(600), .milliseconds(1200), .seconds(2), .seconds(2),
+            ])
         #expect(RetryPolicy(initialBackoff: .seconds(1)).backoffCeiling(beforeRetry: 10_000) == .seconds(8))
         #expect(Jitter.fixed(3).nextFraction() == 1)
         #expect(Jitter.fixed(-1).nextFraction() == 0)
@@ -93,10 +91,8 @@ struct RetryTests {
             .json(#"{"message": "created"}"#, status: 201),
         ])
         let task = harness.start(Endpoint<Greeting>.greeting(.post, idempotencyKey: "order-7f3a"))
-        try await harness.clock.waitForSleep(until: .seconds(1))
-        harness.clock.advance(to: .seconds(1))
-        try await harness.clock.waitForSleep(until: .seconds(3))
-        harness.clock.advance(to: .seconds(3))
+        try await harness.clock.advanceOnceSleeping(until: .seconds(1))
+        try await harness.clock.advanceOnceSleeping(until: .seconds(3))
         #expect(try await task.value == Greeting(message: "created"))
         let requests = harness.transport.requests
         #expect(requests.map { $0.header("Idempotency-Key") } == ["order-7f3a", "order-7f3a", "order-7f3a"])
@@ -110,8 +106,7 @@ struct RetryTests {
         harness.transport.enqueue([.status(503), .json(#"{"message": "done"}"#)])
         let task = harness.start(Endpoint<Greeting>.greeting(method))
         if method.isIdempotent {
-            try await harness.clock.waitForSleep(until: .seconds(1))
-            harness.clock.advance(to: .seconds(1))
+            try await harness.clock.advanceOnceSleeping(until: .seconds(1))
             #expect(try await task.value == Greeting(message: "done"))
             #expect(harness.transport.requests.map(\.method) == [method.rawValue, method.rawValue])
         } else {
@@ -127,10 +122,8 @@ struct RetryTests {
             .failure(.notConnectedToInternet), .failure(.timedOut), .json(#"{"message": "back"}"#),
         ])
         let task = harness.start(Endpoint<Greeting>.greeting)
-        try await harness.clock.waitForSleep(until: .seconds(1))
-        harness.clock.advance(to: .seconds(1))
-        try await harness.clock.waitForSleep(until: .seconds(3))
-        harness.clock.advance(to: .seconds(3))
+        try await harness.clock.advanceOnceSleeping(until: .seconds(1))
+        try await harness.clock.advanceOnceSleeping(until: .seconds(3))
         #expect(try await task.value == Greeting(message: "back"))
 
         let other = ClientHarness(retryPolicy: retryThrice)

@@ -1,8 +1,8 @@
 import Foundation
 import Networking
 import NetworkingTestSupport
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -63,11 +63,7 @@ struct ScriptedTransportTests {
             let task = Task { try await transport.send(try request("/v1/feed")) }
             try await transport.waitForRequests(count: expectedCount)
             task.cancel()
-            await #expect {
-                try await task.value
-            } throws: { error in
-                (error as? URLError)?.code == .cancelled
-            }
+            await expectCancelledURLError(task)
         }
     }
 

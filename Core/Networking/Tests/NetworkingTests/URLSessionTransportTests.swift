@@ -1,7 +1,7 @@
 import Foundation
 import NetworkingTestSupport
-import Testing
 import TestSupport
+import Testing
 
 @testable import Networking
 
@@ -55,11 +55,7 @@ struct URLSessionTransportTests {
         let request = URLRequest(url: socket.baseURL.appendingPathComponent("v1/feed"))
         let task = Task { try await transport.send(request) }
         task.cancel()
-        await #expect {
-            try await task.value
-        } throws: { error in
-            (error as? URLError)?.code == .cancelled
-        }
+        await expectCancelledURLError(task)
     }
 
     @Test("a 0.5 s deadline ends a request to a silent server with a timeout when the clock says so")

@@ -3,6 +3,7 @@ import Logging
 import Models
 import Networking
 import NetworkingTestSupport
+import Testing
 
 /// Reads a file of `Tests/NetworkingTests/Fixtures`.
 enum Fixture {
@@ -25,40 +26,6 @@ enum Fixture {
 /// A small response type for client tests.
 struct Greeting: Codable, Sendable, Equatable {
     var message: String
-}
-
-/// The post DTO a feature would write for the feed fixture.
-struct PostDTO: Decodable, Sendable, Equatable {
-    enum Kind: Decodable, Sendable, Equatable {
-        case photo, video, carousel
-        case unknown(String)
-
-        init(from decoder: any Decoder) throws {
-            let value = try decoder.singleValueContainer().decode(String.self)
-            switch value {
-            case "photo": self = .photo
-            case "video": self = .video
-            case "carousel": self = .carousel
-            default: self = .unknown(value)
-            }
-        }
-    }
-
-    var id: PostID
-    var authorName: String
-    var caption: String
-    var imageUrl: String?
-    var likeCount: Int
-    var likedByMe: Bool
-    var createdAt: Date
-    var kind: Kind
-    var productId: ProductID?
-}
-
-/// The feed page DTO of the contract: `{"posts": [Post], "next_cursor": "…" | null}`.
-struct FeedPageDTO: Decodable, Sendable {
-    var posts: LossyArray<PostDTO>
-    var nextCursor: String?
 }
 
 /// `price_changed` details as Features/Checkout would decode them.
@@ -118,5 +85,17 @@ struct ClientHarness {
     /// Starts sending `endpoint` in a new task.
     func start<Response>(_ endpoint: Endpoint<Response>) -> Task<Response, any Error> {
         Task { [client] in try await client.send(endpoint) }
+    }
+}
+
+/// Expects `task` to end with `URLError(.cancelled)`, compared by code (URLSession adds user info to its errors).
+func expectCancelledURLError<Value>(
+    _ task: Task<Value, any Error>,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async {
+    await #expect(sourceLocation: sourceLocation) {
+        try await task.value
+    } throws: { error in
+        (error as? URLError)?.code == .cancelled
     }
 }

@@ -80,6 +80,15 @@ final class SleepTrackingClock: Clock, @unchecked Sendable {
         }
     }
 
+    /// Waits until a sleep until `offset` has started, then moves time there, waking it.
+    func advanceOnceSleeping(
+        until offset: Duration,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await waitForSleep(until: offset)
+        advance(to: offset, sourceLocation: sourceLocation)
+    }
+
     /// Moves time to `offset` since the clock's start.
     func advance(to offset: Duration, sourceLocation: SourceLocation = #_sourceLocation) {
         manual.advance(to: Instant(offset: offset), sourceLocation: sourceLocation)
