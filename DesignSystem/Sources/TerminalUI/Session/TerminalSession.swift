@@ -66,6 +66,8 @@ public final class TerminalSession: Sendable {
             saved: saved,
             raw: TerminalSession.rawSettings(from: saved)
         )
+        // Text the process buffered through stdio (`print`) goes out now, not in the middle of a frame.
+        fflush(nil)
         let published = withTerminalLock {
             guard publish(context) else { return false }
             installSignalHandlers(context)

@@ -21,8 +21,8 @@ extension TerminalSession {
     ///
     /// - Parameters:
     ///   - view: The root view, rendered at the session's full size.
-    ///   - onUnhandled: Called with every key the view returned `.ignored` for, and with every resize and resume
-    ///     (after the view is drawn for them); returns whether to go on. Global keys such as `q` belong here.
+    ///   - onUnhandled: Called with every key the view returned `.ignored` for, and with every resize and resume,
+    ///     before the view is drawn again; returns whether to go on. Global keys such as `q` belong here.
     @MainActor
     public func run(_ view: some TerminalView, onUnhandled: (TerminalEvent) -> RunAction) async {
         let (inputs, continuation) = AsyncStream<RunInput>.makeStream()
@@ -38,7 +38,6 @@ extension TerminalSession {
             case .event(.key(let key)):
                 if view.handle(key) == .ignored { action = onUnhandled(.key(key)) }
             case .event(let event):
-                drawTracking(view, continuation: continuation)
                 action = onUnhandled(event)
             case .changed:
                 break
