@@ -10,8 +10,11 @@ SWIFT ?= swift
 # Arguments for `make run`, e.g. `make run ARGS="--help"`.
 ARGS ?=
 # Debian packages, by the targets that need them. Keep these lists in step with the system-library targets.
-RUN_PACKAGES :=
+# libsqlite3-dev: Core/Persistence (CSQLite); libmicrohttpd-dev: Tools/SampleBackend (CMicroHTTPD);
+# pkgconf: how SwiftPM finds their flags; sqlite3: the reference tool the Persistence benchmark compares with.
+RUN_PACKAGES := pkgconf libsqlite3-dev libmicrohttpd-dev
 TEST_PACKAGES := $(RUN_PACKAGES)
+BENCH_PACKAGES := $(RUN_PACKAGES) sqlite3
 
 MODULES_PACKAGE := Tools/Modules
 MODULES := $(MODULES_PACKAGE)/.build/debug/modules
@@ -54,7 +57,10 @@ format-check: ## Fail when a Swift file is not formatted as .swift-format says.
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift App Core DesignSystem Features Tools
 
 bench: ## Run the benchmarks (release builds); each prints ratios against a reference measured in the same run.
+	@scripts/ensure-system-packages.sh $(BENCH_PACKAGES)
 	$(SWIFT) run -c release --package-path Core/Logging LoggingBenchmarks
+	$(SWIFT) run -c release --package-path Core/Networking NetworkingBenchmarks
+	$(SWIFT) run -c release --package-path Core/Persistence PersistenceBenchmarks
 
 test-tsan: modules-tool ## Run every package's tests under ThreadSanitizer.
 	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
