@@ -44,6 +44,7 @@ let package = Package(
             name: "SampleBackendTests",
             dependencies: [
                 "SampleBackend",
+                "storefront-server",
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Models", package: "Models"),
                 .product(name: "TestSupport", package: "TestSupport"),

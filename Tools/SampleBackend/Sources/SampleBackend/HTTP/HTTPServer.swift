@@ -27,7 +27,7 @@ public final class HTTPServer: Sendable {
         case stopped
     }
 
-    private let core: ServerCore
+    let core: ServerCore
     private let phase = Locked(Phase.created)
 
     /// Creates a server that is not listening yet.
@@ -69,6 +69,11 @@ public final class HTTPServer: Sendable {
             if case .running(_, let port) = phase { return port }
             return nil
         }
+    }
+
+    /// Requests received and not yet completed (answered, dropped or abandoned by the client): those in flight.
+    public var requestsInFlight: Int {
+        core.liveRequestCount
     }
 
     /// Stops gracefully: stops accepting connections, lets every request in flight finish and send its response

@@ -51,6 +51,16 @@ final class ServerCore: Sendable {
         state.withLock { $0.isStopping }
     }
 
+    /// Requests started and not yet reported completed.
+    var liveRequestCount: Int {
+        state.withLock { $0.liveRequests }
+    }
+
+    /// Handler tasks still running.
+    var runningHandlerCount: Int {
+        state.withLock { $0.tasks.count }
+    }
+
     /// Counts a request that libmicrohttpd started to deliver.
     func requestStarted() {
         state.withLock { $0.liveRequests += 1 }

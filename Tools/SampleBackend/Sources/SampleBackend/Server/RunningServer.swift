@@ -31,6 +31,11 @@ public final class RunningServer: Sendable {
         self.api = api
     }
 
+    /// Requests received and not yet completed.
+    public var requestsInFlight: Int {
+        server.requestsInFlight
+    }
+
     /// The fault rules in effect.
     public var faults: [FaultRule] {
         api.faults.rules

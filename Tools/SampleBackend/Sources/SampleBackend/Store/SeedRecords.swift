@@ -76,9 +76,11 @@ struct CatalogGenerator {
         let material = generator.pick(SeedVocabulary.materials)
         let noun = generator.pick(SeedVocabulary.nouns)
         let title = "\(adjective) \(material) \(noun)\(generator.pick(SeedVocabulary.editions))"
+        let companion = generator.pick(SeedVocabulary.nouns).lowercased()
         let description = [
             "A \(adjective.lowercased()) \(noun.lowercased()) in \(material.lowercased()).",
-            generator.pick(SeedVocabulary.features), generator.pick(SeedVocabulary.care),
+            generator.pick(SeedVocabulary.features), "Pairs well with our \(companion).",
+            generator.pick(SeedVocabulary.care),
         ].filter { !$0.isEmpty }.joined(separator: " ")
         let euros = Int64(generator.integer(in: 2...400))
         let cents: Int64 = generator.pick([0, 50, 90, 95, 99])

@@ -9,10 +9,13 @@ extension ServerStore {
     ///
     /// The text is data, never FTS5 syntax: each word becomes a quoted prefix token
     /// (`SearchPattern.fullTextPrefixQuery`), so quotes, operators and wildcards are searched for literally, and
-    /// text without a word matches nothing. Relevance is FTS5's bm25 with the title weighted ten times the
+    /// text without a word matches nothing. Control characters separate words like spaces (FTS5 reads a NUL inside
+    /// a quoted string as its end and fails). Relevance is FTS5's bm25 with the title weighted ten times the
     /// description; ties keep catalog order.
     func search(_ text: String, offset: Int, limit: Int) async throws -> ([ProductRow], Int) {
-        guard let query = SearchPattern.fullTextPrefixQuery(text) else { return ([], 0) }
+        let words = String(
+            String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        guard let query = SearchPattern.fullTextPrefixQuery(words) else { return ([], 0) }
         return try await database.read { reader in
             let total =
                 try reader.fetchOne(

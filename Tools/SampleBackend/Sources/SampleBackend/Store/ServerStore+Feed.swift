@@ -72,8 +72,9 @@ extension ServerStore {
     func growFeed(now: Date) async throws -> String {
         let generator = self.generator
         return try await database.transaction { transaction in
-            let newest = try transaction.fetchOne(Int64.self, "SELECT max(created_ms) FROM server_posts") ?? 0
-            let seq = (try transaction.fetchOne(Int.self, "SELECT max(seq) FROM server_posts") ?? 0) + 1
+            let newest =
+                try transaction.fetchOne(Int64.self, "SELECT coalesce(max(created_ms), 0) FROM server_posts") ?? 0
+            let seq = (try transaction.fetchOne(Int.self, "SELECT coalesce(max(seq), 0) FROM server_posts") ?? 0) + 1
             let productIDs = try transaction.fetchAll(
                 String.self, "SELECT id FROM server_products ORDER BY seq LIMIT 200")
             let nowMilliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))

@@ -85,10 +85,10 @@ extension ServerStore {
 
     /// The user's order with `id`; nil when there is none or it belongs to someone else.
     func order(id: String, userID: String) async throws -> OrderPayload? {
-        let body = try await database.read { reader in
-            try reader.fetchOne(Data.self, "SELECT body FROM server_orders WHERE id = ? AND user_id = ?", id, userID)
+        let rows = try await database.read { reader in
+            try reader.fetchRows("SELECT body FROM server_orders WHERE id = ? AND user_id = ?", id, userID)
         }
-        return try body.map { try JSONCoding.decoder().decode(OrderPayload.self, from: $0) }
+        return try rows.first.map { try JSONCoding.decoder().decode(OrderPayload.self, from: $0.value("body")) }
     }
 
     private static func storeAnswer(
@@ -163,7 +163,7 @@ extension ServerStore {
                 details: ["current_total": .money(total)])
             return .refused(status: 409, body: error.response.body)
         }
-        let seq = (try transaction.fetchOne(Int64.self, "SELECT max(seq) FROM server_orders") ?? 0) + 1
+        let seq = (try transaction.fetchOne(Int64.self, "SELECT coalesce(max(seq), 0) FROM server_orders") ?? 0) + 1
         let order = OrderPayload(
             id: "ord_\(seq)", clientID: request.clientID, status: "confirmed", items: items,
             shipping: OrderPayload.Shipping(
