@@ -42,8 +42,7 @@ struct TerminalSessionTests {
         probe.terminal.type("q")
         #expect(try probe.process.wait() == .exited(0))
         #expect(try probe.terminal.sttySettings() == probe.settingsBefore)
-        probe.terminal.readAvailable()
-        #expect(probe.terminal.transcriptText.hasSuffix("\u{1B}[?1049l"))
+        try probe.terminal.waitForOutput("\u{1B}[?1049l")
     }
 
     @Test("after Ctrl-C the settings are exactly what they were, and SIGINT ended the process")
