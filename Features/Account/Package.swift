@@ -1,0 +1,49 @@
+// swift-tools-version:6.2
+// Features/Account: who the user is and what happens to their data when that changes. Sign-in and sign-out against
+// the API's session endpoints, the bearer token in the account's secret store behind an `AccessTokenProvider`, the
+// remembered account, guest mode, the events the App routes (cart merge, parked routes) and the sign-in and account
+// screens. Depends on Core (Logging, Models, Networking, Persistence) and DesignSystem; tests also use the
+// test-support products of Core/Networking, Core/Persistence and Core/TestSupport.
+import PackageDescription
+
+let package = Package(
+    name: "Account",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Account", targets: ["Account"])
+    ],
+    dependencies: [
+        .package(path: "../../Core/Logging"),
+        .package(path: "../../Core/Models"),
+        .package(path: "../../Core/Networking"),
+        .package(path: "../../Core/Persistence"),
+        .package(path: "../../Core/TestSupport"),
+        .package(path: "../../DesignSystem"),
+    ],
+    targets: [
+        .target(
+            name: "Account",
+            dependencies: [
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+            ]
+        ),
+        .testTarget(
+            name: "AccountTests",
+            dependencies: [
+                "Account",
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTestSupport", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

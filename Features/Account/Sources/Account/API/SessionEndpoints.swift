@@ -1,0 +1,21 @@
+import Networking
+
+extension Endpoint where Response == SessionDTO {
+    /// `POST /v1/session {"user_name"}`, sent without a token (API contract: a demo sign-in by name). It carries no
+    /// idempotency key, so the client never repeats it on its own: a repeat could create a second session.
+    static func createSession(userName: String) -> Endpoint {
+        Endpoint(.post, "/v1/session", body: SessionRequestDTO(userName: userName), authentication: .none)
+    }
+}
+
+extension Endpoint where Response == EmptyResponse {
+    /// `DELETE /v1/session` with the bearer token (API contract: 204, and the token stops working at once).
+    ///
+    /// Tried once: sign-out goes on locally whatever the answer, so waiting through retries for a server that cannot
+    /// be reached would only delay it.
+    static var deleteSession: Endpoint {
+        var endpoint = Endpoint(.delete, "/v1/session", authentication: .required)
+        endpoint.retryPolicy = .noRetries
+        return endpoint
+    }
+}

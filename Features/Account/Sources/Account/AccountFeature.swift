@@ -1,0 +1,264 @@
+import Logging
+import Observation
+import Persistence
+
+/// Who is using the app, and what happens to their data when that changes: the owner of the session.
+///
+/// - Launch: the feature restores the remembered user (preferences) with the token from the user's secret store, so
+///   a new process starts signed in while the token is there; without the token it starts as the guest with the
+///   `sessionEnded` notice. Nothing is sent: the first 401 ends a session the server no longer accepts.
+/// - Sign-in (`signIn(userName:)`): checks the name, sends `POST /v1/session`, stores the token in the user's secret
+///   store, remembers the user, then reports `SignInEvent` to `onSignInAccepted` (still the guest), switches
+///   `current`, and reports it again to `onSignedIn`.
+/// - Sign-out (`signOut(force:)`): pushes the outbox; refuses without `force` while changes would be lost; stops the
+///   outbox, revokes the session (going on when the server cannot be reached), deletes the token, closes the
+///   account's stores and deletes its directory under every root; reports `onSignedOut`.
+/// - A 401 for the current token (through `AccountTokenProvider`) signs the user out with `sessionEnded` set and
+///   reports `onSignedOut` with `.sessionExpired`; the user's data stays on this device.
+///
+/// State follows the app's rules: `activity` says what runs, `error` is the last sign-in failure, and screens read
+/// `unsentChanges`, `signOutConfirmation`, `sessionEnded` and `lastSignOut`. One operation runs at a time: another
+/// call meanwhile is refused as busy.
+@MainActor
+@Observable
+public final class AccountFeature {
+    /// What the feature is doing.
+    public enum Activity: Sendable, Hashable {
+        /// Nothing.
+        case idle
+        /// A sign-in request is on its way.
+        case signingIn
+        /// A sign-out is pushing changes, revoking the session or deleting data.
+        case signingOut
+    }
+
+    /// The preference that remembers the signed-in user (`{"id", "name"}`, never the token) between launches.
+    public static let rememberedUserKey = PreferenceKey<AccountUser?>("account.signed_in_user", default: nil)
+
+    // MARK: - State
+
+    /// The guest or the signed-in user.
+    public internal(set) var current: CurrentAccount = .guest
+    /// What is running.
+    public internal(set) var activity: Activity = .idle
+    /// Why the last sign-in (or the restore at launch) failed; cleared when a sign-in starts.
+    public internal(set) var error: AccountError?
+    /// "Signed out, token expired": set when the server rejected the session, until the next sign-in or
+    /// `dismissSessionEnded()`.
+    public internal(set) var sessionEnded: SessionEnded?
+    /// The signed-in user's changes that have not reached the server, as last counted (`refreshUnsentChanges()` or a
+    /// sign-out); nil when not counted.
+    public internal(set) var unsentChanges: UnsentChanges?
+    /// Set when a sign-out stopped because it would lose these changes: the screen asks for confirmation, then calls
+    /// `signOut(force: true)` or `cancelSignOut()`.
+    public internal(set) var signOutConfirmation: UnsentChanges?
+    /// What the last completed sign-out did, until the next sign-in.
+    public internal(set) var lastSignOut: SignOutReport?
+
+    /// Who is signed in, as plain values for `storefront whoami`.
+    public var status: AccountStatus {
+        AccountStatus(current: current, sessionEnded: sessionEnded)
+    }
+
+    // MARK: - Events
+
+    /// Called when the server accepted a sign-in and the token is stored, while `current` is still the guest: the
+    /// place to merge the guest cart into the account's cart before any screen shows the account.
+    @ObservationIgnored public var onSignInAccepted: (@MainActor (SignInEvent) async -> Void)?
+    /// Called once `current` is the signed-in user: the place to open the account's stores, start its outbox
+    /// (`Outbox.start()`, `resumeAfterSignIn()`) and resume a route parked until sign-in. Called once per successful
+    /// sign-in, never for a failed one or for the session restored at launch.
+    @ObservationIgnored public var onSignedIn: (@MainActor (SignInEvent) async -> Void)?
+    /// Called once the user is the guest again, after a sign-out or when the server rejected the session: the place
+    /// to move to the guest's stores and routes.
+    @ObservationIgnored public var onSignedOut: (@MainActor (SignOutEvent) async -> Void)?
+
+    // MARK: - Dependencies
+
+    let repository: any SessionRepository
+    let tokens: AccountTokenProvider
+    let preferences: PreferencesStore
+    let storageOwner: any AccountStorageOwner
+    let layout: StorageLayout
+    let logger: Logger
+
+    // MARK: - Initialization
+
+    /// Creates the feature and restores the remembered session (reading the preferences file and the user's secret
+    /// store; nothing is sent).
+    ///
+    /// - Parameters:
+    ///   - repository: The session endpoints (`LiveSessionRepository` over the App's API client).
+    ///   - tokens: The token provider the App's API client uses; the feature starts and ends its sessions.
+    ///   - preferences: App-wide preferences outside every account directory (such as `<config root>/app.json`),
+    ///     where the signed-in user is remembered: a store inside `accounts/<id>/` would be deleted at sign-out.
+    ///   - storageOwner: The owner of each account's stores (outbox, drain loop, database).
+    ///   - layout: The storage roots; sign-out deletes the account's directory under each (`wipeAccount`).
+    ///   - logger: Receives sign-ins and sign-outs by user id; never tokens, never user names.
+    public init(
+        repository: any SessionRepository,
+        tokens: AccountTokenProvider,
+        preferences: PreferencesStore,
+        storageOwner: any AccountStorageOwner,
+        layout: StorageLayout,
+        logger: Logger
+    ) {
+        self.repository = repository
+        self.tokens = tokens
+        self.preferences = preferences
+        self.storageOwner = storageOwner
+        self.layout = layout
+        self.logger = logger
+        tokens.setRejectionHandler { [weak self] user in
+            await self?.sessionWasRejected(user)
+        }
+        restoreSession()
+    }
+
+    // MARK: - Signing in
+
+    /// Signs in as `userName` (see the type's documentation for the steps and events).
+    ///
+    /// - Returns: The signed-in user, once `onSignInAccepted` and `onSignedIn` have returned.
+    /// - Throws: `AccountError`, also kept in `error` (except `busy` and `cancelled`): `invalidUserName` (nothing
+    ///   sent), `alreadySignedIn`, `busy`, the request's failures (`unreachable`, `rejected`, `rateLimited`,
+    ///   `serverFailure`, `unexpectedResponse`, `cancelled`), `storage` when the token or the remembered user cannot
+    ///   be saved (nothing is kept then), `sessionRejected` when the server rejected the token during
+    ///   `onSignInAccepted`. `current` stays the guest after any of them.
+    @discardableResult
+    public func signIn(userName text: String) async throws(AccountError) -> AccountUser {
+        guard activity == .idle else { throw .busy }
+        if let user = current.user { throw record(.alreadySignedIn(userName: user.name)) }
+        let name: UserName
+        do {
+            name = try UserName(validating: text)
+        } catch {
+            throw record(.invalidUserName(error))
+        }
+        activity = .signingIn
+        error = nil
+        let session: NewSession
+        do {
+            session = try await repository.createSession(userName: name)
+        } catch {
+            activity = .idle
+            let failure = AccountError(signInFailure: error)
+            logger.notice("sign-in failed", metadata: ["error": "\(failure)", "cause": "\(error)"])
+            throw failure == .cancelled ? failure : record(failure)
+        }
+        let user = session.user
+        do {
+            try tokens.start(session)
+            try preferences.set(user, for: Self.rememberedUserKey)
+        } catch {
+            logger.error("the session could not be saved", metadata: ["user_id": "\(user.id)", "error": "\(error)"])
+            forgetSession(of: user)
+            activity = .idle
+            throw record(.storage(detail: "\(error)"))
+        }
+        let event = SignInEvent(user: user)
+        await onSignInAccepted?(event)
+        guard tokens.currentUser == user else {
+            forgetSession(of: user)
+            activity = .idle
+            throw record(.sessionRejected)
+        }
+        current = .signedIn(user)
+        sessionEnded = nil
+        unsentChanges = nil
+        signOutConfirmation = nil
+        lastSignOut = nil
+        activity = .idle
+        logger.info("signed in", metadata: ["user_id": "\(user.id)"])
+        await onSignedIn?(event)
+        return user
+    }
+
+    /// Clears the "session ended" notice and forgets the user it names (so the next launch does not show it again).
+    public func dismissSessionEnded() {
+        guard sessionEnded != nil, !current.isSignedIn else { return }
+        sessionEnded = nil
+        removeRememberedUser()
+    }
+
+    // MARK: - Unsent changes
+
+    /// Counts the signed-in user's changes that have not reached the server into `unsentChanges` (nil for the
+    /// guest; `.unknown` when the outbox cannot be read).
+    public func refreshUnsentChanges() async {
+        guard let user = current.user else {
+            unsentChanges = nil
+            return
+        }
+        let outbox = await storageOwner.outbox(for: user.storageAccount)
+        let counted: UnsentChanges
+        do {
+            counted = .count(try await outbox.pendingCount())
+        } catch is CancellationError {
+            return
+        } catch {
+            counted = .unknown(reason: "\(error)")
+        }
+        if current.user == user {
+            unsentChanges = counted
+        }
+    }
+
+    // MARK: - Internal
+
+    /// Keeps `failure` as the last error and returns it.
+    func record(_ failure: AccountError) -> AccountError {
+        error = failure
+        return failure
+    }
+
+    /// Forgets the remembered user; a failure is logged (the next launch may then show a stale notice).
+    func removeRememberedUser() {
+        do {
+            try preferences.remove(Self.rememberedUserKey)
+        } catch {
+            logger.error("the remembered user could not be forgotten", metadata: ["error": "\(error)"])
+        }
+    }
+
+    // MARK: - Private
+
+    /// Restores the remembered user's session, or the "session ended" notice when the token is gone.
+    private func restoreSession() {
+        do {
+            guard let user = try preferences.value(for: Self.rememberedUserKey).value else { return }
+            if try tokens.restore(user) {
+                current = .signedIn(user)
+                logger.debug("session restored", metadata: ["user_id": "\(user.id)"])
+            } else {
+                sessionEnded = SessionEnded(user: user)
+            }
+        } catch {
+            logger.error("the remembered session could not be read", metadata: ["error": "\(error)"])
+            self.error = .storage(detail: "\(error)")
+        }
+    }
+
+    /// Undoes a sign-in that could not finish: the token and the remembered user go.
+    private func forgetSession(of user: AccountUser) {
+        do {
+            try tokens.end(user)
+        } catch {
+            logger.error(
+                "the unused session token could not be deleted",
+                metadata: ["user_id": "\(user.id)", "error": "\(error)"])
+        }
+        removeRememberedUser()
+    }
+
+    /// The server rejected the current token (the provider has forgotten and deleted it already).
+    private func sessionWasRejected(_ user: AccountUser) async {
+        guard activity != .signingOut, current.user == user else { return }
+        current = .guest
+        sessionEnded = SessionEnded(user: user)
+        unsentChanges = nil
+        signOutConfirmation = nil
+        logger.notice("signed out: the server rejected the session", metadata: ["user_id": "\(user.id)"])
+        await onSignedOut?(SignOutEvent(user: user, reason: .sessionExpired))
+    }
+}

@@ -1,0 +1,112 @@
+import Observation
+
+/// The account screen's state, ready to show: who is signed in, the changes not yet sent, the sign-out with its
+/// confirmation, and the banner (a sign-out's result, the notice of a session that ended, a failure).
+@MainActor
+@Observable
+public final class AccountViewModel {
+    /// The screen's title.
+    public let title = "Account"
+
+    /// Called when a guest asks to sign in (the App shows the sign-in screen).
+    @ObservationIgnored public var onSignInRequested: (@MainActor () -> Void)?
+
+    @ObservationIgnored private let feature: AccountFeature
+
+    /// Creates the screen's model.
+    public init(feature: AccountFeature) {
+        self.feature = feature
+    }
+
+    // MARK: - State to show
+
+    /// `Signed in as ada` or `Not signed in`.
+    public var headline: String {
+        guard let user = feature.current.user else { return "Not signed in" }
+        return "Signed in as \(user.name)"
+    }
+
+    /// Lines under the headline: the user id, or what a guest can do.
+    public var details: [String] {
+        guard let user = feature.current.user else {
+            return ["Browsing as a guest: the feed, search and the cart work; likes and orders need you to sign in."]
+        }
+        return ["User id: \(user.id)"]
+    }
+
+    /// The signed-in user's changes not yet sent (`2 changes have not reached the server yet.`); nil for the guest
+    /// or before they were counted.
+    public var unsentChangesLine: String? {
+        guard feature.current.isSignedIn else { return nil }
+        return feature.unsentChanges?.message
+    }
+
+    /// `Signing out…` while a sign-out runs.
+    public var statusLine: String? {
+        feature.activity == .signingOut ? "Signing out…" : nil
+    }
+
+    /// Whether a sign-out waits for the user's confirmation.
+    public var needsConfirmation: Bool { feature.signOutConfirmation != nil }
+
+    /// Whether the user can sign out now.
+    public var canSignOut: Bool { feature.current.isSignedIn && feature.activity == .idle }
+
+    /// Whether a guest can go to the sign-in screen now.
+    public var canSignIn: Bool { !feature.current.isSignedIn && feature.activity == .idle }
+
+    /// The banner: a sign-out waiting for confirmation, the last sign-out's result, the notice of a session that
+    /// ended, or the last failure.
+    public var message: ScreenMessage? {
+        if let confirmation = feature.signOutConfirmation {
+            return ScreenMessage(.warning, confirmation.message + " Sign out anyway and lose them?")
+        }
+        if let report = feature.lastSignOut, !feature.current.isSignedIn {
+            return ScreenMessage(report.removalProblem == nil ? .info : .warning, report.message)
+        }
+        if let sessionEnded = feature.sessionEnded {
+            return ScreenMessage(.warning, sessionEnded.message)
+        }
+        if let error = feature.error {
+            return ScreenMessage(.error, error.message)
+        }
+        return nil
+    }
+
+    // MARK: - Actions
+
+    /// Counts the changes not yet sent.
+    @discardableResult
+    public func refresh() -> Task<Void, Never> {
+        Task { [feature] in await feature.refreshUnsentChanges() }
+    }
+
+    /// Signs out without discarding anything: when changes would be lost, the screen asks for confirmation.
+    ///
+    /// - Returns: The sign-out's task; nil when signing out is not possible now.
+    @discardableResult
+    public func signOut() -> Task<SignOutOutcome, Never>? {
+        guard canSignOut else { return nil }
+        return Task { [feature] in await feature.signOut(force: false) }
+    }
+
+    /// Signs out although changes would be lost (the answer to the confirmation).
+    ///
+    /// - Returns: The sign-out's task; nil when no confirmation is pending.
+    @discardableResult
+    public func confirmSignOut() -> Task<SignOutOutcome, Never>? {
+        guard needsConfirmation, canSignOut else { return nil }
+        return Task { [feature] in await feature.signOut(force: true) }
+    }
+
+    /// Stays signed in (the other answer to the confirmation).
+    public func cancelSignOut() {
+        feature.cancelSignOut()
+    }
+
+    /// Asks the App for the sign-in screen (a guest's `l`).
+    public func requestSignIn() {
+        guard canSignIn else { return }
+        onSignInRequested?()
+    }
+}
