@@ -80,4 +80,43 @@ struct SupportTests {
         let dates = first.posts(productIDs: []).map(\.createdMilliseconds)
         #expect(dates == dates.sorted(), "older posts first, the newest last")
     }
+
+    @Test("JSONWriter writes the same bytes as the server's JSONEncoder")
+    func jsonWriter() throws {
+        struct Sample: JSONWritable {
+            let strings: [String: String]
+            let numbers: [String: Double]
+
+            func write(to writer: inout JSONWriter) {
+                writer.object { writer in
+                    writer.key("numbers")
+                    writer.object { writer in
+                        for key in numbers.keys.sorted() {
+                            writer.key(key)
+                            writer.number(numbers[key] ?? 0)
+                        }
+                    }
+                    writer.key("strings")
+                    writer.object { writer in
+                        for key in strings.keys.sorted() {
+                            writer.key(key)
+                            writer.string(strings[key] ?? "")
+                        }
+                    }
+                }
+            }
+        }
+        struct Mirror: Encodable {
+            let strings: [String: String]
+            let numbers: [String: Double]
+        }
+        let strings = [
+            "quote": "say \"hi\"", "slash": "a/b\\c", "lines": "one\ntwo\r\tthree", "bell": "\u{7}\u{1F}",
+            "unicode": "Crème 🎁 ü", "empty": "",
+        ]
+        let numbers = ["whole": 4, "fraction": 3.1, "small": 0.5, "negative": -2]
+        let written = JSONWriter.data(Sample(strings: strings, numbers: numbers))
+        let encoded = try JSONCoding.encoder().encode(Mirror(strings: strings, numbers: numbers))
+        #expect(String(decoding: written, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
+    }
 }

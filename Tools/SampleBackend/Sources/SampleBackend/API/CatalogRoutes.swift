@@ -14,7 +14,7 @@ extension StorefrontAPI {
         }
         let (rows, total) = try await store.search(text, offset: offset, limit: limit)
         let products = rows.map { ProductPayload($0, currency: settings.currency, includeDescription: false) }
-        return try RequestSupport.json(SearchPagePayload(products: products, total: total, offset: offset))
+        return RequestSupport.json(SearchPagePayload(products: products, total: total, offset: offset))
     }
 
     /// `GET /v1/products/{id}` (no auth): `Product` with `description`, or 404 `not_found`.
@@ -23,7 +23,7 @@ extension StorefrontAPI {
         guard let row = try await store.product(id: id) else {
             throw APIError.notFound("There is no product \(id).")
         }
-        return try RequestSupport.json(ProductPayload(row, currency: settings.currency, includeDescription: true))
+        return RequestSupport.json(ProductPayload(row, currency: settings.currency, includeDescription: true))
     }
 
     /// `GET /v1/config` (no auth): `{"flags": {...}, "shipping_options": [{"id", "title", "price", "days"}]}`.

@@ -24,7 +24,7 @@ extension StorefrontAPI {
             hasMore
             ? rows.last.map { Cursor.feed(FeedPosition(createdMilliseconds: $0.createdMilliseconds, seq: $0.seq)) }
             : nil
-        return try RequestSupport.json(FeedPagePayload(posts: rows.map(PostPayload.init), nextCursor: next))
+        return RequestSupport.json(FeedPagePayload(posts: rows.map(PostPayload.init), nextCursor: next))
     }
 
     /// `GET /v1/posts/{id}` (auth optional): `Post`, or 404 `not_found`.
@@ -34,7 +34,7 @@ extension StorefrontAPI {
         guard let row = try await store.post(id: id, userID: user?.id) else {
             throw APIError.notFound("There is no post \(id).")
         }
-        return try RequestSupport.json(PostPayload(row))
+        return RequestSupport.json(PostPayload(row))
     }
 
     /// `PUT /v1/posts/{id}/like` (auth required): likes the post; repeating it changes nothing.

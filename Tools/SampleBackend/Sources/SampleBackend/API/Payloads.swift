@@ -20,7 +20,7 @@ struct WireID: Codable, Sendable, Hashable {
     }
 
     /// Digits only, without a leading zero (which a number would lose).
-    private var isNumeric: Bool {
+    var isNumeric: Bool {
         !value.isEmpty && value.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (value == "0" || !value.hasPrefix("0"))
     }
 
@@ -35,63 +35,78 @@ struct WireID: Codable, Sendable, Hashable {
 }
 
 /// `Post` of the contract; missing optional values are left out.
-struct PostPayload: Encodable, Sendable {
-    let id: WireID
-    let authorName: String
-    let caption: String?
-    let imageURL: String?
-    let likeCount: Int
-    let likedByMe: Bool
-    let createdAt: String
-    let kind: String
-    let productID: WireID?
-
-    enum CodingKeys: String, CodingKey {
-        case id, caption, kind
-        case authorName = "author_name"
-        case imageURL = "image_url"
-        case likeCount = "like_count"
-        case likedByMe = "liked_by_me"
-        case createdAt = "created_at"
-        case productID = "product_id"
-    }
+struct PostPayload: JSONWritable, Sendable {
+    let row: PostRow
 
     init(_ row: PostRow) {
-        id = WireID(row.id)
-        authorName = row.authorName
-        caption = row.caption
-        imageURL = row.imageURL
-        likeCount = row.likeCount
-        likedByMe = row.likedByMe
-        createdAt = row.createdAt
-        kind = row.kind
-        productID = row.productID.map(WireID.init)
+        self.row = row
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("author_name")
+            writer.string(row.authorName)
+            if let caption = row.caption {
+                writer.key("caption")
+                writer.string(caption)
+            }
+            writer.key("created_at")
+            writer.string(row.createdAt)
+            writer.key("id")
+            writer.id(WireID(row.id))
+            if let imageURL = row.imageURL {
+                writer.key("image_url")
+                writer.string(imageURL)
+            }
+            writer.key("kind")
+            writer.string(row.kind)
+            writer.key("like_count")
+            writer.integer(row.likeCount)
+            writer.key("liked_by_me")
+            writer.bool(row.likedByMe)
+            if let productID = row.productID {
+                writer.key("product_id")
+                writer.id(WireID(productID))
+            }
+        }
     }
 }
 
 /// `Product` of the contract (`description` only on the product route); missing optional values are left out.
-struct ProductPayload: Encodable, Sendable {
-    let id: WireID
-    let title: String
-    let price: Money
-    let imageURL: String?
-    let availability: String
-    let rating: Double?
-    let description: String?
-
-    enum CodingKeys: String, CodingKey {
-        case id, title, price, availability, rating, description
-        case imageURL = "image_url"
-    }
+struct ProductPayload: JSONWritable, Sendable {
+    let row: ProductRow
+    let currency: Currency
+    let includesDescription: Bool
 
     init(_ row: ProductRow, currency: Currency, includeDescription: Bool) {
-        id = WireID(row.id)
-        title = row.title
-        price = Money(amountMinor: row.priceMinor, currency: currency)
-        imageURL = row.imageURL
-        availability = row.shownAvailability
-        rating = row.rating
-        description = includeDescription ? row.description : nil
+        self.row = row
+        self.currency = currency
+        self.includesDescription = includeDescription
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("availability")
+            writer.string(row.shownAvailability)
+            if includesDescription, let description = row.description {
+                writer.key("description")
+                writer.string(description)
+            }
+            writer.key("id")
+            writer.id(WireID(row.id))
+            if let imageURL = row.imageURL {
+                writer.key("image_url")
+                writer.string(imageURL)
+            }
+            writer.key("price")
+            writer.money(Money(amountMinor: row.priceMinor, currency: currency))
+            if let rating = row.rating {
+                writer.key("rating")
+                writer.number(rating)
+            }
+            writer.key("title")
+            writer.string(row.title)
+        }
     }
 }
 
@@ -208,25 +223,34 @@ struct OrderPagePayload: Encodable, Sendable {
 }
 
 /// A page of the feed.
-struct FeedPagePayload: Encodable, Sendable {
+struct FeedPagePayload: JSONWritable, Sendable {
     let posts: [PostPayload]
     let nextCursor: String?
 
-    enum CodingKeys: String, CodingKey {
-        case posts
-        case nextCursor = "next_cursor"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(posts, forKey: .posts)
-        try container.encode(nextCursor, forKey: .nextCursor)
+    func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("next_cursor")
+            if let nextCursor { writer.string(nextCursor) } else { writer.null() }
+            writer.key("posts")
+            writer.array(posts) { writer, post in post.write(to: &writer) }
+        }
     }
 }
 
 /// A page of search results.
-struct SearchPagePayload: Encodable, Sendable {
+struct SearchPagePayload: JSONWritable, Sendable {
     let products: [ProductPayload]
     let total: Int
     let offset: Int
+
+    func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("offset")
+            writer.integer(offset)
+            writer.key("products")
+            writer.array(products) { writer, product in product.write(to: &writer) }
+            writer.key("total")
+            writer.integer(total)
+        }
+    }
 }

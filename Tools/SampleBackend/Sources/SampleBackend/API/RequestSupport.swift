@@ -8,6 +8,11 @@ enum RequestSupport {
             status: status, headers: ["Content-Type": "application/json"], body: try JSONCoding.encoder().encode(value))
     }
 
+    /// A JSON answer with `value` written by `JSONWriter`.
+    static func json(_ value: some JSONWritable, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: JSONWriter.data(value))
+    }
+
     /// The body decoded as `type`.
     ///
     /// - Throws: `APIError` 400 `malformed_json` when the body is missing or not JSON; 400 `invalid_request` naming

@@ -1,7 +1,7 @@
 import Persistence
 
 extension ServerStore {
-    private static let productColumns: SQL = """
+    static let productColumns: SQL = """
         p.seq, p.id, p.title, p.description, p.price_minor, p.image_url, p.availability, p.stock, p.rating
         """
 
@@ -11,7 +11,8 @@ extension ServerStore {
     /// (`SearchPattern.fullTextPrefixQuery`), so quotes, operators and wildcards are searched for literally, and
     /// text without a word matches nothing. Control characters separate words like spaces (FTS5 reads a NUL inside
     /// a quoted string as its end and fails). Relevance is FTS5's bm25 with the title weighted ten times the
-    /// description; ties keep catalog order.
+    /// description; ties keep catalog order. The page is ranked on the index alone and joined with the products
+    /// afterwards, so only the page's rows are read from the table.
     func search(_ text: String, offset: Int, limit: Int) async throws -> ([ProductRow], Int) {
         let words = String(
             String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
@@ -20,24 +21,25 @@ extension ServerStore {
             let total =
                 try reader.fetchOne(
                     Int.self, "SELECT count(*) FROM server_products_fts WHERE server_products_fts MATCH ?", query) ?? 0
-            let rows = try reader.fetchAll(
-                ProductRow.self,
+            let rows = try reader.fetchRows(
                 "SELECT " + Self.productColumns + """
-                     FROM server_products_fts f JOIN server_products p ON p.seq = f.rowid
-                    WHERE server_products_fts MATCH ?
-                    ORDER BY bm25(server_products_fts, 10.0, 1.0), p.seq LIMIT ? OFFSET ?
+                     FROM (
+                        SELECT rowid AS match_seq, bm25(server_products_fts, 10.0, 1.0) AS score
+                        FROM server_products_fts WHERE server_products_fts MATCH ?
+                        ORDER BY score, rowid LIMIT ? OFFSET ?
+                    ) m JOIN server_products p ON p.seq = m.match_seq
+                    ORDER BY m.score, p.seq
                     """,
                 query, limit, offset)
-            return (rows, total)
+            return (try rows.map(ProductRow.init), total)
         }
     }
 
     /// The product with `id`, or nil.
     func product(id: String) async throws -> ProductRow? {
         try await database.read { reader in
-            try reader.fetchOne(
-                ProductRow.self, "SELECT " + Self.productColumns + " FROM server_products p WHERE p.id = ?", id)
-        }
+            try reader.fetchRows("SELECT " + Self.productColumns + " FROM server_products p WHERE p.id = ?", id)
+        }.first.map(ProductRow.init)
     }
 
     /// Sets a product's price; false when there is no such product.

@@ -9,7 +9,7 @@ struct FeedPosition: Sendable, Hashable {
 }
 
 extension ServerStore {
-    private static let postColumns: SQL = """
+    static let postColumns: SQL = """
         p.seq, p.id, p.author_name, p.caption, p.image_url, p.like_count, p.created_at, p.created_ms, p.kind,
         p.product_id, EXISTS (SELECT 1 FROM server_likes l WHERE l.post_seq = p.seq AND l.user_id = ?) AS liked_by_me
         """
@@ -18,28 +18,25 @@ extension ServerStore {
     func feedPage(after position: FeedPosition?, limit: Int, userID: String?) async throws -> ([PostRow], Bool) {
         let rows = try await database.read { reader in
             if let position {
-                return try reader.fetchAll(
-                    PostRow.self,
+                return try reader.fetchRows(
                     "SELECT " + Self.postColumns + """
                          FROM server_posts p WHERE (p.created_ms, p.seq) < (?, ?)
                         ORDER BY p.created_ms DESC, p.seq DESC LIMIT ?
                         """,
                     userID, position.createdMilliseconds, position.seq, limit + 1)
             }
-            return try reader.fetchAll(
-                PostRow.self,
+            return try reader.fetchRows(
                 "SELECT " + Self.postColumns + " FROM server_posts p ORDER BY p.created_ms DESC, p.seq DESC LIMIT ?",
                 userID, limit + 1)
-        }
+        }.map(PostRow.init)
         return (Array(rows.prefix(limit)), rows.count > limit)
     }
 
     /// The post with `id`, or nil.
     func post(id: String, userID: String?) async throws -> PostRow? {
         try await database.read { reader in
-            try reader.fetchOne(
-                PostRow.self, "SELECT " + Self.postColumns + " FROM server_posts p WHERE p.id = ?", userID, id)
-        }
+            try reader.fetchRows("SELECT " + Self.postColumns + " FROM server_posts p WHERE p.id = ?", userID, id)
+        }.first.map(PostRow.init)
     }
 
     /// Likes or unlikes a post for a user; liking twice or unliking what is not liked changes nothing.

@@ -122,14 +122,9 @@ extension ServerStore {
         var lines: [(ProductRow, Int)] = []
         var unknown: [String] = []
         for (productID, quantity) in request.quantitiesByProduct {
-            if let product = try transaction.fetchOne(
-                ProductRow.self,
-                """
-                SELECT seq, id, title, description, price_minor, image_url, availability, stock, rating
-                FROM server_products WHERE id = ?
-                """,
-                productID)
-            {
+            if let product = try transaction.fetchRows(
+                "SELECT " + productColumns + " FROM server_products p WHERE p.id = ?", productID
+            ).first.map(ProductRow.init) {
                 lines.append((product, quantity))
             } else {
                 unknown.append(productID)

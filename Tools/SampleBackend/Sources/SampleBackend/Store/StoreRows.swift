@@ -1,5 +1,33 @@
-/// A post row with the reader's like.
-struct PostRow: Decodable, Sendable {
+import Persistence
+
+/// Reads a row's columns in order: rows are mapped by position, which costs far less per row than a keyed
+/// `Decodable` pass on the feed and search paths.
+struct ColumnReader {
+    private let row: Row
+    private var index = 0
+
+    init(_ row: Row) {
+        self.row = row
+    }
+
+    /// The next column converted to `Value`.
+    ///
+    /// - Throws: `RowDecodingError` when the row has no more columns or the value does not convert.
+    mutating func next<Value: DatabaseValueConvertible>(_ type: Value.Type = Value.self) throws -> Value {
+        defer { index += 1 }
+        guard index < row.values.count else {
+            throw RowDecodingError(column: nil, reason: "the row has only \(row.values.count) columns")
+        }
+        guard let value = Value.fromDatabaseValue(row.values[index]) else {
+            let name = index < row.columnNames.count ? row.columnNames[index] : "#\(index)"
+            throw RowDecodingError(column: name, reason: "cannot read \(row.values[index]) as \(Value.self)")
+        }
+        return value
+    }
+}
+
+/// A post row with the reader's like, read from the columns of `ServerStore.postColumns` in order.
+struct PostRow: Sendable {
     let seq: Int64
     let id: String
     let authorName: String
@@ -12,20 +40,24 @@ struct PostRow: Decodable, Sendable {
     let productID: String?
     let likedByMe: Bool
 
-    enum CodingKeys: String, CodingKey {
-        case seq, id, caption, kind
-        case authorName = "author_name"
-        case imageURL = "image_url"
-        case likeCount = "like_count"
-        case createdAt = "created_at"
-        case createdMilliseconds = "created_ms"
-        case productID = "product_id"
-        case likedByMe = "liked_by_me"
+    init(_ row: Row) throws {
+        var columns = ColumnReader(row)
+        seq = try columns.next()
+        id = try columns.next()
+        authorName = try columns.next()
+        caption = try columns.next(String?.self)
+        imageURL = try columns.next(String?.self)
+        likeCount = try columns.next()
+        createdAt = try columns.next()
+        createdMilliseconds = try columns.next()
+        kind = try columns.next()
+        productID = try columns.next(String?.self)
+        likedByMe = try columns.next()
     }
 }
 
-/// A product row.
-struct ProductRow: Decodable, Sendable {
+/// A product row, read from the columns of `ServerStore.productColumns` in order.
+struct ProductRow: Sendable {
     let seq: Int64
     let id: String
     let title: String
@@ -36,10 +68,17 @@ struct ProductRow: Decodable, Sendable {
     let stock: Int
     let rating: Double?
 
-    enum CodingKeys: String, CodingKey {
-        case seq, id, title, description, availability, stock, rating
-        case priceMinor = "price_minor"
-        case imageURL = "image_url"
+    init(_ row: Row) throws {
+        var columns = ColumnReader(row)
+        seq = try columns.next()
+        id = try columns.next()
+        title = try columns.next()
+        description = try columns.next(String?.self)
+        priceMinor = try columns.next()
+        imageURL = try columns.next(String?.self)
+        availability = try columns.next(String?.self)
+        stock = try columns.next()
+        rating = try columns.next(Double?.self)
     }
 
     /// The availability the API shows: a stored value (preorder, or an unknown one) wins, otherwise it follows
