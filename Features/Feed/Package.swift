@@ -1,0 +1,52 @@
+// swift-tools-version:6.2
+// Features/Feed: the cursor-paginated feed of posts, shown from Feed's own local cache first and kept fresh from the
+// server, with likes that work offline through the outbox. Depends on Core (Networking, Persistence, Models,
+// Logging) and DesignSystem; tests also use the test-support products of Core/Networking, Core/Persistence and
+// Core/TestSupport.
+import PackageDescription
+
+let package = Package(
+    name: "Feed",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Feed", targets: ["Feed"])
+    ],
+    dependencies: [
+        .package(path: "../../Core/Logging"),
+        .package(path: "../../Core/Models"),
+        .package(path: "../../Core/Networking"),
+        .package(path: "../../Core/Persistence"),
+        .package(path: "../../Core/TestSupport"),
+        .package(path: "../../DesignSystem"),
+    ],
+    targets: [
+        .target(
+            name: "Feed",
+            dependencies: [
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+            ]
+        ),
+        .testTarget(
+            name: "FeedTests",
+            dependencies: [
+                "Feed",
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTestSupport", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "PersistenceTestSupport", package: "Persistence"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,111 @@
+import Foundation
+import Networking
+
+/// Feed's local store could not be used (it cannot be opened, is corrupt, was written by a newer version, or a
+/// statement failed). Only the operations that need the store fail with it; the store is never deleted or replaced.
+public struct FeedStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What the store reported, for logs (no stored values).
+    public var reason: String
+
+    /// Creates the error.
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    /// The error wrapping `error`'s description.
+    init(_ error: any Error) {
+        self.init(reason: String(describing: error))
+    }
+
+    /// `feed store unavailable: …`.
+    public var description: String { "feed store unavailable: \(reason)" }
+}
+
+/// Why a feed operation failed, as the Feature keeps it in its state and a screen words it.
+public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of failure a screen tells apart.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The server could not be reached.
+        case offline
+        /// The server took too long.
+        case timedOut
+        /// The server asks the app to slow down (429).
+        case rateLimited
+        /// The server failed (5xx).
+        case server
+        /// The post does not exist (any more).
+        case notFound
+        /// The action needs a signed-in user.
+        case signInRequired
+        /// Feed's local store cannot be used.
+        case storeUnavailable
+        /// Anything else: an answer the app did not expect.
+        case unexpected
+    }
+
+    /// The kind of failure.
+    public var kind: Kind
+    /// The underlying error's description, for logs.
+    public var detail: String
+
+    /// Creates an error.
+    public init(kind: Kind, detail: String) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    /// The Feature's view of `error`: `APIError` by its category, `FeedStoreError` as `storeUnavailable`; nil for a
+    /// cancellation (`CancellationError`, or `APIError.cancelled` from the transport), which is never shown as an
+    /// error.
+    public init?(_ error: any Error) {
+        switch error {
+        case is CancellationError, APIError.cancelled:
+            return nil
+        case let error as FeedError:
+            self = error
+        case let error as FeedStoreError:
+            self.init(kind: .storeUnavailable, detail: error.reason)
+        case let error as APIError:
+            self.init(kind: Self.kind(of: error.category), detail: error.description)
+        default:
+            self.init(kind: .unexpected, detail: String(describing: error))
+        }
+    }
+
+    /// `offline: transport failure (URLError -1009)`.
+    public var description: String { "\(kind.rawValue): \(detail)" }
+
+    private static func kind(of category: APIError.Category) -> Kind {
+        switch category {
+        case .offline: .offline
+        case .timeout: .timedOut
+        case .rateLimited: .rateLimited
+        case .server: .server
+        case .notFound: .notFound
+        case .unauthorized: .signInRequired
+        case .forbidden, .conflict, .invalidInput, .cancelled, .unexpected: .unexpected
+        }
+    }
+}
+
+/// The loading operations of the Feature that can fail.
+public enum FeedOperation: String, Sendable, Hashable, CaseIterable {
+    /// Fetching the first page again.
+    case refresh
+    /// Fetching the page after the loaded posts.
+    case nextPage
+}
+
+/// The last loading failure the Feature shows: which operation failed and why.
+public struct FeedFailure: Sendable, Hashable {
+    /// The operation that failed.
+    public var operation: FeedOperation
+    /// Why it failed.
+    public var error: FeedError
+
+    /// Creates a failure.
+    public init(operation: FeedOperation, error: FeedError) {
+        self.operation = operation
+        self.error = error
+    }
+}

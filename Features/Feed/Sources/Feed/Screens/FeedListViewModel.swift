@@ -1,0 +1,232 @@
+import DesignSystem
+import Foundation
+import Models
+import Observation
+import TerminalUI
+
+/// One post as a row of the feed list: every value a string or a flag, ready to show.
+public struct FeedRow: Sendable, Hashable, Identifiable {
+    /// The post.
+    public var id: PostID
+    /// The author's name.
+    public var author: String
+    /// How long ago the post was published: `"3h"`.
+    public var age: String
+    /// The kind, for posts that are not photos (`"Video"`, `"Carousel"`, `"Post"`); nil for a photo.
+    public var kind: String?
+    /// The caption on one line, cut with `"…"`; empty when the post has none.
+    public var caption: String
+    /// The like count in a few characters: `"1.2K"`.
+    public var likeCount: String
+    /// Whether the user likes the post.
+    public var isLiked: Bool
+    /// Whether the post features a product that can be opened.
+    public var hasProduct: Bool
+
+    /// Creates a row.
+    public init(
+        id: PostID, author: String, age: String, kind: String?, caption: String, likeCount: String, isLiked: Bool,
+        hasProduct: Bool
+    ) {
+        self.id = id
+        self.author = author
+        self.age = age
+        self.kind = kind
+        self.caption = caption
+        self.likeCount = likeCount
+        self.isLiked = isLiked
+        self.hasProduct = hasProduct
+    }
+}
+
+/// What the body of the feed list shows.
+public enum FeedListContent: Sendable, Hashable {
+    /// Nothing was ever shown and the first page is loading.
+    case loading
+    /// Nothing was ever shown and loading failed: a full-screen message with a retry (never an empty list).
+    case failed(FeedNotice)
+    /// The feed loaded and has no posts.
+    case empty
+    /// The posts.
+    case posts([FeedRow])
+}
+
+/// What the end of the feed list shows.
+public enum FeedListFooter: Sendable, Hashable {
+    /// Nothing.
+    case none
+    /// The next page is loading.
+    case loadingMore
+    /// The next page failed; the message says how to retry.
+    case loadMoreFailed(FeedNotice)
+    /// Every post has been shown.
+    case end
+}
+
+/// The feed list screen: the Feature's state as rows, notices and a footer, the list's selection, and the actions
+/// of its keys.
+///
+/// Moving the selection tells the Feature which post came into view (`FeedFeature.postAppeared(_:)`), which loads
+/// the next page near the end.
+@MainActor
+@Observable
+public final class FeedListViewModel {
+    /// The Feature shown.
+    public let feature: FeedFeature
+    /// The formatter of times, counts and captions.
+    public let formatter: FeedFormatter
+    /// The selection and scroll position of the list.
+    public private(set) var listState = ListState()
+
+    /// Creates the view model of `feature`'s list.
+    public init(feature: FeedFeature, formatter: FeedFormatter) {
+        self.feature = feature
+        self.formatter = formatter
+    }
+
+    /// The screen's title.
+    public var title: String { "Feed" }
+
+    /// Below the title: `"Refreshing…"` while the first page loads again, else when the posts were fetched
+    /// (`"Updated 3h ago"`, `"Updated just now"`, `"Updated on Mar 4"`), else nil.
+    public var subtitle: String? {
+        if feature.isRefreshing && feature.hasLoaded { return "Refreshing…" }
+        return feature.lastRefreshedAt.map { "Updated \(formatter.timeAgo(since: $0))" }
+    }
+
+    /// The posts as rows, in feed order.
+    public var rows: [FeedRow] {
+        feature.posts.map(row)
+    }
+
+    /// What the body shows (see `FeedListContent`).
+    public var content: FeedListContent {
+        if !feature.hasLoaded {
+            if let failure = feature.error, !feature.isRefreshing {
+                return .failed(
+                    FeedNotice(
+                        tone: .error, message: "Couldn't load the feed. \(failure.error.userMessage)",
+                        actionHint: "Press r to retry"))
+            }
+            return .loading
+        }
+        return feature.posts.isEmpty ? .empty : .posts(rows)
+    }
+
+    /// Messages above the list, most important first: offline with saved posts, a failed refresh or like, a like
+    /// waiting for sign-in, an unusable local store.
+    public var notices: [FeedNotice] {
+        guard feature.hasLoaded else { return [] }
+        var notices: [FeedNotice] = []
+        if feature.isShowingCachedPostsOffline {
+            let saved = feature.lastRefreshedAt.map { " saved \(formatter.timeAgo(since: $0))" } ?? ""
+            notices.append(
+                FeedNotice(
+                    tone: .warning, message: "You're offline. Showing posts\(saved).", actionHint: "Press r to retry"))
+        } else if let failure = feature.error, failure.operation == .refresh {
+            notices.append(
+                FeedNotice(
+                    tone: .error, message: "Couldn't refresh the feed. \(failure.error.userMessage)",
+                    actionHint: "Press r to retry"))
+        }
+        if let likeError = feature.likeError {
+            notices.append(FeedNotice(tone: .error, message: "Couldn't save your like. \(likeError.userMessage)"))
+        }
+        if feature.isWaitingForSignIn {
+            notices.append(FeedNotice(tone: .info, message: "Sign in to save your likes."))
+        }
+        if let storeError = feature.storeError {
+            notices.append(
+                FeedNotice(
+                    tone: .warning, message: "\(storeError.userMessage) The feed works while online."))
+        }
+        return notices
+    }
+
+    /// What the end of the list shows.
+    public var footer: FeedListFooter {
+        guard feature.hasLoaded, !feature.posts.isEmpty else { return .none }
+        if feature.isLoadingPage { return .loadingMore }
+        if let failure = feature.error, failure.operation == .nextPage {
+            return .loadMoreFailed(
+                FeedNotice(
+                    tone: .error, message: "Couldn't load more posts. \(failure.error.userMessage)",
+                    actionHint: "Press r to retry"))
+        }
+        return feature.reachedEnd ? .end : .none
+    }
+
+    /// The id of the selected post, or nil when the list is empty.
+    public var selectedPostID: PostID? {
+        let posts = feature.posts
+        guard !posts.isEmpty else { return nil }
+        return posts[min(max(listState.selectedIndex, 0), posts.count - 1)].id
+    }
+
+    // MARK: - Actions
+
+    /// Moves the selection for a navigation key (up, down, Page Up, Page Down, Home, End) in a list that shows
+    /// `visibleCount` posts at a time; the newly selected post counts as appeared.
+    ///
+    /// - Returns: `.handled` when the key moved (or kept) the selection.
+    public func moveSelection(_ key: KeyEvent, visibleCount: Int) -> KeyHandling {
+        let handling = listState.handle(key, itemCount: feature.posts.count, visibleCount: visibleCount)
+        if handling == .handled, let id = selectedPostID {
+            feature.postAppeared(id)
+        }
+        return handling
+    }
+
+    /// Selects the post at `index` (clamped to the list) and reports it as appeared.
+    public func select(index: Int, visibleCount: Int) {
+        listState.selectedIndex = index
+        listState.scrollToSelection(itemCount: feature.posts.count, visibleCount: visibleCount)
+        if let id = selectedPostID {
+            feature.postAppeared(id)
+        }
+    }
+
+    /// Opens the selected post (`FeedFeature.onOpenPost`).
+    public func openSelected() {
+        guard let id = selectedPostID else { return }
+        feature.openPost(id)
+    }
+
+    /// Opens the product of the selected post (`FeedFeature.onOpenProduct`), when it has one.
+    public func openSelectedProduct() {
+        guard let id = selectedPostID else { return }
+        feature.openProduct(of: id)
+    }
+
+    /// Likes or unlikes the selected post.
+    ///
+    /// - Returns: The task recording the like, or nil when nothing is selected.
+    @discardableResult
+    public func toggleLikeOfSelected() -> Task<Void, Never>? {
+        guard let id = selectedPostID else { return nil }
+        let feature = feature
+        return Task { await feature.toggleLike(id) }
+    }
+
+    /// Retries what failed: the next page after a failed page, a refresh otherwise.
+    ///
+    /// - Returns: The task doing it.
+    @discardableResult
+    public func retry() -> Task<Void, Never> {
+        let feature = feature
+        if feature.error?.operation == .nextPage {
+            return Task { await feature.loadNextPage() }
+        }
+        return Task { await feature.refresh() }
+    }
+
+    // MARK: - Private
+
+    private func row(_ post: Post) -> FeedRow {
+        FeedRow(
+            id: post.id, author: post.authorName, age: formatter.relativeTime(since: post.createdAt),
+            kind: post.kind == .photo ? nil : post.kind.label, caption: formatter.excerpt(post.caption),
+            likeCount: formatter.compactCount(post.likeCount), isLiked: post.isLiked,
+            hasProduct: post.productID != nil)
+    }
+}

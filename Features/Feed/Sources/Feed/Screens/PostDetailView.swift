@@ -1,0 +1,88 @@
+import DesignSystem
+import TerminalUI
+
+/// The console view of one post: a card with the author, time, kind, caption, likes and image address, a notice
+/// above it when needed, and the key hints.
+///
+/// Keys: `l` likes or unlikes the post; `p` opens its product; `r` loads it again. Every other key (Escape to go
+/// back, for one) is left to the App.
+@MainActor
+public final class PostDetailView: TerminalView {
+    /// The view model rendered.
+    public let viewModel: PostDetailViewModel
+    /// The symbols to draw with.
+    public let theme: Theme
+
+    /// Creates the view.
+    public init(viewModel: PostDetailViewModel, theme: Theme) {
+        self.viewModel = viewModel
+        self.theme = theme
+    }
+
+    /// The screen's lines for `size`.
+    public func render(size: TerminalSize) -> [StyledLine] {
+        let width = size.columns
+        guard width > 0, size.rows > 0 else { return [] }
+        var lines: [StyledLine] = []
+        var hints = [KeyHint(key: "r", action: "reload")]
+        switch viewModel.content {
+        case .loading:
+            lines = Heading("Post").render(width: width, theme: theme)
+            lines += Spinner("Loading the post…").render(width: width, theme: theme)
+        case .failed(let notice):
+            lines = Heading("Post").render(width: width, theme: theme)
+            lines += EmptyState(
+                title: "Couldn't load this post", message: notice.message, actionHint: notice.actionHint
+            )
+            .render(width: width, theme: theme)
+        case .loaded(let post):
+            lines = Heading(post.author, subtitle: "\(post.kind) \(theme.symbols.separator) \(post.age)")
+                .render(width: width, theme: theme)
+            if let notice = viewModel.notice {
+                lines += FeedViewParts.banner(notice).render(width: width, theme: theme)
+            }
+            lines += card(post).render(width: width, theme: theme)
+            hints = [KeyHint(key: "l", action: post.isLiked ? "unlike" : "like")]
+            if post.hasProduct {
+                hints.append(KeyHint(key: "p", action: "product"))
+            }
+            hints.append(KeyHint(key: "r", action: "reload"))
+        }
+        lines += KeyHints(hints).render(width: width, theme: theme)
+        return Array(lines.prefix(size.rows))
+    }
+
+    /// Handles the screen's keys (see the type's documentation).
+    public func handle(_ key: KeyEvent) -> KeyHandling {
+        guard key.modifiers.isEmpty else { return .ignored }
+        switch key.key {
+        case .character("l"):
+            return viewModel.toggleLike() == nil ? .ignored : .handled
+        case .character("p"):
+            guard case .loaded(let post) = viewModel.content, post.hasProduct else { return .ignored }
+            viewModel.openProduct()
+            return .handled
+        case .character("r"):
+            viewModel.retry()
+            return .handled
+        default:
+            return .ignored
+        }
+    }
+
+    // MARK: - Private
+
+    private func card(_ post: PostDetail) -> Card {
+        var content: [any Component] = []
+        if !post.caption.isEmpty {
+            content += [Text(post.caption), Spacer()]
+        }
+        content.append(
+            Text(
+                FeedViewParts.likeLabel(post.likes, isLiked: post.isLiked, theme: theme),
+                color: post.isLiked ? .accent : nil))
+        content.append(Text("Published \(post.publishedAt)", style: .caption))
+        content.append(Text(post.imageURL, style: .caption, overflow: .truncate))
+        return Card(title: post.kind, footer: post.hasProduct ? "Press p to see the product" : nil, content: content)
+    }
+}

@@ -1,0 +1,130 @@
+import Feed
+import Foundation
+import Models
+import Networking
+import Testing
+
+@MainActor
+@Suite("FeedFeature: likes, sync events and navigation events")
+struct FeedFeatureLikeTests {
+    let repository = ControlledFeedRepository()
+
+    @Test("toggleLike changes the post at once and records the like through the repository")
+    func optimisticLike() async throws {
+        let feature = try await loadedFeature()
+        await feature.toggleLike(PostID(rawValue: "post_2"))
+        let post = try #require(feature.post(withID: PostID(rawValue: "post_2")))
+        #expect(post.isLiked)
+        #expect(post.likeCount == 11)
+        #expect(repository.likes.map(\.liked) == [true])
+
+        await feature.toggleLike(PostID(rawValue: "post_2"))
+        #expect(feature.post(withID: PostID(rawValue: "post_2"))?.isLiked == false)
+        #expect(feature.post(withID: PostID(rawValue: "post_2"))?.likeCount == 10)
+        #expect(repository.likes.map(\.liked) == [true, false])
+    }
+
+    @Test("a like that cannot be recorded is undone and shown as a like failure")
+    func likeStoreFailure() async throws {
+        let feature = try await loadedFeature()
+        repository.setLikeFailure(FeedStoreError(reason: "disk I/O error"))
+        await feature.toggleLike(PostID(rawValue: "post_1"))
+
+        #expect(feature.post(withID: PostID(rawValue: "post_1"))?.isLiked == false)
+        #expect(feature.post(withID: PostID(rawValue: "post_1"))?.likeCount == 10)
+        #expect(feature.likeError?.kind == .storeUnavailable)
+        #expect(feature.error == nil)
+    }
+
+    @Test("the server's count wins when it answers")
+    func likeSaved() async throws {
+        let feature = try await loadedFeature()
+        await feature.toggleLike(PostID(rawValue: "post_3"))
+        repository.send(.likeSaved(LikeStatus(postID: PostID(rawValue: "post_3"), isLiked: true, likeCount: 42)))
+        try await waitUntil { feature.post(withID: PostID(rawValue: "post_3"))?.likeCount == 42 }
+        #expect(feature.post(withID: PostID(rawValue: "post_3"))?.isLiked == true)
+    }
+
+    @Test("a refused like is undone and reported")
+    func likeRejected() async throws {
+        let feature = try await loadedFeature()
+        await feature.toggleLike(PostID(rawValue: "post_1"))
+        repository.send(
+            .likeRejected(LikeStatus(postID: PostID(rawValue: "post_1"), isLiked: false, likeCount: nil), reason: "404")
+        )
+        try await waitUntil { feature.likeError != nil }
+        #expect(feature.post(withID: PostID(rawValue: "post_1"))?.isLiked == false)
+        #expect(feature.post(withID: PostID(rawValue: "post_1"))?.likeCount == 10)
+    }
+
+    @Test("a like that needs sign-in calls onSignInRequired with the post and marks the wait")
+    func signInRequired() async throws {
+        let feature = try await loadedFeature()
+        let (requests, continuation) = AsyncStream.makeStream(of: PostID.self)
+        feature.onSignInRequired = { continuation.yield($0) }
+        repository.send(.signInRequired(PostID(rawValue: "post_2")))
+        var iterator = requests.makeAsyncIterator()
+        #expect(await iterator.next() == PostID(rawValue: "post_2"))
+        #expect(feature.isWaitingForSignIn)
+
+        repository.send(.likeSaved(LikeStatus(postID: PostID(rawValue: "post_2"), isLiked: true, likeCount: 11)))
+        try await waitUntil { !feature.isWaitingForSignIn }
+    }
+
+    @Test("opening a post and its product report events; a post without a product reports nothing")
+    func navigationEvents() async throws {
+        let repository = ControlledFeedRepository()
+        let feature = makeFeature(repository)
+        repository.resolvePage(
+            0, with: .success(FeedPage(posts: [Samples.post(1, product: "sku_9"), Samples.post(2)], nextCursor: nil)))
+        await feature.start()
+        var opened: [String] = []
+        feature.onOpenPost = { opened.append("post:\($0)") }
+        feature.onOpenProduct = { opened.append("product:\($0)") }
+
+        feature.openPost(PostID(rawValue: "post_2"))
+        feature.openProduct(of: PostID(rawValue: "post_1"))
+        feature.openProduct(of: PostID(rawValue: "post_2"))
+        #expect(opened == ["post:post_2", "product:sku_9"])
+    }
+
+    @Test("loadPost shows a post that is not in the feed, and falls back on the cached copy offline")
+    func loadPost() async throws {
+        let feature = try await loadedFeature()
+        repository.setPost(.success(Samples.post(50, likes: 7)))
+        #expect(await feature.loadPost(PostID(rawValue: "post_50")) == nil)
+        #expect(feature.post(withID: PostID(rawValue: "post_50"))?.likeCount == 7)
+
+        repository.setPost(.failure(APIError.transport(.notConnectedToInternet)), cached: [Samples.post(60)])
+        let failure = await feature.loadPost(PostID(rawValue: "post_60"))
+        #expect(failure?.kind == .offline)
+        #expect(feature.post(withID: PostID(rawValue: "post_60")) != nil)
+
+        #expect(await feature.loadPost(PostID(rawValue: "post_61"))?.kind == .offline)
+        #expect(feature.post(withID: PostID(rawValue: "post_61")) == nil)
+    }
+
+    /// A Feature that has loaded posts 1...3 (10 likes each, none liked) with cursor `c1`.
+    private func loadedFeature() async throws -> FeedFeature {
+        let feature = makeFeature(repository)
+        repository.resolvePage(0, with: .success(Samples.page(1...3, next: "c1")))
+        await feature.start()
+        try #require(feature.posts.count == 3)
+        return feature
+    }
+}
+
+/// Waits until `condition` holds, letting other main-actor work run in between; fails after `limit` yields (a
+/// safety net, not a timing assumption: each yield lets queued work run).
+@MainActor
+func waitUntil(limit: Int = 10_000, _ condition: () -> Bool) async throws {
+    var remaining = limit
+    while !condition() {
+        remaining -= 1
+        guard remaining > 0 else { throw WaitExhausted() }
+        await Task.yield()
+    }
+}
+
+/// `waitUntil` gave up.
+struct WaitExhausted: Error {}

@@ -1,0 +1,103 @@
+import DesignSystem
+import Feed
+import Foundation
+import Models
+import TerminalUI
+import Testing
+
+@MainActor
+@Suite("Feed console views: what they draw and which keys they use")
+struct FeedViewsTests {
+    let repository = ControlledFeedRepository()
+    let formatter = FeedFormatter(
+        now: { referenceNow }, locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!,
+        excerptLength: 30)
+
+    @Test("the list draws the heading, the rows with their likes and the key hints, within the size")
+    func listRendering() async throws {
+        let feature = makeFeature(repository)
+        var liked = Samples.post(180, likes: 1234, liked: true, product: "sku_1")
+        liked.caption = "The glaze came out better than expected."
+        repository.resolvePage(0, with: .success(FeedPage(posts: [liked, Samples.post(2)], nextCursor: nil)))
+        await feature.start()
+        let view = FeedListView(viewModel: FeedListViewModel(feature: feature, formatter: formatter), theme: .unicode)
+
+        let size = TerminalSize(columns: 60, rows: 14)
+        let lines = view.render(size: size)
+        let text = lines.map(\.plainText)
+        #expect(lines.count <= size.rows)
+        #expect(lines.allSatisfy { $0.width <= size.columns })
+        #expect(text.first == "Feed")
+        #expect(text.contains { $0.contains("author180 · 3h · Shop") && $0.contains("♥ 1.2K") })
+        #expect(text.contains { $0.contains("The glaze came out better…") })
+        #expect(text.contains { $0.contains("author2 · 2m") && $0.contains("♡ 10") })
+        #expect(text.contains { $0.contains("You're all caught up.") })
+        #expect(text.last?.contains("enter") == true)
+
+        let ascii = FeedListView(viewModel: FeedListViewModel(feature: feature, formatter: formatter), theme: .ascii)
+        #expect(ascii.render(size: size).map(\.plainText).contains { $0.contains("* 1.2K") })
+    }
+
+    @Test("the list shows the first-load failure as a full message, never as an empty list")
+    func listFailure() async throws {
+        let feature = makeFeature(repository)
+        repository.resolvePage(0, with: .failure(FeedError(kind: .server, detail: "HTTP 500")))
+        await feature.start()
+        let view = FeedListView(viewModel: FeedListViewModel(feature: feature, formatter: formatter), theme: .unicode)
+        let text = view.render(size: TerminalSize(columns: 60, rows: 12)).map(\.plainText).joined(separator: "\n")
+        #expect(text.contains("Couldn't load the feed"))
+        #expect(text.contains("Press r to retry"))
+        #expect(!text.contains("No posts yet"))
+    }
+
+    @Test("keys: enter opens, l likes, p opens the product, r refreshes; others are left to the App")
+    func listKeys() async throws {
+        let feature = makeFeature(repository)
+        repository.resolvePage(0, with: .success(FeedPage(posts: [Samples.post(1, product: "sku_1")], nextCursor: nil)))
+        await feature.start()
+        var events: [String] = []
+        feature.onOpenPost = { events.append("post \($0)") }
+        feature.onOpenProduct = { events.append("product \($0)") }
+        let view = FeedListView(viewModel: FeedListViewModel(feature: feature, formatter: formatter), theme: .unicode)
+
+        #expect(view.handle(KeyEvent(.enter)) == .handled)
+        #expect(view.handle(.character("p")) == .handled)
+        #expect(view.handle(.character("l")) == .handled)
+        #expect(view.handle(.character("q")) == .ignored)
+        #expect(view.handle(.control("c")) == .ignored)
+        #expect(view.handle(KeyEvent(.down)) == .handled)
+        #expect(events == ["post post_1", "product sku_1"])
+        try await waitUntil { repository.likes.count == 1 }
+
+        #expect(view.handle(.character("r")) == .handled)
+        try await repository.waitForPageRequests(count: 2)
+        repository.resolvePage(1, with: .success(Samples.page(1...1, next: nil)))
+    }
+
+    @Test("the detail draws the post in a card, the likes in full, and the keys it offers")
+    func detailRendering() async throws {
+        let feature = makeFeature(repository)
+        var post = Samples.post(3, likes: 1301, product: "sku_12", kind: .carousel)
+        post.caption = "New mug day.\nMore photos tomorrow."
+        repository.resolvePage(0, with: .success(FeedPage(posts: [post], nextCursor: nil)))
+        await feature.start()
+        let model = PostDetailViewModel(postID: post.id, feature: feature, formatter: formatter)
+        let view = PostDetailView(viewModel: model, theme: .unicode)
+
+        let size = TerminalSize(columns: 50, rows: 20)
+        let lines = view.render(size: size)
+        let text = lines.map(\.plainText)
+        #expect(lines.allSatisfy { $0.width <= size.columns })
+        #expect(text.first == "author3")
+        #expect(text.contains { $0.contains("New mug day.") })
+        #expect(text.contains { $0.contains("More photos tomorrow.") })
+        #expect(text.contains { $0.contains("♡ 1,301 likes") })
+        #expect(text.contains { $0.contains("Press p to see the product") })
+
+        var products: [ProductID] = []
+        feature.onOpenProduct = { products.append($0) }
+        #expect(view.handle(.character("p")) == .handled)
+        #expect(products == ["sku_12"])
+        #expect(view.handle(KeyEvent(.escape)) == .ignored)
+    }
+}
