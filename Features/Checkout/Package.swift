@@ -1,0 +1,51 @@
+// swift-tools-version:6.2
+// Features/Checkout: the persistent cart, the flow-scoped checkout (a coordinator owning a draft through six steps),
+// exactly-once order placement and order history. Depends on Core (Logging, Models, Networking, Persistence) and
+// DesignSystem; tests also use the Networking and Persistence test doubles and Core/TestSupport.
+import PackageDescription
+
+let package = Package(
+    name: "Checkout",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Checkout", targets: ["Checkout"])
+    ],
+    dependencies: [
+        .package(path: "../../Core/Logging"),
+        .package(path: "../../Core/Models"),
+        .package(path: "../../Core/Networking"),
+        .package(path: "../../Core/Persistence"),
+        .package(path: "../../Core/TestSupport"),
+        .package(path: "../../DesignSystem"),
+    ],
+    targets: [
+        .target(
+            name: "Checkout",
+            dependencies: [
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+            ]
+        ),
+        .testTarget(
+            name: "CheckoutTests",
+            dependencies: [
+                "Checkout",
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTestSupport", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "PersistenceTestSupport", package: "Persistence"),
+                .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,48 @@
+import Persistence
+
+/// The checkout's tables in the account database, all under the `checkout_` prefix.
+///
+/// The App registers `migrations` with the account database's `DatabaseMigrator`, beside the other packages'
+/// groups. Migrations are append-only: never edit, reorder or remove one that has shipped.
+public enum CheckoutStorage {
+    /// The table prefix every checkout schema object uses.
+    public static let tablePrefix = "checkout_"
+
+    /// The checkout's migrations, oldest first:
+    /// - `checkout_1_create_cart_lines`: `checkout_cart_lines` (one row per product; price as integer minor units
+    ///   and an ISO 4217 code, quantity checked to be 1 to 99, `position` keeping the order lines were added);
+    /// - `checkout_2_create_drafts`: `checkout_drafts` (one row per saved checkout flow, keyed by flow id, the draft
+    ///   as JSON with money in integer minor units).
+    public static let migrations = MigrationGroup(
+        tablePrefix: tablePrefix,
+        migrations: [
+            Migration(
+                "checkout_1_create_cart_lines",
+                sql: """
+                    CREATE TABLE checkout_cart_lines (
+                        product_id TEXT PRIMARY KEY NOT NULL,
+                        position INTEGER NOT NULL,
+                        title TEXT NOT NULL,
+                        unit_price_minor INTEGER NOT NULL,
+                        currency TEXT NOT NULL,
+                        quantity INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 99),
+                        availability TEXT NOT NULL,
+                        image_url TEXT
+                    );
+                    CREATE INDEX checkout_cart_lines_by_position ON checkout_cart_lines (position);
+                    """
+            ),
+            Migration(
+                "checkout_2_create_drafts",
+                sql: """
+                    CREATE TABLE checkout_drafts (
+                        flow_id TEXT PRIMARY KEY NOT NULL,
+                        step TEXT NOT NULL,
+                        saved_at TEXT NOT NULL,
+                        body TEXT NOT NULL
+                    );
+                    """
+            ),
+        ]
+    )
+}

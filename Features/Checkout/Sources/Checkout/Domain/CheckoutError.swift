@@ -1,0 +1,56 @@
+import Models
+
+/// Why a request of the checkout failed, in the terms the flow acts on. Repositories map `APIError` to these once;
+/// cancellation is never one of them (a cancelled call throws `CancellationError`).
+public enum CheckoutError: Error, Hashable, Sendable {
+    /// The user must sign in (401, or no session for a call that needs one).
+    case signInRequired
+    /// The server could not be reached, or the connection broke; nothing is known about the outcome.
+    case offline
+    /// The server took too long; nothing is known about the outcome.
+    case timedOut
+    /// The server failed (5xx) or asked to slow down (429); worth trying again later.
+    case serverUnavailable
+    /// `409 price_changed`: the order's total is now `currentTotal` (the contract's `details.current_total`).
+    case priceChanged(currentTotal: Money)
+    /// `409 out_of_stock`: these products are not in stock in the quantities asked (`details.product_ids`).
+    case outOfStock(productIDs: [ProductID])
+    /// `422 card_invalid`: the server rejected a card field (`details.field`: number, expiry, CVC) with `message`.
+    case cardInvalid(field: CardField?, message: String)
+    /// `402 card_declined`: the card was refused.
+    case cardDeclined
+    /// `422 idempotency_key_reused`: the submission's key was used with another body; a new submission is needed.
+    case submissionReused
+    /// The thing asked for does not exist (404), such as another user's order.
+    case notFound
+    /// The server refused the request as invalid (another 4xx); `message` is the server's, for diagnostics.
+    case rejected(code: String, message: String)
+    /// An answer that could not be understood, or a request that could not be built (a bug); for diagnostics.
+    case unexpected(String)
+
+    /// Whether the same request may succeed if sent again: connectivity, timeouts and server trouble.
+    public var isRetryable: Bool {
+        switch self {
+        case .offline, .timedOut, .serverUnavailable: true
+        default: false
+        }
+    }
+
+    /// One sentence for the user.
+    public var message: String {
+        switch self {
+        case .signInRequired: "Please sign in to continue."
+        case .offline: "You seem to be offline, so the server could not be reached."
+        case .timedOut: "The server took too long to answer."
+        case .serverUnavailable: "The store is having trouble right now."
+        case .priceChanged(let total): "The total has changed to \(total)."
+        case .outOfStock: "Some items are not in stock in the quantity you chose."
+        case .cardInvalid(_, let message): message
+        case .cardDeclined: "The card was declined. Try another card or pay by invoice."
+        case .submissionReused: "Your order changed since it was confirmed. Please confirm it again."
+        case .notFound: "This could not be found."
+        case .rejected: "The store could not accept this request."
+        case .unexpected: "Something went wrong on our side."
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import DesignSystem
+import TerminalUI
+
+/// The Cart screen: the lines, the subtotal and the keys to edit them and check out.
+///
+/// Keys: ↑↓ select, `+`/`-` change the quantity, `x` removes, Enter checks out; other keys are left to the App.
+public struct CartView: TerminalView {
+    private let viewModel: CartViewModel
+    private let theme: Theme
+    private let listHeight: Int
+
+    /// Creates the view; `listHeight` is the number of lines the list may take.
+    public init(viewModel: CartViewModel, theme: Theme, listHeight: Int = 16) {
+        self.viewModel = viewModel
+        self.theme = theme
+        self.listHeight = listHeight
+    }
+
+    /// The heading, the lines or the empty state, the subtotal and the key hints.
+    public func render(size: TerminalSize) -> [StyledLine] {
+        var body: [any Component] = []
+        if let message = viewModel.message {
+            body.append(Banner(.error, message: message))
+        }
+        if viewModel.isLoading {
+            body.append(Spinner("Loading your cart…"))
+        } else if viewModel.isEmpty {
+            body.append(EmptyState(title: "Your cart is empty", message: "Add products from Search or the Feed."))
+        } else {
+            let height = min(listHeight, max(size.rows - 8, 3))
+            body.append(CartLinesList.list(viewModel.rows, state: viewModel.listState, height: height))
+            if let subtotal = viewModel.subtotal {
+                body.append(Text("Subtotal: \(subtotal)", style: .heading, alignment: .trailing))
+            }
+        }
+        return ScreenFrame(
+            header: [Heading("Cart", subtitle: viewModel.itemCountText)],
+            body: body,
+            hints: CartLinesList.editingHints + [KeyHint(key: "enter", action: "checkout")]
+        ).render(size: size, theme: theme)
+    }
+
+    /// Handles the editing keys and Enter (checkout).
+    public func handle(_ key: KeyEvent) -> KeyHandling {
+        if key.isEnter {
+            viewModel.checkout()
+            return .handled
+        }
+        return CartLinesList.handle(
+            key, editor: viewModel.editor, visibleCount: CartLinesList.visibleCount(height: listHeight))
+    }
+}

@@ -1,0 +1,50 @@
+import DesignSystem
+import TerminalUI
+
+/// Step 6. Keys: Enter (or `r`) sends or tries again, Escape goes back to the review, `q` leaves checkout.
+public struct PlaceOrderView: TerminalView {
+    private let viewModel: PlaceOrderViewModel
+    private let theme: Theme
+
+    /// Creates the view.
+    public init(viewModel: PlaceOrderViewModel, theme: Theme) {
+        self.viewModel = viewModel
+        self.theme = theme
+    }
+
+    /// The progress or the outcome.
+    public func render(size: TerminalSize) -> [StyledLine] {
+        var body: [any Component] = []
+        var hints = [KeyHint(key: "esc", action: "back to review"), KeyHint(key: "q", action: "leave")]
+        switch viewModel.status {
+        case .ready:
+            body.append(Text("Your order is confirmed but was not sent yet."))
+            hints.insert(KeyHint(key: "enter", action: "send"), at: 0)
+        case .sending:
+            body.append(Spinner("Placing your order…"))
+            hints = []
+        case .placed(let orderID, let total):
+            body.append(Banner(.info, message: "Thank you! Order \(orderID) is placed (\(total))."))
+            hints = []
+        case .failed(let message, let canRetry):
+            body.append(Banner(.error, message: message, actionHint: canRetry ? "Press r to try again" : nil))
+            if canRetry { hints.insert(KeyHint(key: "r", action: "try again"), at: 0) }
+        }
+        return ScreenFrame(header: [], body: body, hints: hints).render(size: size, theme: theme)
+    }
+
+    /// Sends, tries again, goes back or leaves.
+    public func handle(_ key: KeyEvent) -> KeyHandling {
+        let viewModel = self.viewModel
+        if key.isEnter || key.isCharacter("r") {
+            Task { await viewModel.place() }
+        } else if key.isEscape {
+            viewModel.goBack()
+        } else if key.isCharacter("q") {
+            Task { await viewModel.cancel() }
+        } else {
+            return .ignored
+        }
+        return .handled
+    }
+}

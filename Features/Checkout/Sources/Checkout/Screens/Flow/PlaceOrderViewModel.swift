@@ -1,0 +1,66 @@
+import Observation
+
+/// Step 6: the order being sent, and what came of it. A failure keeps the draft; "try again" sends the same
+/// submission, so the server creates at most one order.
+@MainActor
+@Observable
+public final class PlaceOrderViewModel {
+    /// What the step shows.
+    public enum Status: Hashable, Sendable {
+        /// Confirmed, not sent in this session yet (a resumed checkout): sending uses the same submission.
+        case ready
+        /// On its way.
+        case sending
+        /// Placed: the order's id and total.
+        case placed(orderID: String, total: String)
+        /// Not placed: why, and whether trying again is offered.
+        case failed(message: String, canRetry: Bool)
+    }
+
+    @ObservationIgnored private let placement: @MainActor () -> PlacementState
+    @ObservationIgnored private let format: DisplayFormat
+    @ObservationIgnored private let placeAction: @MainActor () async -> Void
+    @ObservationIgnored private let backAction: @MainActor () -> Void
+    @ObservationIgnored private let cancelAction: @MainActor () async -> Void
+
+    init(
+        placement: @escaping @MainActor () -> PlacementState,
+        format: DisplayFormat,
+        place: @escaping @MainActor () async -> Void,
+        back: @escaping @MainActor () -> Void,
+        cancel: @escaping @MainActor () async -> Void
+    ) {
+        self.placement = placement
+        self.format = format
+        self.placeAction = place
+        self.backAction = back
+        self.cancelAction = cancel
+    }
+
+    /// What to show.
+    public var status: Status {
+        switch placement() {
+        case .notStarted: .ready
+        case .placing: .sending
+        case .placed(let order): .placed(orderID: order.id.rawValue, total: format.money(order.total))
+        case .failed(let failure): .failed(message: failure.message, canRetry: failure.canRetry)
+        }
+    }
+
+    /// Sends the order (or sends it again after a retryable failure), with the same submission id.
+    public func place() async {
+        switch status {
+        case .ready, .failed(_, true): await placeAction()
+        case .sending, .placed, .failed: break
+        }
+    }
+
+    /// Goes back to the review (not while sending).
+    public func goBack() {
+        guard status != .sending else { return }
+        backAction()
+    }
+
+    /// Leaves checkout (not while sending); the saved draft is deleted.
+    public func cancel() async { await cancelAction() }
+}

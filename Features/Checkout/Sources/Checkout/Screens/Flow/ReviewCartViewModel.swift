@@ -1,0 +1,83 @@
+import DesignSystem
+import Observation
+import TerminalUI
+
+/// Step 1: the cart's items, quantities and subtotal, editable, with the products the server reported out of stock
+/// marked.
+@MainActor
+@Observable
+public final class ReviewCartViewModel {
+    /// Why the flow could not go on last time, or nil.
+    public private(set) var problem: String?
+
+    @ObservationIgnored private let draft: CheckoutDraft
+    @ObservationIgnored private let format: DisplayFormat
+    @ObservationIgnored private let cartError: @MainActor () -> CartError?
+    @ObservationIgnored private let advance: @MainActor () async throws(CheckoutStepError) -> Void
+    @ObservationIgnored private let cancelAction: @MainActor () async -> Void
+    @ObservationIgnored let editor: CartLineEditor
+
+    init(
+        draft: CheckoutDraft,
+        feature: CheckoutFeature,
+        format: DisplayFormat,
+        syncLines: @escaping @MainActor () -> Void,
+        advance: @escaping @MainActor () async throws(CheckoutStepError) -> Void,
+        cancel: @escaping @MainActor () async -> Void
+    ) {
+        self.draft = draft
+        self.format = format
+        self.cartError = { [feature] in feature.error }
+        self.advance = advance
+        self.cancelAction = cancel
+        self.editor = CartLineEditor(feature: feature, lines: { [draft] in draft.lines }, didChange: syncLines)
+    }
+
+    /// The lines, out-of-stock ones marked.
+    public var rows: [CartLineRow] {
+        CartLineRow.rows(draft.lines, outOfStock: draft.outOfStockProductIDs, format: format)
+    }
+
+    /// The subtotal; nil for an empty cart.
+    public var subtotal: String? { CartLineRow.subtotal(draft.lines, format: format) }
+
+    /// A notice about marked lines, the cart's store, or the last refused change; nil when there is none.
+    public var notice: String? {
+        if let problem { return problem }
+        if let message = editor.message { return message }
+        if let error = cartError() { return error.description }
+        let marked = draft.outOfStockLines.map(\.title)
+        guard !marked.isEmpty else { return nil }
+        return "Not in stock in that quantity: \(marked.joined(separator: ", ")). Lower the quantity or remove them."
+    }
+
+    /// The selection and scroll position.
+    public var listState: ListState { editor.listState }
+
+    /// Goes on to the shipping address, or says why it cannot.
+    ///
+    /// - Returns: Whether the flow moved on.
+    @discardableResult
+    public func continueToNextStep() async -> Bool {
+        do throws(CheckoutStepError) {
+            try await advance()
+            problem = nil
+            return true
+        } catch {
+            problem = error.message
+            return false
+        }
+    }
+
+    /// Leaves checkout (the saved draft is deleted).
+    public func cancel() async { await cancelAction() }
+
+    /// Adds one to the selected line.
+    public func increaseSelected() async { await editor.increaseSelected() }
+
+    /// Takes one from the selected line.
+    public func decreaseSelected() async { await editor.decreaseSelected() }
+
+    /// Removes the selected line.
+    public func removeSelected() async { await editor.removeSelected() }
+}

@@ -1,0 +1,53 @@
+import DesignSystem
+import TerminalUI
+
+/// Step 3. Keys: ↑↓ move, Enter chooses and continues, Escape goes back.
+public struct ShippingOptionView: TerminalView {
+    private let viewModel: ShippingOptionViewModel
+    private let theme: Theme
+
+    /// Creates the view.
+    public init(viewModel: ShippingOptionViewModel, theme: Theme) {
+        self.viewModel = viewModel
+        self.theme = theme
+    }
+
+    /// The options as a menu.
+    public func render(size: TerminalSize) -> [StyledLine] {
+        var body: [any Component] = []
+        if let problem = viewModel.problem {
+            body.append(Banner(.error, message: problem))
+        }
+        if viewModel.items.isEmpty {
+            body.append(EmptyState(title: "No shipping options", message: "The store lists none right now."))
+        } else {
+            body.append(
+                Menu(
+                    items: viewModel.items.map { Menu.Item($0.title, detail: $0.detail) },
+                    highlightedIndex: viewModel.highlightedIndex,
+                    chosenIndex: viewModel.chosenIndex
+                ))
+        }
+        return ScreenFrame(
+            header: [],
+            body: body,
+            hints: [
+                KeyHint(key: "↑↓", action: "move"), KeyHint(key: "enter", action: "choose"),
+                KeyHint(key: "esc", action: "back"),
+            ]
+        ).render(size: size, theme: theme)
+    }
+
+    /// Moves, chooses or goes back.
+    public func handle(_ key: KeyEvent) -> KeyHandling {
+        let viewModel = self.viewModel
+        switch (key.key, key.modifiers) {
+        case (.up, []): viewModel.moveHighlight(by: -1)
+        case (.down, []): viewModel.moveHighlight(by: 1)
+        case (.enter, []): Task { await viewModel.chooseHighlightedAndContinue() }
+        case (.escape, _): viewModel.goBack()
+        default: return .ignored
+        }
+        return .handled
+    }
+}

@@ -1,0 +1,47 @@
+import DesignSystem
+import TerminalUI
+
+/// One order. Keys: `r` reloads; everything else is left to the App (Escape to go back).
+public struct OrderDetailView: TerminalView {
+    private let viewModel: OrderDetailViewModel
+    private let theme: Theme
+
+    /// Creates the view.
+    public init(viewModel: OrderDetailViewModel, theme: Theme) {
+        self.viewModel = viewModel
+        self.theme = theme
+    }
+
+    /// The order's lines, totals, address and payment, or the loading or error state.
+    public func render(size: TerminalSize) -> [StyledLine] {
+        var body: [any Component] = []
+        if let message = viewModel.errorMessage {
+            body.append(Banner(.error, message: message, actionHint: "Press r to try again"))
+        }
+        if let total = viewModel.total, let shipping = viewModel.shipping {
+            body.append(
+                OrderTable.make(lines: viewModel.lines, summary: [(shipping.label, shipping.price), ("Total", total)]))
+            if !viewModel.addressLines.isEmpty {
+                body.append(Card(title: "Shipped to", content: [Text(viewModel.addressLines.joined(separator: "\n"))]))
+            }
+            if let payment = viewModel.paymentSummary {
+                body.append(Text("Payment: \(payment)"))
+            }
+        } else if viewModel.isLoading {
+            body.append(Spinner("Loading the order…"))
+        }
+        return ScreenFrame(
+            header: [Heading(viewModel.title, subtitle: viewModel.subtitle)],
+            body: body,
+            hints: [KeyHint(key: "r", action: "reload"), KeyHint(key: "esc", action: "back")]
+        ).render(size: size, theme: theme)
+    }
+
+    /// `r` reloads.
+    public func handle(_ key: KeyEvent) -> KeyHandling {
+        guard key.isCharacter("r") else { return .ignored }
+        let viewModel = self.viewModel
+        Task { await viewModel.load() }
+        return .handled
+    }
+}

@@ -1,0 +1,56 @@
+import DesignSystem
+import TerminalUI
+
+/// The order history. Keys: ↑↓ select (loading more at the end), Enter opens, `r` refreshes.
+public struct OrderHistoryView: TerminalView {
+    private let viewModel: OrderHistoryViewModel
+    private let theme: Theme
+    private let listHeight: Int
+
+    /// Creates the view; `listHeight` is the number of lines the list may take.
+    public init(viewModel: OrderHistoryViewModel, theme: Theme, listHeight: Int = 16) {
+        self.viewModel = viewModel
+        self.theme = theme
+        self.listHeight = listHeight
+    }
+
+    /// The orders, or the loading, empty or error state.
+    public func render(size: TerminalSize) -> [StyledLine] {
+        var body: [any Component] = []
+        if let message = viewModel.errorMessage {
+            body.append(Banner(.error, message: message, actionHint: "Press r to try again"))
+        }
+        if viewModel.isEmpty {
+            body.append(EmptyState(title: "No orders yet", message: "Orders you place show up here."))
+        } else if !viewModel.hasLoaded {
+            if viewModel.isLoading { body.append(Spinner("Loading your orders…")) }
+        } else {
+            let rows = viewModel.rows.map { row in
+                ListRow(row.title, subtitle: "\(row.subtitle) · \(row.status)", accessory: .text(row.total))
+            }
+            body.append(List(rows: rows, state: viewModel.listState, height: listHeight))
+            if viewModel.isLoadingMore { body.append(Spinner("Loading more…")) }
+        }
+        return ScreenFrame(
+            header: [Heading("Orders")],
+            body: body,
+            hints: [
+                KeyHint(key: "↑↓", action: "select"), KeyHint(key: "enter", action: "open"),
+                KeyHint(key: "r", action: "refresh"),
+            ]
+        ).render(size: size, theme: theme)
+    }
+
+    /// Selects, opens or refreshes.
+    public func handle(_ key: KeyEvent) -> KeyHandling {
+        let viewModel = self.viewModel
+        if key.isEnter {
+            viewModel.openSelected()
+        } else if key.isCharacter("r") {
+            Task { await viewModel.load() }
+        } else {
+            return viewModel.moveSelection(key, visibleCount: max(listHeight / 2, 1))
+        }
+        return .handled
+    }
+}

@@ -1,0 +1,48 @@
+import Checkout
+import DesignSystem
+import TerminalUI
+import Testing
+
+@MainActor
+@Suite("Checkout flow view")
+struct CheckoutFlowViewTests {
+    private let size = TerminalSize(columns: 80, rows: 30)
+
+    @Test("the heading names the step and the step's view renders below it")
+    func headingAndStep() async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        let coordinator = harness.makeCoordinator()
+        await coordinator.start()
+        let view = CheckoutFlowView(coordinator: coordinator, theme: .ascii)
+
+        let text = view.render(size: size).map(\.plainText).joined(separator: "\n")
+
+        #expect(text.contains("Checkout · Step 1 of 6"))
+        #expect(text.contains("Your cart"))
+        #expect(text.contains("Harbor Cork Lamp Limited Edition"))
+        #expect(text.contains("Subtotal: €896.93"))
+        #expect(view.render(size: size).count <= size.rows)
+        #expect(view.render(size: size).allSatisfy { $0.width <= size.columns })
+    }
+
+    @Test("keys reach the step: typing fills the focused address field")
+    func keysReachTheStep() async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        let coordinator = harness.makeCoordinator()
+        await coordinator.start()
+        try await coordinator.advance()
+        let view = CheckoutFlowView(coordinator: coordinator, theme: .unicode)
+
+        for character in "Ada" {
+            #expect(view.handle(.character(character)) == .handled)
+        }
+        #expect(view.handle(.init(.tab)) == .handled)
+
+        #expect(coordinator.draft.address.name == "Ada")
+        let text = view.render(size: size).map(\.plainText).joined(separator: "\n")
+        #expect(text.contains("Shipping address"))
+        #expect(text.contains("[Ada"))
+    }
+}
