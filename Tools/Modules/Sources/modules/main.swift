@@ -18,6 +18,7 @@ func terminalColumns() -> Int {
 
 // The composition root: the only place that reaches the process's real surroundings.
 let processInfo = ProcessInfo.processInfo
+let swiftExecutable = processInfo.environment["MODULES_SWIFT"] ?? "swift"
 let environment = CommandEnvironment(
     currentDirectory: URL(fileURLWithPath: FileManager().currentDirectoryPath, isDirectory: true),
     output: FileHandleSink(handle: FileHandle.standardOutput),
@@ -27,7 +28,8 @@ let environment = CommandEnvironment(
     runner: SubprocessRunner(temporaryDirectory: FileManager().temporaryDirectory),
     stopwatch: .continuous(),
     processorCount: processInfo.activeProcessorCount,
-    swiftExecutable: processInfo.environment["MODULES_SWIFT"] ?? "swift"
+    swiftExecutable: swiftExecutable,
+    toolchain: Toolchain.locate(swiftExecutable: swiftExecutable, searchPath: processInfo.environment["PATH"] ?? "")
 )
 let status = await ModulesCLI(environment: environment).run(Array(CommandLine.arguments.dropFirst()))
 exit(status)

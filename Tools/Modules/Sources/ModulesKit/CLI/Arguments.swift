@@ -31,6 +31,8 @@ struct CommandSpec: Sendable {
     let positionals: String?
     /// Paragraphs shown after the options in `--help`.
     let details: String
+    /// The values `--format` takes; the first is the default.
+    var formats: [OutputFormat] = [.text, .json]
 
     /// The one-line usage printed after a usage error.
     var usageLine: String { "usage: modules \(synopsis)" }

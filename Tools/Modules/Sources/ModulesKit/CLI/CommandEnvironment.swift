@@ -21,6 +21,8 @@ public struct CommandEnvironment: Sendable {
     public var processorCount: Int
     /// The `swift` driver to run.
     public var swiftExecutable: String
+    /// The toolchain of that driver (for `swiftc` and `llvm-cov`).
+    public var toolchain: Toolchain
 
     /// Creates an environment.
     public init(
@@ -32,7 +34,8 @@ public struct CommandEnvironment: Sendable {
         runner: any ProcessRunning,
         stopwatch: Stopwatch,
         processorCount: Int,
-        swiftExecutable: String
+        swiftExecutable: String,
+        toolchain: Toolchain
     ) {
         self.currentDirectory = currentDirectory
         self.output = output
@@ -43,6 +46,7 @@ public struct CommandEnvironment: Sendable {
         self.stopwatch = stopwatch
         self.processorCount = processorCount
         self.swiftExecutable = swiftExecutable
+        self.toolchain = toolchain
     }
 }
 
@@ -68,10 +72,24 @@ struct CommandFailure: Error {
     let status: Int32
 }
 
-/// The output format chosen with `--format` or `--json`.
-enum OutputFormat: String, Sendable {
+/// The output format chosen with `--format` or `--json`; each command takes some of them.
+enum OutputFormat: String, Sendable, CaseIterable {
+    /// For people (the default of most commands).
     case text
+    /// For programs: one JSON document with a `schemaVersion`.
     case json
+    /// GitHub Actions workflow commands (`::error file=…,line=…::…`), for CI annotations.
+    case github
+    /// A Mermaid `graph` block.
+    case mermaid
+    /// A Graphviz `digraph`.
+    case dot
+    /// An aligned text table (the same as `text` where a command prints tables).
+    case table
+    /// A Markdown table.
+    case md
+    /// An SVG image.
+    case svg
 }
 
 /// What every command works with once its command line is read.

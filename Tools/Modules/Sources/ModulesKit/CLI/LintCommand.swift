@@ -1,24 +1,50 @@
-/// `modules lint`: checks the package graph against the rules of `modules.json`.
+/// `modules lint`: checks the package graph against the rules of `modules.json`, and every target's imports
+/// (read by the compiler) against its declared dependencies and the layers.
 enum LintCommand {
     static let spec = CommandSpec(
         name: "lint",
-        summary: "Check the package graph against the layering rules of modules.json.",
-        synopsis: "lint [--format text|json] [--repo DIR]",
-        options: Command.commonOptions,
+        summary: "Check the package graph and every target's imports against the layering rules of modules.json.",
+        synopsis: "lint [--no-imports] [--format text|json|github] [--repo DIR]",
+        options: Command.commonOptions([.text, .json, .github]) + [
+            OptionSpec("--no-imports", help: "check the manifests only, not the sources' imports")
+        ],
         positionals: nil,
         details: "Rules (id: what holds):\n"
             + LintRule.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n")
-            + "\n\nEdges from test targets count like any other. Exit status: 1 when any finding is an error, else 0."
+                + """
+
+
+                Imports are read with `swiftc -frontend -emit-imported-modules` (honouring #if and canImport, never
+                comments or strings), one call per target, then per file where a finding needs a file and line.
+                Edges from test targets count like any other. --format github prints GitHub Actions annotations.
+                Exit status: 1 when any finding is an error (unused-dependency is a warning), else 0.
+                """,
+        formats: [.text, .json, .github]
     )
 
-    static func run(_ context: CommandContext) async throws -> Int32 {
+    static func run(_ context: CommandContext, _ arguments: ParsedArguments) async throws -> Int32 {
         _ = try context.requireConfiguration()
         let scan = try await context.scan()
-        let report = Linter().lint(scan)
+        let graph = TargetGraph(scan: scan)
+        var importFindings: [Finding] = []
+        if !arguments.has("--no-imports") {
+            let environment = context.environment
+            importFindings = await ImportLinter(
+                scan: scan,
+                graph: graph,
+                scanner: ImportScanner(
+                    runner: environment.runner, swiftc: environment.toolchain.swiftc, root: context.root),
+                toolchainModules: environment.toolchain.modules(),
+                concurrency: max(2, environment.processorCount)
+            ).findings()
+        }
+        let report = Linter().lint(scan, graph: graph.packages, additional: importFindings)
         switch context.format {
         case .json:
             try context.writeJSON(report)
-        case .text:
+        case .github:
+            context.environment.output.write(github(report))
+        default:
             context.environment.output.write(text(report))
         }
         return report.exitCode
@@ -31,15 +57,42 @@ enum LintCommand {
             lines.append("\(finding.location): \(finding.severity.rawValue): [\(finding.rule.rawValue)] \(message[0])")
             lines += message.dropFirst().map { "    \($0)" }
         }
+        lines.append(summary(report))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// GitHub Actions workflow commands: one `::error` or `::warning` per finding (shown on the file and line in
+    /// a pull request), then the summary line.
+    static func github(_ report: LintReport) -> String {
+        var lines = report.findings.map { finding in
+            var properties = ["file=\(escapeProperty(finding.path))"]
+            if let line = finding.line {
+                properties.append("line=\(line)")
+            }
+            properties.append("title=\(escapeProperty("modules lint [\(finding.rule.rawValue)]"))")
+            return "::\(finding.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(finding.message))"
+        }
+        lines.append(summary(report))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func summary(_ report: LintReport) -> String {
         let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
         if report.findings.isEmpty {
-            lines.append("No findings in \(plural(report.packageCount, "package")).")
-        } else {
-            lines.append(
-                "\(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning")) in "
-                    + "\(plural(report.packageCount, "package"))."
-            )
+            return "No findings in \(plural(report.packageCount, "package"))."
         }
-        return lines.joined(separator: "\n") + "\n"
+        return "\(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning")) in "
+            + "\(plural(report.packageCount, "package"))."
+    }
+
+    /// Escapes a workflow command's message (`%`, carriage return, line feed), as the Actions toolkit does.
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Escapes a workflow command's property value: the message escapes plus `:` and `,`.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

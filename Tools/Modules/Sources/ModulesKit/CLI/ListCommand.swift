@@ -64,7 +64,7 @@ enum ListCommand {
         name: "list",
         summary: "List every package of the repository: layer, products, targets, local dependencies.",
         synopsis: "list [--format text|json] [--repo DIR]",
-        options: Command.commonOptions,
+        options: Command.commonOptions(),
         positionals: nil,
         details: """
             Packages are found by walking the repository for Package.swift, skipping hidden directories (.build,
@@ -79,7 +79,7 @@ enum ListCommand {
         switch context.format {
         case .json:
             try context.writeJSON(ListReport(repository: scan.root.path, packages: listings, errors: scan.failures))
-        case .text:
+        default:
             context.environment.output.write(text(listings))
             for failure in scan.failures {
                 context.environment.errorOutput.writeLine("error: \(failure.manifest): manifest failed to load:")

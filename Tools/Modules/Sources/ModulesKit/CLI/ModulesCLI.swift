@@ -37,10 +37,10 @@ public struct ModulesCLI: Sendable {
                 environment.output.write(command.spec.help)
                 return ExitStatus.success
             }
-            let context = try await makeContext(parsed)
+            let context = try await makeContext(parsed, spec: command.spec)
             switch command {
             case .list: return try await ListCommand.run(context)
-            case .lint: return try await LintCommand.run(context)
+            case .lint: return try await LintCommand.run(context, parsed)
             case .test: return try await TestCommand.run(context, parsed)
             }
         } catch let error as UsageError {
@@ -58,11 +58,12 @@ public struct ModulesCLI: Sendable {
         }
     }
 
-    private func makeContext(_ parsed: ParsedArguments) async throws -> CommandContext {
-        var format = OutputFormat.text
+    private func makeContext(_ parsed: ParsedArguments, spec: CommandSpec) async throws -> CommandContext {
+        var format = spec.formats.first ?? .text
         if let value = parsed.value("--format") {
-            guard let chosen = OutputFormat(rawValue: value) else {
-                throw UsageError(message: "unknown format '\(value)' (use text or json)")
+            guard let chosen = OutputFormat(rawValue: value), spec.formats.contains(chosen) else {
+                let names = spec.formats.map(\.rawValue).joined(separator: ", ")
+                throw UsageError(message: "unknown format '\(value)' (use \(names))")
             }
             format = chosen
         }
@@ -140,13 +141,17 @@ enum Command: String, CaseIterable {
     case lint
     case test
 
-    static let commonOptions: [OptionSpec] = [
-        OptionSpec("--format", value: "text|json", help: "output format (default: text)"),
-        OptionSpec("--json", help: "the same as --format json"),
-        OptionSpec(
-            "--repo", value: "DIR", help: "the repository (default: the git top level, else the current directory)"),
-        OptionSpec("--help", alias: "-h", help: "show this help"),
-    ]
+    /// The options every command takes, with the formats it offers (the first is the default).
+    static func commonOptions(_ formats: [OutputFormat] = [.text, .json]) -> [OptionSpec] {
+        let names = formats.map(\.rawValue).joined(separator: "|")
+        return [
+            OptionSpec("--format", value: names, help: "output format (default: \(formats.first?.rawValue ?? "text"))"),
+            OptionSpec("--json", help: "the same as --format json"),
+            OptionSpec(
+                "--repo", value: "DIR", help: "the repository (default: the git top level, else the current directory)"),
+            OptionSpec("--help", alias: "-h", help: "show this help"),
+        ]
+    }
 
     var spec: CommandSpec {
         switch self {

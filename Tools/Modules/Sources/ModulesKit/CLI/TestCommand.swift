@@ -7,7 +7,7 @@ enum TestCommand {
         summary: "Build and test packages (all when none is given), with a summary, logs and JUnit XML.",
         synopsis: "test [PACKAGE...] [--jobs N] [--junit DIR] [--logs DIR] [--warnings-as-errors] "
             + "[--filter PATTERN]... [--scratch-path DIR] [--sanitize NAME]... [--format text|json] [--repo DIR]",
-        options: Command.commonOptions + [
+        options: Command.commonOptions() + [
             OptionSpec("--jobs", alias: "-j", value: "N", help: "packages built and tested at once (default: 1)"),
             OptionSpec(
                 "--junit", value: "DIR",
@@ -92,7 +92,7 @@ enum TestCommand {
         case .json:
             try context.writeJSON(report)
             environment.errorOutput.writeLine(report.closingLine)
-        case .text:
+        default:
             environment.output.write(TestReportRenderer.text(report))
         }
         return report.exitCode

@@ -67,7 +67,8 @@ extension ModulesConfiguration {
                     name: layer.name,
                     description: layer.description,
                     packages: (layer.packages ?? []).map(Glob.init),
-                    allowsPeerDependencies: layer.allowsPeerDependencies ?? false
+                    allowsPeerDependencies: layer.allowsPeerDependencies ?? false,
+                    targets: (layer.targets ?? []).map(Glob.init)
                 )
             )
         }
@@ -85,7 +86,8 @@ extension ModulesConfiguration {
             exclude: (file.exclude ?? []).map(Glob.init),
             layers: layers,
             packages: rules,
-            testOnlyProducts: (file.testOnlyProducts ?? []).map(Glob.init)
+            testOnlyProducts: (file.testOnlyProducts ?? []).map(Glob.init),
+            affectsEverything: file.affectsEverything?.map(Glob.init) ?? defaultAffectsEverything
         )
     }
 
@@ -146,10 +148,11 @@ private struct ConfigurationFile: Decodable {
     var layers: [LayerEntry]?
     var packages: [String: PackageEntry]?
     var testOnlyProducts: [String]?
+    var affectsEverything: [String]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schema = "$schema"
-        case schemaVersion, description, exclude, layers, packages, testOnlyProducts
+        case schemaVersion, description, exclude, layers, packages, testOnlyProducts, affectsEverything
     }
 
     init(from decoder: any Decoder) throws {
@@ -160,6 +163,7 @@ private struct ConfigurationFile: Decodable {
         layers = try container.decodeIfPresent([LayerEntry].self, forKey: .layers)
         packages = try container.decodeIfPresent([String: PackageEntry].self, forKey: .packages)
         testOnlyProducts = try container.decodeIfPresent([String].self, forKey: .testOnlyProducts)
+        affectsEverything = try container.decodeIfPresent([String].self, forKey: .affectsEverything)
     }
 }
 
@@ -168,9 +172,10 @@ private struct LayerEntry: Decodable {
     var description: String?
     var packages: [String]?
     var allowsPeerDependencies: Bool?
+    var targets: [String]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, packages, allowsPeerDependencies
+        case name, description, packages, allowsPeerDependencies, targets
     }
 
     init(from decoder: any Decoder) throws {
@@ -180,6 +185,7 @@ private struct LayerEntry: Decodable {
         description = try container.decodeIfPresent(String.self, forKey: .description)
         packages = try container.decodeIfPresent([String].self, forKey: .packages)
         allowsPeerDependencies = try container.decodeIfPresent(Bool.self, forKey: .allowsPeerDependencies)
+        targets = try container.decodeIfPresent([String].self, forKey: .targets)
     }
 }
 

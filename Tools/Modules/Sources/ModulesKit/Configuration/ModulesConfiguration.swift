@@ -18,17 +18,27 @@ public struct ModulesConfiguration: Sendable, Equatable {
         public var packages: [Glob]
         /// Whether a package may depend on another package of the same layer.
         public var allowsPeerDependencies: Bool
+        /// Globs over target names, for a repository laid out as one package with many targets: the targets in the
+        /// layer. Dependencies and imports between targets of one package obey the layer order of these globs.
+        public var targets: [Glob]
 
         /// Creates a layer.
-        public init(name: String, description: String? = nil, packages: [Glob], allowsPeerDependencies: Bool) {
+        public init(
+            name: String,
+            description: String? = nil,
+            packages: [Glob],
+            allowsPeerDependencies: Bool,
+            targets: [Glob] = []
+        ) {
             self.name = name
             self.description = description
             self.packages = packages
             self.allowsPeerDependencies = allowsPeerDependencies
+            self.targets = targets
         }
 
         private enum CodingKeys: String, CodingKey {
-            case name, description, packages, allowsPeerDependencies
+            case name, description, packages, allowsPeerDependencies, targets
         }
 
         /// Encodes the layer with its globs as plain strings.
@@ -38,6 +48,9 @@ public struct ModulesConfiguration: Sendable, Equatable {
             try container.encodeIfPresent(description, forKey: .description)
             try container.encode(packages.map(\.pattern), forKey: .packages)
             try container.encode(allowsPeerDependencies, forKey: .allowsPeerDependencies)
+            if !targets.isEmpty {
+                try container.encode(targets.map(\.pattern), forKey: .targets)
+            }
         }
     }
 
@@ -76,6 +89,14 @@ public struct ModulesConfiguration: Sendable, Equatable {
     public var packages: [String: PackageRule]
     /// Globs over product names that only test code may depend on (`*TestSupport`).
     public var testOnlyProducts: [Glob]
+    /// Globs over repository-relative files whose change affects every package (`Makefile`, `modules.json`).
+    public var affectsEverything: [Glob]
+
+    /// What ``affectsEverything`` holds when `modules.json` does not say: the files that decide how every package
+    /// is built, tested or checked.
+    public static let defaultAffectsEverything = [
+        "Makefile", "modules.json", ".swift-format", ".swift-version", "scripts/**", ".ci/**", ".github/workflows/**",
+    ].map(Glob.init)
 
     /// Creates a configuration.
     public init(
@@ -83,13 +104,20 @@ public struct ModulesConfiguration: Sendable, Equatable {
         exclude: [Glob] = [],
         layers: [Layer] = [],
         packages: [String: PackageRule] = [:],
-        testOnlyProducts: [Glob] = []
+        testOnlyProducts: [Glob] = [],
+        affectsEverything: [Glob] = ModulesConfiguration.defaultAffectsEverything
     ) {
         self.schemaVersion = schemaVersion
         self.exclude = exclude
         self.layers = layers
         self.packages = packages
         self.testOnlyProducts = testOnlyProducts
+        self.affectsEverything = affectsEverything
+    }
+
+    /// The index of the first layer (top = 0) whose `targets` globs match the target name, or `nil`.
+    public func targetLayerIndex(of target: String) -> Int? {
+        layers.firstIndex { $0.targets.anyMatches(target) }
     }
 
     /// The index of the first layer (top = 0) whose globs match `packagePath`, or `nil` when none does.

@@ -73,6 +73,7 @@ private struct DumpManifest: Decodable {
     var dependencies: [DumpDependency]
     var products: [DumpProduct]
     var targets: [DumpTarget]
+    var swiftLanguageVersions: [String]?
 
     struct ToolsVersion: Decodable {
         var version: String?
@@ -85,7 +86,8 @@ private struct DumpManifest: Decodable {
             toolsVersion: toolsVersion?.version,
             dependencies: dependencies.map(\.model),
             products: products.map(\.model),
-            targets: targets.map(\.model)
+            targets: targets.map(\.model),
+            swiftLanguageModes: swiftLanguageVersions ?? []
         )
     }
 }
@@ -148,9 +150,98 @@ private struct DumpTarget: Decodable {
     var name: String
     var type: String
     var dependencies: [DumpTargetDependency]
+    var path: String?
+    var sources: [String]?
+    var exclude: [String]?
+    var resources: [Resource]?
+    var settings: [DumpSetting]?
+
+    struct Resource: Decodable {
+        var path: String
+    }
 
     var model: PackageManifest.Target {
-        PackageManifest.Target(name: name, type: type, dependencies: dependencies.map(\.model))
+        PackageManifest.Target(
+            name: name,
+            type: type,
+            dependencies: dependencies.map(\.model),
+            path: path,
+            sources: sources,
+            exclude: exclude ?? [],
+            resources: (resources ?? []).map(\.path),
+            defines: (settings ?? []).flatMap(\.activeDefines),
+            upcomingFeatures: (settings ?? []).flatMap(\.upcomingFeatures)
+        )
+    }
+}
+
+/// A build setting: `{"tool": "swift", "kind": {"define": {"_0": "X"}}, "condition": {...}}` or
+/// `{"kind": {"unsafeFlags": {"_0": ["-DX"]}}}`. Only Swift compilation conditions are read.
+private struct DumpSetting: Decodable {
+    var tool: String
+    var kind: [String: [String: DumpSettingValue]]
+    var condition: Condition?
+
+    private enum CodingKeys: String, CodingKey {
+        case tool, kind, condition
+    }
+
+    /// Reads what it understands and ignores the rest: a setting of a shape this tool does not know must not make
+    /// the whole manifest unreadable.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        tool = (try? container.decode(String.self, forKey: .tool)) ?? ""
+        kind = (try? container.decode([String: [String: DumpSettingValue]].self, forKey: .kind)) ?? [:]
+        condition = try? container.decodeIfPresent(Condition.self, forKey: .condition)
+    }
+
+    struct Condition: Decodable {
+        var platformNames: [String]?
+        var config: String?
+    }
+
+    /// The upcoming feature this setting enables, if it is one.
+    var upcomingFeatures: [String] {
+        guard tool == "swift", case .text(let name)? = kind["enableUpcomingFeature"]?["_0"] else { return [] }
+        return [name]
+    }
+
+    /// The conditions this setting defines in a Linux debug build (the configuration `modules` checks imports in).
+    var activeDefines: [String] {
+        guard tool == "swift" else { return [] }
+        if let platforms = condition?.platformNames, !platforms.isEmpty, !platforms.contains("linux") { return [] }
+        if let config = condition?.config, config != "debug" { return [] }
+        if case .text(let name)? = kind["define"]?["_0"] {
+            return [name.split(separator: "=").first.map(String.init) ?? name]
+        }
+        guard case .list(let flags)? = kind["unsafeFlags"]?["_0"] else { return [] }
+        var defines: [String] = []
+        for (index, flag) in flags.enumerated() where flag.hasPrefix("-D") {
+            if flag == "-D", index + 1 < flags.count {
+                defines.append(flags[index + 1])
+            } else if flag.count > 2 {
+                defines.append(String(flag.dropFirst(2)))
+            }
+        }
+        return defines
+    }
+}
+
+/// A setting's value: one string or a list of strings (anything else is ignored).
+private enum DumpSettingValue: Decodable {
+    case text(String)
+    case list([String])
+    case other
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self = .text(text)
+        } else if let list = try? container.decode([String].self) {
+            self = .list(list)
+        } else {
+            self = .other
+        }
     }
 }
 

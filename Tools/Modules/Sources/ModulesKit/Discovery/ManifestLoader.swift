@@ -20,7 +20,11 @@ public struct ManifestFailure: Error, Sendable, Equatable, Encodable, CustomStri
     public var description: String { "\(manifest): \(message)" }
 }
 
-/// Loads manifests with `swift package dump-package`, run in the package's directory.
+/// Loads manifests with `swift package --ignore-lock dump-package`, run in the package's directory.
+///
+/// `--ignore-lock`: without it, dump-package waits for the lock on the package's `.build` while anything else
+/// builds that package (measured: 101 s instead of 0.5 s with a build running), and `modules lint` runs while
+/// engineers build. Reading a manifest does not need the build directory to itself.
 public struct ManifestLoader: Sendable {
     private let runner: any ProcessRunning
     private let swiftExecutable: String
@@ -39,7 +43,7 @@ public struct ManifestLoader: Sendable {
     public func load(packageIn directory: URL) async -> Result<PackageManifest, LoadError> {
         let invocation = ProcessInvocation(
             executable: swiftExecutable,
-            arguments: ["package", "dump-package"],
+            arguments: ["package", "--ignore-lock", "dump-package"],
             workingDirectory: directory
         )
         let result: ProcessResult

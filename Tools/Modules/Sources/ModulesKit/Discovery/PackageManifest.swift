@@ -10,6 +10,8 @@ public struct PackageManifest: Sendable, Equatable, Encodable {
     public var products: [Product]
     /// The targets.
     public var targets: [Target]
+    /// The `swiftLanguageModes` (`["6"]`), empty when the manifest gives none.
+    public var swiftLanguageModes: [String]
 
     /// Creates a manifest.
     public init(
@@ -17,13 +19,25 @@ public struct PackageManifest: Sendable, Equatable, Encodable {
         toolsVersion: String? = nil,
         dependencies: [Dependency] = [],
         products: [Product] = [],
-        targets: [Target] = []
+        targets: [Target] = [],
+        swiftLanguageModes: [String] = []
     ) {
         self.name = name
         self.toolsVersion = toolsVersion
         self.dependencies = dependencies
         self.products = products
         self.targets = targets
+        self.swiftLanguageModes = swiftLanguageModes
+    }
+
+    /// The language mode the package's Swift compiles in: the newest of `swiftLanguageModes`, else 6 for tools
+    /// version 6 and later, else 5 (SwiftPM's defaults).
+    public var languageMode: String {
+        if let newest = swiftLanguageModes.max(by: { (Double($0) ?? 0) < (Double($1) ?? 0) }) {
+            return newest
+        }
+        let major = toolsVersion?.split(separator: ".").first.flatMap { Int($0) } ?? 5
+        return major >= 6 ? "6" : "5"
     }
 
     /// A declared package dependency.
@@ -75,22 +89,63 @@ public struct PackageManifest: Sendable, Equatable, Encodable {
 
     /// A target.
     public struct Target: Sendable, Equatable, Encodable {
-        /// The target name (its module name).
+        /// The target name (its module name, after replacing characters an identifier cannot hold).
         public var name: String
         /// `regular`, `executable`, `test`, `system`, `binary`, `plugin`, `macro`.
         public var type: String
         /// What the target depends on.
         public var dependencies: [TargetDependency]
+        /// The `path:` argument (relative to the package directory), when the manifest gives one.
+        public var path: String?
+        /// The `sources:` argument (files or directories relative to the target's directory), when given.
+        public var sources: [String]?
+        /// The `exclude:` argument (relative to the target's directory).
+        public var exclude: [String]
+        /// The resource paths (relative to the target's directory).
+        public var resources: [String]
+        /// The Swift compilation conditions (`.define`, `-D` in `unsafeFlags`) active in a Linux debug build.
+        public var defines: [String]
+        /// The upcoming features it enables (`.enableUpcomingFeature`), which can change how sources parse.
+        public var upcomingFeatures: [String]
 
         /// Creates a target.
-        public init(name: String, type: String, dependencies: [TargetDependency] = []) {
+        public init(
+            name: String,
+            type: String,
+            dependencies: [TargetDependency] = [],
+            path: String? = nil,
+            sources: [String]? = nil,
+            exclude: [String] = [],
+            resources: [String] = [],
+            defines: [String] = [],
+            upcomingFeatures: [String] = []
+        ) {
             self.name = name
             self.type = type
             self.dependencies = dependencies
+            self.path = path
+            self.sources = sources
+            self.exclude = exclude
+            self.resources = resources
+            self.defines = defines
+            self.upcomingFeatures = upcomingFeatures
         }
 
         /// True for test targets.
         public var isTest: Bool { type == "test" }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, type, dependencies, path
+        }
+
+        /// Encodes the name, type, dependencies and (when given) the path.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(type, forKey: .type)
+            try container.encode(dependencies, forKey: .dependencies)
+            try container.encodeIfPresent(path, forKey: .path)
+        }
     }
 
     /// One entry of a target's `dependencies`.

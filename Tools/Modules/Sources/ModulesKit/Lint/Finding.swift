@@ -43,6 +43,16 @@ public enum LintRule: String, Sendable, CaseIterable, Encodable {
     case unknownPackageReference = "unknown-package-reference"
     /// A manifest failed to load, so its rules could not be checked.
     case manifestLoadFailed = "manifest-load-failed"
+    /// A source file imports a module that is not a declared dependency of its target.
+    case undeclaredImport = "undeclared-import"
+    /// A source file imports a module its target reaches only through another dependency.
+    case transitiveImport = "transitive-import"
+    /// A source file imports a module whose package the layering rules forbid (found before anything builds).
+    case upwardImport = "upward-import"
+    /// A target declares a dependency that none of its source files imports (a warning).
+    case unusedDependency = "unused-dependency"
+    /// The compiler could not read a target's imports (the file does not parse).
+    case importScanFailed = "import-scan-failed"
 
     /// One line saying what the rule checks.
     public var summary: String {
@@ -62,11 +72,16 @@ public enum LintRule: String, Sendable, CaseIterable, Encodable {
         case .unknownProduct: "a target's product dependency is declared by that package's manifest"
         case .unknownPackageReference: "a product dependency names a declared package dependency"
         case .manifestLoadFailed: "every manifest loads"
+        case .undeclaredImport: "every import names a declared dependency of the target (or the toolchain)"
+        case .transitiveImport: "a module reachable only through another dependency is declared before it is imported"
+        case .upwardImport: "no source imports a module whose package the layering rules forbid"
+        case .unusedDependency: "every declared dependency is imported by a source of the target (a warning)"
+        case .importScanFailed: "the compiler can read every target's imports"
         }
     }
 }
 
-/// One broken rule, located in a manifest.
+/// One broken rule, located in a manifest or, for import findings, in a source file.
 public struct Finding: Sendable, Equatable, Encodable {
     /// The rule's id.
     public var rule: LintRule
@@ -82,10 +97,14 @@ public struct Finding: Sendable, Equatable, Encodable {
     public var target: String?
     /// The repository-relative manifest path to fix.
     public var manifest: String
-    /// The 1-based line in the manifest, when it could be located by text.
+    /// The 1-based line in ``file`` (or, without a file, in the manifest), when it could be located by text.
     public var line: Int?
     /// For cycles, the package paths around the cycle, first one repeated at the end.
     public var cycle: [String]?
+    /// For import findings, the repository-relative source file holding the `import`.
+    public var file: String?
+    /// For import findings, the module imported (or, for `unused-dependency`, the module not imported).
+    public var module: String?
 
     /// Creates a finding.
     public init(
@@ -97,7 +116,9 @@ public struct Finding: Sendable, Equatable, Encodable {
         target: String? = nil,
         manifest: String,
         line: Int? = nil,
-        cycle: [String]? = nil
+        cycle: [String]? = nil,
+        file: String? = nil,
+        module: String? = nil
     ) {
         self.rule = rule
         self.severity = severity
@@ -108,10 +129,17 @@ public struct Finding: Sendable, Equatable, Encodable {
         self.manifest = manifest
         self.line = line
         self.cycle = cycle
+        self.file = file
+        self.module = module
     }
 
-    /// `manifest:line`, or the manifest alone when the line is unknown.
+    /// `file:line` (or `manifest:line`), or the path alone when the line is unknown.
     public var location: String {
-        line.map { "\(manifest):\($0)" } ?? manifest
+        line.map { "\(path):\($0)" } ?? path
+    }
+
+    /// The file the finding points at: the source file of an import finding, else the manifest.
+    public var path: String {
+        file ?? manifest
     }
 }

@@ -29,7 +29,39 @@ struct LayeringRules {
         return findings
     }
 
-    private func violations(of edge: DependencyEdge, use: DependencyUse?) -> [(LintRule, String)] {
+    /// The rules target `from` breaks by depending on target `to` of the same package, by the layers' `targets`
+    /// globs (empty when either target is in no such layer).
+    func targetViolations(from: String, to: String) -> [(LintRule, String)] {
+        guard let fromLayer = configuration.targetLayerIndex(of: from),
+            let toLayer = configuration.targetLayerIndex(of: to)
+        else { return [] }
+        let layer = configuration.layers[fromLayer]
+        if toLayer < fromLayer {
+            return [(.layerOrder, "layer '\(configuration.layers[toLayer].name)' is above layer '\(layer.name)'")]
+        }
+        if toLayer == fromLayer, !layer.allowsPeerDependencies {
+            return [(.peerDependency, "targets of layer '\(layer.name)' must not depend on each other")]
+        }
+        return []
+    }
+
+    /// Findings for a dependency between two targets of one package that breaks the target layers.
+    func check(_ edge: TargetEdge, manifest: String) -> [Finding] {
+        guard edge.from.package == edge.to.package else { return [] }
+        return targetViolations(from: edge.from.target, to: edge.to.target).map { rule, message in
+            Finding(
+                rule: rule,
+                message: "target \(edge.from.target) depends on target \(edge.to.target): \(message)",
+                package: edge.from.package,
+                target: edge.from.target,
+                manifest: manifest,
+                line: edge.line
+            )
+        }
+    }
+
+    /// The rules a dependency of `edge` (used as `use`, or unused) breaks, each with its explanation.
+    func violations(of edge: DependencyEdge, use: DependencyUse?) -> [(LintRule, String)] {
         var found: [(LintRule, String)] = []
         if let fromLayer = configuration.layerIndex(of: edge.from), let toLayer = configuration.layerIndex(of: edge.to)
         {

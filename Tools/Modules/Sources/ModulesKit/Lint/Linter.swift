@@ -34,9 +34,13 @@ public struct Linter: Sendable {
     /// Creates a linter.
     public init() {}
 
-    /// Every finding for `scan`, sorted: errors first, then by manifest, line, rule and message.
-    public func lint(_ scan: RepositoryScan) -> LintReport {
-        let graph = PackageGraph(scan: scan)
+    /// Every finding of the manifest rules for `scan`, plus `additional` ones (the import checks), sorted: errors
+    /// first, then by file, line, rule and message.
+    public func lint(_ scan: RepositoryScan, additional: [Finding] = []) -> LintReport {
+        lint(scan, graph: PackageGraph(scan: scan), additional: additional)
+    }
+
+    func lint(_ scan: RepositoryScan, graph: PackageGraph, additional: [Finding]) -> LintReport {
         let rules = LayeringRules(scan: scan)
         let manifests = Dictionary(scan.packages.map { ($0.path, $0.manifestPath) }, uniquingKeysWith: { a, _ in a })
         var findings = scan.failures.map { failure in
@@ -54,10 +58,14 @@ public struct Linter: Sendable {
         for edge in graph.edges {
             findings += rules.check(edge, manifest: manifests[edge.from] ?? LayeringRules.manifestPath(of: edge.from))
         }
+        for edge in graph.targetEdges {
+            findings += rules.check(edge, manifest: manifests[edge.from.package] ?? LayeringRules.manifestPath(of: "."))
+        }
         findings += cycleFindings(graph: graph, manifests: manifests)
+        findings += additional
         findings.sort { lhs, rhs in
-            (lhs.severity, lhs.manifest, lhs.line ?? 0, lhs.rule.rawValue, lhs.message)
-                < (rhs.severity, rhs.manifest, rhs.line ?? 0, rhs.rule.rawValue, rhs.message)
+            (lhs.severity, lhs.path, lhs.line ?? 0, lhs.rule.rawValue, lhs.message)
+                < (rhs.severity, rhs.path, rhs.line ?? 0, rhs.rule.rawValue, rhs.message)
         }
         return LintReport(repository: scan.root.path, packageCount: scan.packagePaths.count, findings: findings)
     }

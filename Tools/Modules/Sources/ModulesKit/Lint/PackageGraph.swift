@@ -24,11 +24,50 @@ struct DependencyEdge: Equatable {
     var uses: [DependencyUse]
 }
 
+/// A target of a repository package: the package's repository-relative path and the target's name.
+public struct TargetRef: Sendable, Hashable, Comparable, Encodable, CustomStringConvertible {
+    /// The package's repository-relative path (`.` for the root package).
+    public var package: String
+    /// The target's name.
+    public var target: String
+
+    /// Creates a reference.
+    public init(package: String, target: String) {
+        self.package = package
+        self.target = target
+    }
+
+    /// `Core/Networking:NetworkingTests`.
+    public var description: String { "\(package):\(target)" }
+
+    /// By package, then by target name.
+    public static func < (lhs: TargetRef, rhs: TargetRef) -> Bool {
+        (lhs.package, lhs.target) < (rhs.package, rhs.target)
+    }
+}
+
+/// A target's dependency on another target of the repository: in its own package (`.target`, a plain name), or
+/// through a product of another package (one edge per target of the product).
+struct TargetEdge: Equatable {
+    /// The depending target.
+    var from: TargetRef
+    /// The target depended on.
+    var to: TargetRef
+    /// The product named, for an edge into another package.
+    var product: String?
+    /// The manifest line of the reference, when located.
+    var line: Int?
+}
+
 /// The package graph of a repository scan: its path dependencies resolved to repository packages, plus the
 /// findings met while resolving them (paths outside the repository, unknown products).
 struct PackageGraph {
     private(set) var edges: [DependencyEdge] = []
     private(set) var findings: [Finding] = []
+    /// Target-level edges, in manifest order.
+    private(set) var targetEdges: [TargetEdge] = []
+    /// Products of packages outside the repository (source control, registry) that each target names.
+    private(set) var externalProducts: [TargetRef: [String]] = [:]
     private let scan: RepositoryScan
 
     init(scan: RepositoryScan) {
@@ -72,14 +111,23 @@ struct PackageGraph {
         let ownTargets = Set(package.manifest.targets.map(\.name))
         for target in package.manifest.targets {
             let isTestCode = isTestCode(target, in: package.manifest)
+            let from = TargetRef(package: package.path, target: target.name)
             for dependency in target.dependencies {
                 let line = locator.referenceLine(target: target.name, name: dependency.name)
                 let resolved: String?
                 switch dependency.kind {
                 case .target:
+                    targetEdges.append(
+                        TargetEdge(
+                            from: from, to: TargetRef(package: package.path, target: dependency.name), line: line))
                     continue
                 case .byName:
-                    if ownTargets.contains(dependency.name) { continue }
+                    if ownTargets.contains(dependency.name) {
+                        targetEdges.append(
+                            TargetEdge(
+                                from: from, to: TargetRef(package: package.path, target: dependency.name), line: line))
+                        continue
+                    }
                     resolved = byKey.values.sorted().first {
                         loaded[$0]?.manifest.products.contains { $0.name == dependency.name } == true
                     }
@@ -102,7 +150,12 @@ struct PackageGraph {
                         )
                     }
                 }
-                guard let resolved, let index = edgeIndex[resolved] else { continue }
+                guard let resolved, let index = edgeIndex[resolved] else {
+                    if resolved == nil {
+                        externalProducts[from, default: []].append(dependency.name)
+                    }
+                    continue
+                }
                 if let other = loaded[resolved],
                     !other.manifest.products.contains(where: { $0.name == dependency.name })
                 {
@@ -117,6 +170,14 @@ struct PackageGraph {
                 edges[index].uses.append(
                     DependencyUse(target: target.name, isTestCode: isTestCode, product: dependency.name, line: line)
                 )
+                let productTargets =
+                    loaded[resolved]?.manifest.products.first { $0.name == dependency.name }?.targets ?? []
+                for name in productTargets {
+                    targetEdges.append(
+                        TargetEdge(
+                            from: from, to: TargetRef(package: resolved, target: name), product: dependency.name,
+                            line: line))
+                }
             }
         }
     }
@@ -150,7 +211,7 @@ struct PackageGraph {
 
     /// Test code: a test target, a target whose name matches `testOnlyProducts`, or a target that only
     /// test-only products export.
-    private func isTestCode(_ target: PackageManifest.Target, in manifest: PackageManifest) -> Bool {
+    func isTestCode(_ target: PackageManifest.Target, in manifest: PackageManifest) -> Bool {
         let globs = scan.configuration.testOnlyProducts
         if target.isTest || globs.anyMatches(target.name) { return true }
         let exporting = manifest.products.filter { $0.targets.contains(target.name) }

@@ -39,7 +39,7 @@ final class FakeSwift: @unchecked Sendable {
 
     private func answer(_ invocation: ProcessInvocation) throws -> ProcessResult {
         lock.withLock { recorded.append(invocation) }
-        if invocation.arguments.starts(with: ["package", "dump-package"]) {
+        if invocation.arguments.contains("dump-package") {
             let directory = invocation.workingDirectory?.lastPathComponent ?? ""
             let json =
                 #"{"name": "\#(names[directory] ?? directory)", "dependencies": [], "products": [], "targets": []}"#

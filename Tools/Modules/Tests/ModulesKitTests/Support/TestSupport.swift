@@ -96,11 +96,16 @@ func runModules(
         runner: runner,
         stopwatch: steppingStopwatch(),
         processorCount: 2,
-        swiftExecutable: "swift"
+        swiftExecutable: "swift",
+        toolchain: liveToolchain
     )
     let status = await ModulesCLI(environment: environment).run(arguments)
     return CLIRun(status: status, output: output.text, errorOutput: errorOutput.text)
 }
+
+/// The toolchain of the `swift` on `PATH`, as the `modules` executable finds it.
+let liveToolchain = Toolchain.locate(
+    swiftExecutable: "swift", searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "")
 
 /// The real process runner, buffering captured output in `directory`.
 func liveRunner(_ directory: URL) -> SubprocessRunner {

@@ -1,1 +1,6 @@
-print("App")
+import Base
+import Feed
+
+/// The name shown at start.
+let appName = "App \(feedName) \(baseName)"
+print(appName)

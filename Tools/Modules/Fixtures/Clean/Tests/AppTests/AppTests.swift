@@ -1,5 +1,8 @@
+import Kit
 import Testing
 
+@testable import App
+
 @Test func builds() {
-    #expect(Bool(true))
+    #expect(appName == "App \(kitName)")
 }

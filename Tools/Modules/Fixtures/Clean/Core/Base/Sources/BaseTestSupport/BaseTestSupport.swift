@@ -1,2 +1,5 @@
+import Base
+import Kit
+
 /// Marks the BaseTestSupport module.
-public let baseTestSupportName = "BaseTestSupport"
+public let baseTestSupportName = "BaseTestSupport \(baseName) \(kitName)"

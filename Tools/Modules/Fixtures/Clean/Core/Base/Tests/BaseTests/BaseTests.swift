@@ -1,5 +1,6 @@
+import Base
 import Testing
 
 @Test func builds() {
-    #expect(Bool(true))
+    #expect(baseName == "Base")
 }

@@ -1,2 +1,4 @@
+import Base
+
 /// Marks the Feed module.
-public let feedName = "Feed"
+public let feedName = "Feed \(baseName)"

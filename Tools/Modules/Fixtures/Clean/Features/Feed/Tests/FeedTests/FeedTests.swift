@@ -1,5 +1,8 @@
+import BaseTestSupport
+import Feed
+import Kit
 import Testing
 
 @Test func builds() {
-    #expect(Bool(true))
+    #expect(!feedName.isEmpty && !baseTestSupportName.isEmpty && !kitName.isEmpty)
 }

@@ -1,0 +1,5 @@
+import Foundation
+import Logging
+
+/// Marks the Networking module.
+public let networkingName = "Networking \(loggingName)"

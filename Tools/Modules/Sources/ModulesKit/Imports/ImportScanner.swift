@@ -1,0 +1,85 @@
+import Foundation
+
+/// Asks the compiler which modules Swift files import:
+/// `swiftc -frontend -emit-imported-modules FILES -module-name M -D SWIFT_PACKAGE -D DEBUG [-D X]... -o -`.
+///
+/// The frontend only parses (no module needs to be built; about 50 ms a call), evaluates `#if` with the given
+/// conditions and `canImport(...)` against the toolchain, and prints one module per line, the union over the
+/// files: `@testable`, `@_exported` and access-level imports included, `import struct X.Y` reduced to `X`.
+/// `canImport` of a module of the repository is false (nothing is built), so an import under such a condition is
+/// not seen. The conditions are those of a Linux debug build, the configuration `modules test` builds.
+public struct ImportScanner: Sendable {
+    /// The compiler could not read the files (a syntax error), with its first diagnostics.
+    public struct Failure: Error, Sendable, Equatable {
+        /// The compiler's message, cut to a few lines.
+        public var message: String
+    }
+
+    private let runner: any ProcessRunning
+    private let swiftc: String
+    private let root: URL
+
+    /// Creates a scanner.
+    /// - Parameters:
+    ///   - runner: runs the compiler.
+    ///   - swiftc: the `swiftc` to run (the toolchain's).
+    ///   - root: the repository root; files are given relative to it.
+    public init(runner: any ProcessRunning, swiftc: String, root: URL) {
+        self.runner = runner
+        self.swiftc = swiftc
+        self.root = root
+    }
+
+    /// How a module's sources are compiled, as far as parsing them is concerned.
+    public struct Settings: Sendable, Equatable {
+        /// The module name (`-module-name`).
+        public var module: String
+        /// Extra compilation conditions (`-D`), beyond `SWIFT_PACKAGE` and `DEBUG`.
+        public var defines: [String]
+        /// The language mode (`-swift-version`): bare `/regex/` literals parse only in 6.
+        public var languageMode: String
+        /// Upcoming features (`-enable-upcoming-feature`).
+        public var upcomingFeatures: [String]
+
+        /// Creates settings.
+        public init(module: String, defines: [String] = [], languageMode: String = "6", upcomingFeatures: [String] = [])
+        {
+            self.module = module
+            self.defines = defines
+            self.languageMode = languageMode
+            self.upcomingFeatures = upcomingFeatures
+        }
+    }
+
+    /// The modules `files` import, sorted, as one compiler call.
+    /// - Parameters:
+    ///   - files: repository-relative Swift files of one module.
+    ///   - settings: the module's name, conditions and language mode.
+    /// - Returns: the imported modules, or why the compiler could not tell.
+    public func imports(of files: [String], settings: Settings) async -> Result<[String], Failure> {
+        guard !files.isEmpty else { return .success([]) }
+        let conditions = (["SWIFT_PACKAGE", "DEBUG"] + settings.defines).flatMap { ["-D", $0] }
+        let features = settings.upcomingFeatures.flatMap { ["-enable-upcoming-feature", $0] }
+        let invocation = ProcessInvocation(
+            executable: swiftc,
+            arguments: ["-frontend", "-emit-imported-modules"] + files.map { RepoPath.url($0, in: root).path }
+                + ["-module-name", settings.module, "-swift-version", settings.languageMode] + conditions + features
+                + ["-o", "-"],
+            workingDirectory: root
+        )
+        let result: ProcessResult
+        do {
+            result = try await runner.run(invocation)
+        } catch {
+            return .failure(Failure(message: "\(error)"))
+        }
+        guard result.succeeded else {
+            let lines = result.standardErrorText.split(separator: "\n").prefix(6)
+            let message = lines.isEmpty ? "swiftc exited with status \(result.status)" : lines.joined(separator: "\n")
+            return .failure(Failure(message: message))
+        }
+        let modules = result.standardOutputText.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return .success(Array(Set(modules)).sorted())
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The Swift toolchain `modules` works with: the directory holding `swift`, `swiftc` and the matching `llvm-cov`.
+///
+/// `llvm-cov` is always taken from here, never looked up on `PATH`: Debian's `/usr/bin/llvm-cov` may come first
+/// there and cannot read the profiles this toolchain writes ("unsupported instrumentation profile format
+/// version").
+public struct Toolchain: Sendable, Equatable {
+    /// The toolchain's `bin` directory (`/opt/swift/usr/bin`), or `nil` when it could not be found.
+    public var binDirectory: URL?
+
+    /// Creates a toolchain rooted at `binDirectory`.
+    public init(binDirectory: URL?) {
+        self.binDirectory = binDirectory?.standardizedFileURL
+    }
+
+    /// Finds the toolchain of `swiftExecutable`: its own directory when it is a path, else the first directory of
+    /// `searchPath` (a `PATH` value) that holds it, with symbolic links resolved (`/usr/bin/swift` →
+    /// `/opt/swift/usr/bin/swift`).
+    public static func locate(swiftExecutable: String, searchPath: String) -> Toolchain {
+        let manager = FileManager()
+        let candidates: [URL] =
+            swiftExecutable.contains("/")
+            ? [URL(fileURLWithPath: swiftExecutable)]
+            : searchPath.split(separator: ":").map {
+                URL(fileURLWithPath: String($0), isDirectory: true).appendingPathComponent(swiftExecutable)
+            }
+        for candidate in candidates where manager.isExecutableFile(atPath: candidate.path) {
+            return Toolchain(binDirectory: candidate.resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        return Toolchain(binDirectory: nil)
+    }
+
+    /// The toolchain's program `name` (`swiftc`, `llvm-cov`), or `nil` when the toolchain was not found.
+    public func tool(_ name: String) -> String? {
+        binDirectory.map { $0.appendingPathComponent(name).path }
+    }
+
+    /// The Swift compiler driver: the toolchain's `swiftc`, or `swiftc` looked up on `PATH`.
+    public var swiftc: String { tool("swiftc") ?? "swiftc" }
+
+    /// The modules the toolchain provides on this platform: the fixed list below plus every `.swiftmodule` in
+    /// the toolchain's `lib/swift/<os>` directory. Any module whose name starts with `_` counts too (see
+    /// ``isToolchainModule(_:)``).
+    public func modules() -> Set<String> {
+        var names = Self.knownModules
+        guard let bin = binDirectory else { return names }
+        let library = bin.deletingLastPathComponent().appendingPathComponent("lib/swift", isDirectory: true)
+        for platform in ["linux", "macosx", "windows"] {
+            let directory = library.appendingPathComponent(platform, isDirectory: true)
+            for name in (try? FileManager().contentsOfDirectory(atPath: directory.path)) ?? []
+            where name.hasSuffix(".swiftmodule") {
+                names.insert(String(name.dropLast(".swiftmodule".count)))
+            }
+        }
+        return names
+    }
+
+    /// True for a module of the toolchain or the platform: one of `modules` or a name starting with `_`.
+    public static func isToolchainModule(_ name: String, in modules: Set<String>) -> Bool {
+        name.hasPrefix("_") || modules.contains(name)
+    }
+
+    /// Modules every toolchain or platform SDK provides (the list of the design brief plus the standard library's
+    /// own, the C library overlays and the system modules of Apple platforms' `#if canImport` branches).
+    public static let knownModules: Set<String> = [
+        "Swift", "SwiftOnoneSupport", "Foundation", "FoundationEssentials", "FoundationInternationalization",
+        "FoundationNetworking", "FoundationXML", "CoreFoundation", "Dispatch", "Glibc", "SwiftGlibc", "Musl",
+        "Darwin", "Android", "Bionic", "WASILibc", "WinSDK", "ucrt", "CRT", "os", "Observation", "Synchronization",
+        "Testing", "XCTest", "RegexBuilder", "Distributed", "Cxx", "CxxStdlib", "Runtime", "PackageDescription",
+        "PackagePlugin",
+    ]
+}
