@@ -23,6 +23,8 @@ public final class SignInViewModel {
 
     @ObservationIgnored private let feature: AccountFeature
     private var hasTriedToSubmit = false
+    /// The sign-in this screen started, from `submit()` until it has finished.
+    private var submission: Task<AccountUser?, Never>?
 
     /// Creates the screen's model. The field starts with `userName`, or the name of the user whose session ended.
     ///
@@ -52,15 +54,16 @@ public final class SignInViewModel {
         }
     }
 
-    /// Whether a sign-in request is on its way.
-    public var isSigningIn: Bool { feature.activity == .signingIn }
+    /// Whether a sign-in is on its way (from the moment it is submitted).
+    public var isSigningIn: Bool { submission != nil || feature.activity == .signingIn }
 
     /// `Signing in…` while the request is on its way.
     public var statusLine: String? { isSigningIn ? "Signing in…" : nil }
 
     /// Whether Enter would send the name: it is valid and nothing else runs.
     public var canSubmit: Bool {
-        feature.activity == .idle && !feature.current.isSignedIn && (try? UserName(validating: userName.text)) != nil
+        submission == nil && feature.activity == .idle && !feature.current.isSignedIn
+            && (try? UserName(validating: userName.text)) != nil
     }
 
     /// The banner: who is signed in already, the last failure (other than the name's, which shows under the field),
@@ -101,8 +104,12 @@ public final class SignInViewModel {
         hasTriedToSubmit = true
         guard canSubmit else { return nil }
         let name = userName.text
-        return Task { [feature] in
-            try? await feature.signIn(userName: name)
+        let task = Task { [feature] in
+            let user = try? await feature.signIn(userName: name)
+            self.submission = nil
+            return user
         }
+        submission = task
+        return task
     }
 }

@@ -11,6 +11,9 @@ import TestSupport
 /// transport and a manual clock; `relaunch()` builds a second process's over the same directory.
 @MainActor
 final class Harness {
+    /// A logger whose records nobody reads.
+    nonisolated static let quietLogger = Logger(label: "account-tests", handler: CapturingLogHandler())
+
     let directory: TemporaryDirectory
     let layout: StorageLayout
     let clock = ManualClock()

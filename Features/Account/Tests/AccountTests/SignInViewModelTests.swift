@@ -1,0 +1,91 @@
+import Account
+import DesignSystem
+import Foundation
+import NetworkingTestSupport
+import TerminalUI
+import Testing
+
+@MainActor
+@Suite("SignInViewModel and SignInView: the user name field, its validation and the banner")
+struct SignInViewModelTests {
+    @Test func anEmptyNameIsFlaggedOnlyOnceTheUserTriesToSubmit() throws {
+        let harness = try Harness()
+        let viewModel = SignInViewModel(feature: harness.makeFeature(), prompt: nil, userName: "")
+
+        #expect(viewModel.validationMessage == nil)
+        #expect(!viewModel.canSubmit)
+
+        #expect(viewModel.submit() == nil)
+
+        #expect(viewModel.validationMessage == "Enter a user name.")
+        #expect(harness.transport.requests.isEmpty)
+    }
+
+    @Test func aNameThatIsTooLongIsFlaggedAtOnce() throws {
+        let harness = try Harness()
+        let viewModel = SignInViewModel(feature: harness.makeFeature(), prompt: nil, userName: "")
+
+        viewModel.setUserName(String(repeating: "x", count: 65))
+
+        #expect(viewModel.validationMessage == "A user name has at most 64 characters.")
+        #expect(!viewModel.canSubmit)
+    }
+
+    @Test func typedKeysEditTheFieldAndSubmitSignsIn() async throws {
+        let harness = try Harness()
+        let feature = harness.makeFeature()
+        let viewModel = SignInViewModel(feature: feature, prompt: "Sign in to like posts.", userName: "")
+        for character in "adx" {
+            #expect(viewModel.edit(.character(character)) == .handled)
+        }
+        #expect(viewModel.edit(KeyEvent(.backspace)) == .handled)
+        #expect(viewModel.edit(KeyEvent(.enter)) == .ignored)
+        #expect(viewModel.edit(.character("a")) == .handled)
+        harness.enqueueSession(token: "tok-from-screen")
+
+        let task = try #require(viewModel.submit())
+        #expect(viewModel.isSigningIn)
+        #expect(viewModel.statusLine == "Signing in…")
+        let user = await task.value
+
+        #expect(user?.name == "ada")
+        #expect(harness.transport.requests.first?.jsonBody == .object(["user_name": .string("ada")]))
+        #expect(!viewModel.isSigningIn)
+        #expect(viewModel.message == ScreenMessage(.info, "Signed in as ada."))
+        #expect(!viewModel.canSubmit)
+    }
+
+    @Test func aFailedSignInShowsItsMessageInTheBanner() async throws {
+        let harness = try Harness()
+        let viewModel = SignInViewModel(feature: harness.makeFeature(), prompt: nil, userName: "ada")
+        harness.transport.enqueue(.failure(.notConnectedToInternet))
+
+        let user = await viewModel.submit()?.value
+
+        #expect(user == nil)
+        #expect(viewModel.message == ScreenMessage(.error, AccountError.unreachable.message))
+        #expect(viewModel.canSubmit)
+    }
+
+    @Test func theViewShowsTheFieldPromptValidationAndHints() throws {
+        let harness = try Harness()
+        let viewModel = SignInViewModel(feature: harness.makeFeature(), prompt: "Sign in to like posts.", userName: "")
+        let view = SignInView(viewModel: viewModel, theme: .ascii)
+
+        #expect(view.handle(KeyEvent(.enter)) == .handled)
+        #expect(view.handle(.character("a")) == .handled)
+        #expect(view.handle(KeyEvent(.escape)) == .ignored)
+        viewModel.setUserName("")
+        let lines = view.render(size: TerminalSize(columns: 50, rows: 16))
+
+        let text = lines.map(\.plainText)
+        #expect(lines.count == 16)
+        #expect(lines.allSatisfy { $0.width <= 50 })
+        #expect(text.first == "Sign in")
+        #expect(text.contains("Sign in to like posts."))
+        #expect(text.contains("User name"))
+        #expect(text.contains { $0.contains("Enter a user name.") })
+        #expect(text.last?.contains("sign in") == true)
+        #expect(text.last?.contains("back") == true)
+    }
+}
