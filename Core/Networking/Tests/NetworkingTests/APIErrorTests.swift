@@ -2,7 +2,7 @@ import Foundation
 import Networking
 import Testing
 
-@Suite("APIError classification")
+@Suite("APIError classification", .timeLimit(.minutes(1)))
 struct APIErrorTests {
     @Test(
         "statuses map to user-facing categories",

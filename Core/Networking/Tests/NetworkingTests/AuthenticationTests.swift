@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestSupport
 import Testing
 
-@Suite("Authentication")
+@Suite("Authentication", .timeLimit(.minutes(1)))
 struct AuthenticationTests {
     private func endpoint(_ authentication: Authentication) -> Endpoint<Greeting> {
         Endpoint(.get, "/v1/orders", authentication: authentication)

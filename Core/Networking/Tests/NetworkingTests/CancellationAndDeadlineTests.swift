@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestSupport
 import Testing
 
-@Suite("Cancellation and deadlines")
+@Suite("Cancellation and deadlines", .timeLimit(.minutes(1)))
 struct CancellationAndDeadlineTests {
     @Test("cancelling the task during a request ends in CancellationError", arguments: [false, true])
     func cancelDuringRequest(delayed: Bool) async throws {
@@ -33,7 +33,7 @@ struct CancellationAndDeadlineTests {
     func cancelledBeforeSending() async throws {
         let harness = ClientHarness()
         harness.transport.enqueue(.json(#"{"message": "never"}"#))
-        let task = Task { [client = harness.client] in
+        let task = TestTask { [client = harness.client] in
             withUnsafeCurrentTask { $0?.cancel() }
             return try await client.send(Endpoint<Greeting>.greeting)
         }

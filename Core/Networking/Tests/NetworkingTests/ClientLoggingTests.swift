@@ -4,7 +4,7 @@ import Networking
 import NetworkingTestSupport
 import Testing
 
-@Suite("Client logging")
+@Suite("Client logging", .timeLimit(.minutes(1)))
 struct ClientLoggingTests {
     @Test("each attempt is logged at debug with method, path, status, attempt, duration and request id")
     func attemptRecords() async throws {

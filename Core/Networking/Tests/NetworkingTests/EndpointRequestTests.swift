@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Endpoint → URLRequest")
+@Suite("Endpoint → URLRequest", .timeLimit(.minutes(1)))
 struct EndpointRequestTests {
     let base = URL(string: "https://api.storefront.test")!
     let encoder = APIJSON.makeEncoder()

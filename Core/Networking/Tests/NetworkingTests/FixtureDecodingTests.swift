@@ -6,7 +6,7 @@ import Testing
 
 @testable import NetworkingBenchmarks
 
-@Suite("Decoding captured answers")
+@Suite("Decoding captured answers", .timeLimit(.minutes(1)))
 struct FixtureDecodingTests {
     /// Sends a greeting request answered by `response` and returns the `APIError` it ends with (nil, and a
     /// recorded issue, when it ends otherwise).

@@ -2,7 +2,7 @@ import Foundation
 import Networking
 import Testing
 
-@Suite("Shared JSON configuration")
+@Suite("Shared JSON configuration", .timeLimit(.minutes(1)))
 struct JSONConfigurationTests {
     @Test(
         "timestamps with and without fractions and with offsets name the same instants",

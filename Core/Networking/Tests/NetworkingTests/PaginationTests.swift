@@ -1,7 +1,7 @@
 import Networking
 import Testing
 
-@Suite("Pagination values")
+@Suite("Pagination values", .timeLimit(.minutes(1)))
 struct PaginationTests {
     @Test("a cursor page has more while it has a cursor; an empty cursor ends the list")
     func cursorPage() {

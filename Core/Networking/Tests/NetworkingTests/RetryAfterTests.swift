@@ -4,7 +4,7 @@ import Testing
 
 @testable import Networking
 
-@Suite("Retry-After and retry_after")
+@Suite("Retry-After and retry_after", .timeLimit(.minutes(1)))
 struct RetryAfterTests {
     /// Sends a GET answered first by `first`, then by a greeting, and returns the backoff wait the client chose.
     private func waitChosen(after first: ScriptedResponse, expected: Duration) async throws {

@@ -3,7 +3,7 @@ import Networking
 import NetworkingTestSupport
 import Testing
 
-@Suite("Retries")
+@Suite("Retries", .timeLimit(.minutes(1)))
 struct RetryTests {
     @Test("a GET is retried after each retryable status and succeeds", arguments: [408, 429, 500, 502, 503, 504])
     func retryableStatus(status: Int) async throws {

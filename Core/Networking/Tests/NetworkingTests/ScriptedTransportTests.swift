@@ -8,7 +8,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("ScriptedTransport and the other doubles")
+@Suite("ScriptedTransport and the other doubles", .timeLimit(.minutes(1)))
 struct ScriptedTransportTests {
     private func request(_ path: String, method: String = "GET") throws -> URLRequest {
         var request = URLRequest(url: try #require(URL(string: "https://api.storefront.test" + path)))
@@ -48,7 +48,7 @@ struct ScriptedTransportTests {
         let clock = ManualClock()
         let transport = ScriptedTransport(clock: clock)
         transport.enqueue(.json("{}").delayed(by: .seconds(3)))
-        let task = Task { try await transport.send(try request("/v1/feed")).1.statusCode }
+        let task = TestTask { try await transport.send(try request("/v1/feed")).1.statusCode }
         try await clock.waitForSleepers(count: 1)
         #expect(clock.pendingDeadlines == [ManualClock.Instant(offset: .seconds(3))])
         clock.advance(by: .seconds(3))
@@ -60,7 +60,7 @@ struct ScriptedTransportTests {
         let transport = ScriptedTransport(clock: ManualClock())
         transport.enqueue([.stall, .json("{}").delayed(by: .seconds(1))])
         for expectedCount in 1...2 {
-            let task = Task { try await transport.send(try request("/v1/feed")) }
+            let task = TestTask { try await transport.send(try request("/v1/feed")) }
             try await transport.waitForRequests(count: expectedCount)
             task.cancel()
             await expectCancelledURLError(task)

@@ -11,7 +11,7 @@ import Testing
 
 /// The live transport on loopback, without an HTTP server: a socket that refuses connections, and one that accepts
 /// them (in the kernel's backlog) but never answers. Nothing here parses or writes HTTP.
-@Suite("URLSessionTransport on loopback")
+@Suite("URLSessionTransport on loopback", .timeLimit(.minutes(1)))
 struct URLSessionTransportTests {
     @Test("the session keeps no cookies, no cache and no credentials")
     func ephemeralConfiguration() {
@@ -41,7 +41,7 @@ struct URLSessionTransportTests {
         defer { socket.close() }
         let clock = ManualClock()
         let client = APIClient.testing(transport: URLSessionTransport(), clock: clock, baseURL: socket.baseURL)
-        let task = Task { try await client.send(Endpoint<Greeting>.greeting) }
+        let task = TestTask { try await client.send(Endpoint<Greeting>.greeting) }
         try await clock.waitForSleepers(count: 1)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
@@ -53,7 +53,7 @@ struct URLSessionTransportTests {
         defer { socket.close() }
         let transport = URLSessionTransport()
         let request = URLRequest(url: socket.baseURL.appendingPathComponent("v1/feed"))
-        let task = Task { try await transport.send(request) }
+        let task = TestTask { try await transport.send(request) }
         task.cancel()
         await expectCancelledURLError(task)
     }
@@ -69,7 +69,7 @@ struct URLSessionTransportTests {
             timeouts: RequestTimeouts(attempt: .milliseconds(500), overall: .seconds(30)),
             baseURL: socket.baseURL
         )
-        let task = Task { try await client.send(Endpoint<Greeting>.greeting) }
+        let task = TestTask { try await client.send(Endpoint<Greeting>.greeting) }
         try await clock.waitForSleepers(count: 1)
         clock.advance(by: .milliseconds(499))
         #expect(clock.sleeperCount == 1)

@@ -83,19 +83,43 @@ struct ClientHarness {
     }
 
     /// Starts sending `endpoint` in a new task.
-    func start<Response>(_ endpoint: Endpoint<Response>) -> Task<Response, any Error> {
-        Task { [client] in try await client.send(endpoint) }
+    func start<Response>(_ endpoint: Endpoint<Response>) -> TestTask<Response> {
+        TestTask { [client] in try await client.send(endpoint) }
     }
 }
 
 /// Expects `task` to end with `URLError(.cancelled)`, compared by code (URLSession adds user info to its errors).
 func expectCancelledURLError<Value>(
-    _ task: Task<Value, any Error>,
+    _ task: TestTask<Value>,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async {
     await #expect(sourceLocation: sourceLocation) {
         try await task.value
     } throws: { error in
         (error as? URLError)?.code == .cancelled
+    }
+}
+
+/// An unstructured task for tests whose `value` cancels the task when the awaiting test is cancelled (by its time
+/// limit), so a test whose code under test never finishes fails instead of hanging.
+struct TestTask<Success: Sendable>: Sendable {
+    private let task: Task<Success, any Error>
+
+    init(_ operation: @escaping @Sendable () async throws -> Success) {
+        task = Task(operation: operation)
+    }
+
+    var value: Success {
+        get async throws {
+            try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        }
+    }
+
+    func cancel() {
+        task.cancel()
     }
 }
