@@ -48,10 +48,10 @@ struct AccountFeatureSignOutTests {
         let feature = harness.makeFeature()
         let user = try await harness.signIn(feature)
         let outbox = harness.storage.stores(for: user.storageAccount).outbox
-        let requestsSeenByPushes = RequestCounts()
+        let requestsSeenByPushes = LockedValue<[Int]>([])
         let transport = harness.transport
         outbox.setHandler(for: "feed.like") { _ in
-            requestsSeenByPushes.append(transport.requests.count)
+            requestsSeenByPushes.update { $0.append(transport.requests.count) }
             return .done
         }
         try await harness.storage.enqueueChanges(2, kind: "feed.like", for: user.storageAccount)
@@ -60,7 +60,7 @@ struct AccountFeatureSignOutTests {
         let outcome = await feature.signOut(force: false)
 
         #expect(outcome.didSignOut)
-        #expect(requestsSeenByPushes.values == [1, 1])
+        #expect(requestsSeenByPushes.value == [1, 1])
         #expect(harness.transport.requests.map(\.summary) == ["POST /v1/session", "DELETE /v1/session"])
         #expect(outcome.message.contains("discarded") == false)
     }
@@ -83,12 +83,12 @@ struct AccountFeatureSignOutTests {
         #expect(ownFiles.contains { $0.contains("/secrets/") })
         #expect(Set(ownFiles.map { $0.split(separator: "/").first ?? "" }) == ["cache", "config", "data", "state"])
         let otherFiles = Set(harness.allFiles()).subtracting(ownFiles)
-        let seenAtClose = CloseObservation()
+        let seenAtClose = LockedValue<(requests: Int, tokenFiles: Int)?>(nil)
         let transport = harness.transport
         let tokenDirectory = harness.layout.secretsDirectory(for: user.storageAccount)
         harness.storage.onClose { _ in
             let tokens = (try? FileManager().contentsOfDirectory(atPath: tokenDirectory.path(percentEncoded: false)))
-            seenAtClose.record(requests: transport.requests.count, tokenFiles: tokens?.count ?? 0)
+            seenAtClose.update { $0 = (transport.requests.count, tokens?.count ?? 0) }
         }
         harness.transport.enqueue(.noContent)
 
@@ -102,8 +102,8 @@ struct AccountFeatureSignOutTests {
         }
         #expect(Set(harness.allFiles()) == otherFiles)
         #expect(harness.storage.calls == [.outbox("user_1"), .stopOutbox("user_1"), .closeStores("user_1")])
-        #expect(seenAtClose.requests == 2)
-        #expect(seenAtClose.tokenFiles == 0)
+        #expect(seenAtClose.value?.requests == 2)
+        #expect(seenAtClose.value?.tokenFiles == 0)
         #expect(harness.relaunch().current == .guest)
     }
 
@@ -194,46 +194,5 @@ struct AccountFeatureSignOutTests {
         #expect(feature.activity == .idle)
         #expect(harness.tokenFiles(of: user).count == 1)
         #expect(harness.storage.calls == [.outbox("user_1")])
-    }
-}
-
-/// Transport request counts recorded from a push handler.
-final class RequestCounts: @unchecked Sendable {
-    // Sound because `storage` is only read or written while `lock` is held.
-    private let lock = NSLock()
-    private var storage: [Int] = []
-
-    var values: [Int] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
-
-    func append(_ value: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        storage.append(value)
-    }
-}
-
-/// What existed when the feature closed the account's stores.
-final class CloseObservation: @unchecked Sendable {
-    // Sound because the stored values are only read or written while `lock` is held.
-    private let lock = NSLock()
-    private var values: (requests: Int, tokenFiles: Int) = (-1, -1)
-
-    var requests: Int { read { $0.requests } }
-    var tokenFiles: Int { read { $0.tokenFiles } }
-
-    func record(requests: Int, tokenFiles: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        values = (requests, tokenFiles)
-    }
-
-    private func read<Value>(_ body: ((requests: Int, tokenFiles: Int)) -> Value) -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(values)
     }
 }

@@ -53,6 +53,8 @@ struct AccountFeatureTests {
         #expect(relaunched.current == .signedIn(user))
         #expect(relaunched.sessionEnded == nil)
         #expect(relaunched.status.message == "Signed in as ada (user_1).")
+        let json = try String(decoding: APIJSON.makeEncoder().encode(relaunched.status), as: UTF8.self)
+        #expect(json == #"{"session_ended":false,"signed_in":true,"user":{"id":"user_1","name":"ada"}}"#)
         #expect(harness.transport.requests.count == requestsBefore)
         try await harness.sendAuthenticatedRequest(answeredWith: 204)
         #expect(harness.transport.requests.last?.header("Authorization") == "Bearer \(token)")
