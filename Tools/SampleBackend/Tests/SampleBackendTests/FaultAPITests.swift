@@ -88,11 +88,9 @@ struct FaultAPITests {
 
             let freshConnection = TestClient(baseURL: client.baseURL)
             await #expect(throws: URLError.self) {
-                _ = try await freshConnection.send(
-                    "POST", "/v1/orders", json: body, token: token, headers: ["Idempotency-Key": "dropped"])
+                _ = try await freshConnection.placeOrder(body, key: "dropped", token: token)
             }
-            let replay = try await client.send(
-                "POST", "/v1/orders", json: body, token: token, headers: ["Idempotency-Key": "dropped"])
+            let replay = try await client.placeOrder(body, key: "dropped", token: token)
             #expect(replay.status == 201)
             #expect(replay.header("Idempotent-Replayed") == "true")
             let orders = try #require(

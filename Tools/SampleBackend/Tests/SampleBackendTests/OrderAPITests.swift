@@ -12,18 +12,27 @@ private func price(_ client: TestClient, _ productID: String) async throws -> In
 
 private let tidy = CatalogConfiguration(productCount: 60, postCount: 10, authorCount: 5, messyShare: 0)
 
+/// Runs `body` with a started server, a signed-in buyer's token, and `productID` stocked with `stock`, whose unit
+/// price in minor units it also passes.
+private func withBuyer<Value>(
+    stocking productID: String, stock: Int = 10,
+    _ body: (TestServer, TestClient, String, Int64) async throws -> Value
+) async throws -> Value {
+    try await withTestServer(catalog: tidy) { server in
+        let token = try await server.client.signIn("buyer")
+        try await server.server.setStock(productID: productID, stock: stock)
+        return try await body(server, server.client, token, try await price(server.client, productID))
+    }
+}
+
 @Suite("API: orders")
 struct OrderAPITests {
     @Test("an order is placed once per key: a replay returns the same status and bytes, marked as replayed")
     func idempotentReplay() async throws {
-        try await withTestServer(catalog: tidy) { server in
-            let client = server.client
-            let token = try await client.signIn("buyer")
-            try await server.server.setStock(productID: "sku_2", stock: 10)
-            let total = try await price(client, "sku_2") * 2 + 490
+        try await withBuyer(stocking: "sku_2") { _, client, token, unit in
+            let total = unit * 2 + 490
             let body = orderBody(clientID: "sub-1", items: [("sku_2", 2)], expectedTotal: total)
-            let first = try await client.send(
-                "POST", "/v1/orders", json: body, token: token, headers: ["Idempotency-Key": "sub-1"])
+            let first = try await client.placeOrder(body, key: "sub-1", token: token)
             #expect(first.status == 201)
             #expect(first.header("Idempotent-Replayed") == nil)
             let order = first.object
@@ -48,18 +57,12 @@ struct OrderAPITests {
 
     @Test("the same key with another body is 422 idempotency_key_reused; the key needs a header")
     func keyRules() async throws {
-        try await withTestServer(catalog: tidy) { server in
-            let client = server.client
-            let token = try await client.signIn("buyer")
-            try await server.server.setStock(productID: "sku_3", stock: 10)
-            let unit = try await price(client, "sku_3")
+        try await withBuyer(stocking: "sku_3") { _, client, token, unit in
             let body = orderBody(clientID: "sub-2", items: [("sku_3", 1)], expectedTotal: unit + 490)
-            let placed = try await client.send(
-                "POST", "/v1/orders", json: body, token: token, headers: ["Idempotency-Key": "k2"])
+            let placed = try await client.placeOrder(body, key: "k2", token: token)
             #expect(placed.status == 201)
             let changed = orderBody(clientID: "sub-2", items: [("sku_3", 2)], expectedTotal: unit * 2 + 490)
-            let reused = try await client.send(
-                "POST", "/v1/orders", json: changed, token: token, headers: ["Idempotency-Key": "k2"])
+            let reused = try await client.placeOrder(changed, key: "k2", token: token)
             #expect(reused.status == 422)
             #expect(reused.errorCode == "idempotency_key_reused")
 
@@ -70,31 +73,24 @@ struct OrderAPITests {
             #expect(anonymous.status == 401)
 
             let otherUser = try await client.signIn("someone-else")
-            let sameKeyOtherUser = try await client.send(
-                "POST", "/v1/orders", json: body, token: otherUser, headers: ["Idempotency-Key": "k2"])
+            let sameKeyOtherUser = try await client.placeOrder(body, key: "k2", token: otherUser)
             #expect(sameKeyOtherUser.status == 201, "keys are scoped to the user")
         }
     }
 
     @Test("a stale expected_total is 409 price_changed with the current total; the answer is kept for the key")
     func priceChanged() async throws {
-        try await withTestServer(catalog: tidy) { server in
-            let client = server.client
-            let token = try await client.signIn("buyer")
-            try await server.server.setStock(productID: "sku_4", stock: 10)
-            let old = try await price(client, "sku_4")
+        try await withBuyer(stocking: "sku_4") { server, client, token, old in
             try await server.server.setPrice(productID: "sku_4", amountMinor: old + 1000)
             let body = orderBody(
                 clientID: "sub-3", items: [("sku_4", 1)], expectedTotal: old + 1490, shipping: "express")
-            let stale = try await client.send(
-                "POST", "/v1/orders", json: body, token: token, headers: ["Idempotency-Key": "k4"])
+            let stale = try await client.placeOrder(body, key: "k4", token: token)
             #expect(stale.status == 409)
             #expect(stale.errorCode == "price_changed")
             let current = try #require((stale.error["details"] as? [String: Any])?["current_total"] as? [String: Any])
             #expect((current["amount_minor"] as? NSNumber)?.int64Value == old + 1000 + 1490)
             #expect(current["currency"] as? String == "EUR")
-            let replay = try await client.send(
-                "POST", "/v1/orders", json: body, token: token, headers: ["Idempotency-Key": "k4"])
+            let replay = try await client.placeOrder(body, key: "k4", token: token)
             #expect(replay.status == 409)
             #expect(replay.body == stale.body)
             #expect(replay.header("Idempotent-Replayed") == "true")
@@ -113,14 +109,12 @@ struct OrderAPITests {
             let total = try await price(client, "sku_5") * 2 + (try await price(client, "sku_6")) + 0
             let body = orderBody(
                 clientID: "a", items: [("sku_5", 2), ("sku_6", 1)], expectedTotal: total, shipping: "pickup")
-            let placed = try await client.send(
-                "POST", "/v1/orders", json: body, token: token, headers: ["Idempotency-Key": "a"])
+            let placed = try await client.placeOrder(body, key: "a", token: token)
             #expect(placed.status == 201)
             #expect(try await client.get("/v1/products/sku_5").object["availability"] as? String == "out_of_stock")
             let again = orderBody(
                 clientID: "b", items: [("sku_6", 1), ("sku_5", 1)], expectedTotal: total, shipping: "pickup")
-            let refused = try await client.send(
-                "POST", "/v1/orders", json: again, token: token, headers: ["Idempotency-Key": "b"])
+            let refused = try await client.placeOrder(again, key: "b", token: token)
             #expect(refused.status == 409)
             #expect(refused.errorCode == "out_of_stock")
             #expect((refused.error["details"] as? [String: Any])?["product_ids"] as? [String] == ["sku_5"])
@@ -141,8 +135,7 @@ struct OrderAPITests {
                 let body = orderBody(
                     clientID: "c\(index)", items: [("sku_7", 1)], expectedTotal: unit + 490,
                     payment: ["method": "card", "card_token": cardToken])
-                let placed = try await client.send(
-                    "POST", "/v1/orders", json: body, token: token, headers: ["Idempotency-Key": "c\(index)"])
+                let placed = try await client.placeOrder(body, key: "c\(index)", token: token)
                 #expect(placed.status == 201)
                 #expect((placed.object["payment"] as? [String: Any])?["last4"] as? String == "4242")
                 ids.append(try #require(placed.object["id"] as? String))
@@ -178,7 +171,7 @@ struct OrderAPITests {
             let token = try await client.signIn("careless")
             let good = orderBody(clientID: "x", items: [("sku_1", 1)], expectedTotal: 100)
             func post(_ body: Any, key: String = UUID().uuidString) async throws -> TestResponse {
-                try await client.send("POST", "/v1/orders", json: body, token: token, headers: ["Idempotency-Key": key])
+                try await client.placeOrder(body, key: key, token: token)
             }
             var noItems = good
             noItems["items"] = [[String: Any]]()
@@ -229,13 +222,9 @@ struct OrderAPITests {
 
     @Test("concurrent submissions under one key place one order")
     func concurrentReplays() async throws {
-        try await withTestServer(catalog: tidy) { server in
-            let client = server.client
-            let token = try await client.signIn("impatient")
-            try await server.server.setStock(productID: "sku_8", stock: 100)
+        try await withBuyer(stocking: "sku_8", stock: 100) { _, client, token, unit in
             let body = try JSONSerialization.data(
-                withJSONObject: orderBody(
-                    clientID: "race", items: [("sku_8", 1)], expectedTotal: try await price(client, "sku_8") + 490))
+                withJSONObject: orderBody(clientID: "race", items: [("sku_8", 1)], expectedTotal: unit + 490))
             let responses = try await withThrowingTaskGroup(of: TestResponse.self) { group in
                 for _ in 0..<8 {
                     group.addTask {

@@ -106,8 +106,8 @@ private func beginRequest(
     let pointer = Unmanaged.passRetained(context).toOpaque()
     requestPointer.pointee = pointer
     core.requestStarted()
-    _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, pointer)
-    _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectQueryItem, pointer)
+    _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectValue, pointer)
+    _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectValue, pointer)
     let limit = core.configuration.maximumBodyBytes
     // A body far beyond the limit is refused before it is read (libmicrohttpd then closes the connection); one
     // moderately over is read and discarded, so the client is not cut off mid-send and reads the 413.
@@ -170,7 +170,8 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer, closi
     return MHD_queue_response(connection, UInt32(clamping: response.status), created)
 }
 
-private func collectHeader(
+/// Adds one header or query argument to the request's context, as libmicrohttpd lists them.
+private func collectValue(
     _ contextPointer: UnsafeMutableRawPointer?,
     _ kind: MHD_ValueKind,
     _ key: UnsafePointer<CChar>?,
@@ -180,25 +181,15 @@ private func collectHeader(
 ) -> MHD_Result {
     guard let contextPointer else { return .NO }
     let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
-    context.headers.add(name: text(key, keySize), value: text(value, valueSize))
-    return .YES
-}
-
-private func collectQueryItem(
-    _ contextPointer: UnsafeMutableRawPointer?,
-    _ kind: MHD_ValueKind,
-    _ key: UnsafePointer<CChar>?,
-    _ keySize: Int,
-    _ value: UnsafePointer<CChar>?,
-    _ valueSize: Int
-) -> MHD_Result {
-    guard let contextPointer else { return .NO }
-    let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
-    context.query.append(
-        HTTPRequest.QueryItem(
-            name: PercentDecoding.decodeQueryComponent(text(key, keySize)),
-            value: PercentDecoding.decodeQueryComponent(text(value, valueSize))
-        ))
+    let name = text(key, keySize)
+    let content = text(value, valueSize)
+    if kind == .HEADER_KIND {
+        context.headers.add(name: name, value: content)
+    } else {
+        context.query.append(
+            HTTPRequest.QueryItem(
+                name: PercentDecoding.decodeQueryComponent(name), value: PercentDecoding.decodeQueryComponent(content)))
+    }
     return .YES
 }
 

@@ -88,6 +88,11 @@ struct TestClient: Sendable {
         return try await send(method, path, body: body, token: token, headers: headers)
     }
 
+    /// `POST /v1/orders` with `body` under the idempotency key `key`.
+    func placeOrder(_ body: Any, key: String, token: String?) async throws -> TestResponse {
+        try await send("POST", "/v1/orders", json: body, token: token, headers: ["Idempotency-Key": key])
+    }
+
     /// Signs in as `name` and returns the token.
     func signIn(_ name: String) async throws -> String {
         let response = try await send("POST", "/v1/session", json: ["user_name": name])
