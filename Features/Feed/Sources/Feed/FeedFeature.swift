@@ -105,6 +105,13 @@ public final class FeedFeature {
         self.prefetchDistance = max(prefetchDistance, 0)
     }
 
+    /// Cancels what is still loading and the following of queued likes.
+    isolated deinit {
+        refreshTask?.cancel()
+        pageTask?.task.cancel()
+        eventsTask?.cancel()
+    }
+
     // MARK: - Loading
 
     /// Shows the cached posts (when there are any and nothing newer is shown), then refreshes from the first page;

@@ -104,6 +104,27 @@ struct FeedFeatureLikeTests {
         #expect(feature.post(withID: PostID(rawValue: "post_61")) == nil)
     }
 
+    @Test("a released Feature stops following queued likes")
+    func releaseStopsFollowing() async throws {
+        var feature: FeedFeature? = try await loadedFeature()
+        await feature?.toggleLike(PostID(rawValue: "post_1"))
+        weak let released = feature
+        feature = nil
+        #expect(released == nil)
+        try await waitUntil { repository.eventStreamsEnded == 1 }
+    }
+
+    @Test("stop ends the following of queued likes; start follows them again")
+    func stopAndStart() async throws {
+        let feature = try await loadedFeature()
+        feature.stop()
+        try await waitUntil { repository.eventStreamsEnded == 1 }
+        repository.resolvePage(1, with: .success(Samples.page(1...3, next: "c1")))
+        await feature.start()
+        repository.send(.signInRequired(PostID(rawValue: "post_1")))
+        try await waitUntil { feature.isWaitingForSignIn }
+    }
+
     /// A Feature that has loaded posts 1...3 (10 likes each, none liked) with cursor `c1`.
     private func loadedFeature() async throws -> FeedFeature {
         let feature = makeFeature(repository)

@@ -37,6 +37,15 @@ public struct FeedRow: Sendable, Hashable, Identifiable {
         self.isLiked = isLiked
         self.hasProduct = hasProduct
     }
+
+    /// The row of `post`, formatted by `formatter`: what the list shows, and what `storefront feed` prints.
+    public init(_ post: Post, formatter: FeedFormatter) {
+        self.init(
+            id: post.id, author: post.authorName, age: formatter.relativeTime(since: post.createdAt),
+            kind: post.kind == .photo ? nil : post.kind.label, caption: formatter.excerpt(post.caption),
+            likeCount: formatter.compactCount(post.likeCount), isLiked: post.isLiked,
+            hasProduct: post.productID != nil)
+    }
 }
 
 /// What the body of the feed list shows.
@@ -96,7 +105,7 @@ public final class FeedListViewModel {
 
     /// The posts as rows, in feed order.
     public var rows: [FeedRow] {
-        feature.posts.map(row)
+        feature.posts.map { FeedRow($0, formatter: formatter) }
     }
 
     /// What the body shows (see `FeedListContent`).
@@ -220,13 +229,4 @@ public final class FeedListViewModel {
         return Task { await feature.refresh() }
     }
 
-    // MARK: - Private
-
-    private func row(_ post: Post) -> FeedRow {
-        FeedRow(
-            id: post.id, author: post.authorName, age: formatter.relativeTime(since: post.createdAt),
-            kind: post.kind == .photo ? nil : post.kind.label, caption: formatter.excerpt(post.caption),
-            likeCount: formatter.compactCount(post.likeCount), isLiked: post.isLiked,
-            hasProduct: post.productID != nil)
-    }
 }

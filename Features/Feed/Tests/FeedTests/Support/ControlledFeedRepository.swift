@@ -30,6 +30,7 @@ final class ControlledFeedRepository: FeedRepository, Sendable {
         var setLikeError: (any Error)?
         var likes: [(liked: Bool, postID: PostID)] = []
         var events: AsyncStream<FeedSyncEvent>.Continuation?
+        var eventStreamsEnded = 0
     }
 
     private let state = Guarded(State())
@@ -67,6 +68,11 @@ final class ControlledFeedRepository: FeedRepository, Sendable {
     /// The page requests whose waiting task was cancelled, by index.
     var cancelledPageRequests: Set<Int> {
         state.withLock { $0.cancelledPages }
+    }
+
+    /// How many `syncEvents()` streams ended (their consumer stopped).
+    var eventStreamsEnded: Int {
+        state.withLock { $0.eventStreamsEnded }
     }
 
     /// Every `setLike` call so far, oldest first.
@@ -184,6 +190,7 @@ final class ControlledFeedRepository: FeedRepository, Sendable {
 
     func syncEvents() -> AsyncStream<FeedSyncEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: FeedSyncEvent.self)
+        continuation.onTermination = { [state] _ in state.withLock { $0.eventStreamsEnded += 1 } }
         state.withLock { $0.events = continuation }
         return stream
     }
