@@ -1,0 +1,178 @@
+import Checkout
+import Foundation
+import Models
+import Networking
+import NetworkingTestSupport
+import TestSupport
+import Testing
+
+/// Exactly-once placement: every attempt of one submission carries the same key, and a changed draft a new one.
+@MainActor
+@Suite("Order placement")
+struct OrderPlacementTests {
+    @Test("a lost answer (dropped connection) is repeated automatically with the same key")
+    func droppedConnectionIsRetriedWithTheSameKey() async throws {
+        let harness = try Harness(retryPolicy: RetryPolicy(maxAttempts: 2, initialBackoff: .zero))
+        try await harness.fillCart()
+        harness.transport.enqueue(.failure(.networkConnectionLost))
+        harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
+        let coordinator = harness.makeCoordinator()
+        try await harness.advanceToPlaceOrder(coordinator)
+
+        let state = await coordinator.placeOrder()
+
+        guard case .placed = state else {
+            Issue.record("expected a placed order, got \(state)")
+            return
+        }
+        let requests = harness.orderRequests
+        try #require(requests.count == 2)
+        #expect(requests[0].header("Idempotency-Key") == "id-2")
+        #expect(requests[1].header("Idempotency-Key") == "id-2")
+        #expect(requests[0].body == requests[1].body)
+        #expect(requests[1].jsonBody?["client_id"] == .string("id-2"))
+    }
+
+    @Test("an attempt that times out is repeated with the same key")
+    func timeoutIsRetriedWithTheSameKey() async throws {
+        let harness = try Harness(
+            retryPolicy: RetryPolicy(maxAttempts: 2, initialBackoff: .zero),
+            timeouts: RequestTimeouts(attempt: .seconds(2), overall: .seconds(30)))
+        try await harness.fillCart()
+        harness.transport.enqueue(.stall)
+        harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
+        let coordinator = harness.makeCoordinator()
+        try await harness.advanceToPlaceOrder(coordinator)
+
+        let placing = Task { await coordinator.placeOrder() }
+        try await harness.transport.waitForRequests(count: 1)
+        try await harness.clock.waitForSleepers(count: 1)
+        harness.clock.advance(by: .seconds(2))
+        let state = await placing.value
+
+        guard case .placed = state else {
+            Issue.record("expected a placed order, got \(state)")
+            return
+        }
+        let keys = harness.orderRequests.map { $0.header("Idempotency-Key") }
+        #expect(keys == ["id-2", "id-2"])
+    }
+
+    @Test("the user's \"try again\" after a failure sends the same key and body")
+    func manualRetrySendsTheSameKey() async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        harness.transport.enqueue(.failure(.notConnectedToInternet))
+        harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
+        let coordinator = harness.makeCoordinator()
+        try await harness.advanceToPlaceOrder(coordinator)
+
+        let failed = await coordinator.placeOrder()
+        #expect(failed == .failed(.connection(.offline)))
+        #expect(coordinator.stage == .inProgress)
+        #expect(coordinator.draft.submissionID == "id-2")
+        let saved = try #require(try await harness.drafts.latest())
+        #expect(saved.submissionID == "id-2")
+        #expect(saved.step == .placeOrder)
+
+        guard case .placeOrder(let viewModel) = coordinator.screen else {
+            Issue.record("expected the place-order screen")
+            return
+        }
+        guard case .failed(_, canRetry: true) = viewModel.status else {
+            Issue.record("expected a retryable failure, got \(viewModel.status)")
+            return
+        }
+        await viewModel.place()
+
+        let requests = harness.orderRequests
+        try #require(requests.count == 2)
+        #expect(requests.map { $0.header("Idempotency-Key") } == ["id-2", "id-2"])
+        #expect(requests[0].body == requests[1].body)
+        #expect(coordinator.stage == .finished(.placed("ord_1")))
+    }
+
+    @Test("a retry after a restart sends the same key")
+    func retryAfterRestartSendsTheSameKey() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("storefront.sqlite")
+        let ids = SequentialRequestIDs(prefix: "id-")
+        let before = try Harness(databaseURL: file, ids: ids)
+        try await before.fillCart()
+        before.transport.enqueue(.failure(.networkConnectionLost))
+        let first = before.makeCoordinator()
+        try await before.advanceToPlaceOrder(first)
+        _ = await first.placeOrder()
+        let firstBody = try #require(before.orderRequests.first?.body)
+        await before.database.close()
+
+        let after = try Harness(databaseURL: file, ids: ids)
+        after.transport.enqueue(try Fixture.response("order_placed", status: 201))
+        let resumed = after.makeCoordinator()
+        await resumed.start()
+        guard case .offeringResume(let saved) = resumed.stage else {
+            Issue.record("expected a resume offer, got \(resumed.stage)")
+            return
+        }
+        #expect(saved.submissionID == "id-2")
+        await resumed.resumeSavedDraft()
+        #expect(resumed.step == .placeOrder)
+        let state = await resumed.placeOrder()
+
+        guard case .placed = state else {
+            Issue.record("expected a placed order, got \(state)")
+            return
+        }
+        let request = try #require(after.orderRequests.first)
+        #expect(request.header("Idempotency-Key") == "id-2")
+        #expect(request.body == firstBody)
+        #expect(try await after.drafts.latest() == nil)
+        await after.database.close()
+    }
+
+    @Test("a cart changed after a failure sends a new key")
+    func changedCartSendsANewKey() async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        harness.transport.enqueue(.failure(.timedOut))
+        harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
+        let coordinator = harness.makeCoordinator()
+        try await harness.advanceToPlaceOrder(coordinator)
+        #expect(await coordinator.placeOrder() == .failed(.connection(.timedOut)))
+
+        coordinator.edit(.reviewCart)
+        guard case .reviewCart(let viewModel) = coordinator.screen else {
+            Issue.record("expected the cart step")
+            return
+        }
+        await viewModel.increaseSelected()
+        #expect(coordinator.draft.submissionID == nil)
+        for _ in 0..<5 { try await coordinator.advance() }
+        await coordinator.placeOrder()
+
+        let requests = harness.orderRequests
+        try #require(requests.count == 2)
+        #expect(requests[0].header("Idempotency-Key") == "id-2")
+        #expect(requests[1].header("Idempotency-Key") == "id-3")
+        #expect(requests[1].jsonBody?["client_id"] == .string("id-3"))
+        #expect(requests[0].jsonBody?["items"] != requests[1].jsonBody?["items"])
+    }
+
+    @Test("cancelling the placing task is not a failure and keeps the submission")
+    func cancellationIsNotAFailure() async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        harness.transport.enqueue(.stall)
+        let coordinator = harness.makeCoordinator()
+        try await harness.advanceToPlaceOrder(coordinator)
+
+        let placing = Task { await coordinator.placeOrder() }
+        try await harness.transport.waitForRequests(count: 1)
+        placing.cancel()
+        let state = await placing.value
+
+        #expect(state == .notStarted)
+        #expect(coordinator.draft.submissionID == "id-2")
+        #expect(coordinator.stage == .inProgress)
+    }
+}
