@@ -24,7 +24,13 @@ extension APIClient {
         ]
         try HeaderValidation.check(name: ClientHeader.requestID, value: requestID)
         request.setValue(requestID, forHTTPHeaderField: ClientHeader.requestID)
-        let token = try await attachToken(to: &request, authentication: endpoint.authentication)
+        let token: String?
+        do {
+            token = try await attachToken(to: &request, authentication: endpoint.authentication)
+        } catch {
+            logger.debug("\(endpoint.method) \(endpoint.path) not sent: \(error.logSummary)", metadata: metadata)
+            throw error
+        }
         try Task.checkCancellation()
 
         let started = timer.now()
