@@ -82,10 +82,10 @@ func mhdLog(_ coreContext: UnsafeMutableRawPointer?, _ format: UnsafePointer<CCh
 /// inside an id cannot be told from a separator. `HTTPRequest.pathSegments` decodes each segment after splitting;
 /// query names and values are decoded when they are collected.
 func mhdKeepEscaped(
-    _ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ text: UnsafeMutablePointer<CChar>?
-)
-    -> Int
-{
+    _ context: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ text: UnsafeMutablePointer<CChar>?
+) -> Int {
     guard let text else { return 0 }
     return strlen(text)
 }
