@@ -1,0 +1,52 @@
+// swift-tools-version:6.2
+// Features/Search: product search as you type (debounced, cancelling, never showing stale results), offset-paginated
+// results, recent searches, an offline fallback from Search's own full-text table, and product detail.
+// Depends on Core (Networking, Persistence, Models, Logging) and DesignSystem; tests also use the test-support
+// products of Core/Networking, Core/Persistence and Core/TestSupport.
+import PackageDescription
+
+let package = Package(
+    name: "Search",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Search", targets: ["Search"])
+    ],
+    dependencies: [
+        .package(path: "../../Core/Logging"),
+        .package(path: "../../Core/Models"),
+        .package(path: "../../Core/Networking"),
+        .package(path: "../../Core/Persistence"),
+        .package(path: "../../Core/TestSupport"),
+        .package(path: "../../DesignSystem"),
+    ],
+    targets: [
+        .target(
+            name: "Search",
+            dependencies: [
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+            ]
+        ),
+        .testTarget(
+            name: "SearchTests",
+            dependencies: [
+                "Search",
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTestSupport", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "PersistenceTestSupport", package: "Persistence"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

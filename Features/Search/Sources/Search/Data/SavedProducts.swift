@@ -1,0 +1,121 @@
+import Foundation
+import Models
+import Persistence
+
+/// The SQL of `search_products`: saving the products seen in results and searching them offline. Every value is a
+/// bound parameter; user text reaches `MATCH` only as quoted prefix tokens (`SearchPattern.fullTextPrefixQuery`).
+enum SavedProducts {
+    /// One product to save, with its description when the product route sent one.
+    struct Entry: Sendable {
+        let summary: ProductSummary
+        let description: String?
+    }
+
+    /// Upserts `entries` by product id in one statement (one save batch, newer than every earlier one), then keeps
+    /// only the newest `limit` products. With `replacesDescription`, a missing description clears the saved one
+    /// (the product route is authoritative); otherwise (search results carry none) the saved one is kept.
+    static func save(_ entries: [Entry], replacesDescription: Bool, limit: Int, in tx: DatabaseTransaction) throws {
+        guard !entries.isEmpty else { return }
+        let batch = (try tx.fetchOne(Int64.self, "SELECT coalesce(max(seen), 0) + 1 FROM search_products")) ?? 1
+        let row: SQL = "(" + .placeholders(count: 9) + ")"
+        let values = SQL.joined(Array(repeating: row, count: entries.count))
+        let insert: SQL = """
+            INSERT INTO search_products
+                (id, title, price_minor, currency, image_url, availability, rating, description, seen)
+            VALUES
+            """
+        let update: SQL =
+            replacesDescription
+            ? " ON CONFLICT (id) DO UPDATE SET " + updatedColumns + ", description = excluded.description"
+            : " ON CONFLICT (id) DO UPDATE SET " + updatedColumns
+                + ", description = coalesce(excluded.description, search_products.description)"
+        var arguments: [DatabaseValue] = []
+        arguments.reserveCapacity(entries.count * 9)
+        for entry in entries {
+            let product = entry.summary
+            arguments += [
+                product.id.rawValue.databaseValue, product.title.databaseValue,
+                product.price.amountMinor.databaseValue, product.price.currency.code.databaseValue,
+                product.imageURL.databaseValue, product.availability.wireValue.databaseValue,
+                product.rating.databaseValue, entry.description.databaseValue, batch.databaseValue,
+            ]
+        }
+        try tx.execute(insert + " " + values + update, arguments: arguments)
+        try tx.execute(
+            """
+            DELETE FROM search_products WHERE seq IN
+                (SELECT seq FROM search_products ORDER BY seen DESC, seq DESC LIMIT -1 OFFSET ?)
+            """,
+            max(limit, 0))
+    }
+
+    /// One page of the saved products matching `query` (every word as a prefix, in title or description), best
+    /// match first (bm25, the title weighted ten times the description), and how many match in all. Text without
+    /// a word matches nothing.
+    static func search(
+        _ query: String, offset: Int, limit: Int, in db: some DatabaseQuerying
+    ) throws -> (rows: [SavedProductRow], total: Int) {
+        guard let match = SearchPattern.fullTextPrefixQuery(query) else { return ([], 0) }
+        let total =
+            try db.fetchOne(
+                Int.self, "SELECT count(*) FROM search_products_fts WHERE search_products_fts MATCH ?", match) ?? 0
+        let rows = try db.fetchAll(
+            SavedProductRow.self,
+            "SELECT " + selectedColumns
+                + """
+                 FROM search_products_fts f JOIN search_products p ON p.seq = f.rowid
+                WHERE search_products_fts MATCH ?
+                ORDER BY bm25(search_products_fts, 10.0, 1.0), p.seq
+                LIMIT ? OFFSET ?
+                """,
+            match, limit, offset)
+        return (rows, total)
+    }
+
+    /// The saved product with `id`, or nil.
+    static func product(id: ProductID, in db: some DatabaseQuerying) throws -> SavedProductRow? {
+        try db.fetchOne(
+            SavedProductRow.self, "SELECT " + selectedColumns + " FROM search_products p WHERE p.id = ?", id.rawValue)
+    }
+
+    private static let updatedColumns: SQL = """
+        title = excluded.title, price_minor = excluded.price_minor, currency = excluded.currency,
+        image_url = excluded.image_url, availability = excluded.availability, rating = excluded.rating,
+        seen = excluded.seen
+        """
+
+    private static let selectedColumns: SQL = """
+        p.id, p.title, p.price_minor, p.currency, p.image_url, p.availability, p.rating, p.description
+        """
+}
+
+/// A row of `search_products` as read back.
+struct SavedProductRow: Decodable, Sendable {
+    let id: String
+    let title: String
+    let priceMinor: Int64
+    let currency: String
+    let imageURL: String?
+    let availability: String
+    let rating: Double?
+    let description: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, currency, availability, rating, description
+        case priceMinor = "price_minor"
+        case imageURL = "image_url"
+    }
+
+    /// The product, or nil when the saved currency is no longer a known code (the row is then skipped).
+    var summary: ProductSummary? {
+        guard let currency = try? Currency(code: currency) else { return nil }
+        return ProductSummary(
+            id: ProductID(rawValue: id),
+            title: title,
+            price: Money(amountMinor: priceMinor, currency: currency),
+            availability: Availability(wireValue: availability),
+            imageURL: ImageURL.parse(imageURL),
+            rating: rating
+        )
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Models
+import Observation
+import TerminalUI
+
+/// The product detail screen (`GET /v1/products/{id}`): title, price, availability, rating, image and the
+/// description wrapped to the width, with "add to cart" handed to the App through `SearchFeature.onAddToCart`.
+///
+/// Opened from search results it shows the summary at once while the description loads; opened from a deep link or
+/// the feed it has only the id until the product arrives. Keys: `a` adds to the cart, Ctrl-R loads again.
+@MainActor
+@Observable
+public final class ProductDetailViewModel {
+    /// Where the screen is.
+    public enum State: Hashable, Sendable {
+        /// The product is on its way.
+        case loading
+        /// The product arrived.
+        case loaded(ProductDetail)
+        /// It could not be loaded; `notice` says why.
+        case failed(SearchError)
+    }
+
+    /// The product's id.
+    public let productID: ProductID
+    /// Where the screen is.
+    public private(set) var state = State.loading
+    /// Set after `addToCart()`: `Added to cart`.
+    public private(set) var confirmation: String?
+
+    private let feature: SearchFeature
+    private let preview: ProductSummary?
+    private let format: ProductFormat
+    @ObservationIgnored private var loadTask: Task<Void, Never>?
+
+    /// Creates the screen's model; call `load()` to fetch the product.
+    ///
+    /// - Parameters:
+    ///   - productID: The product to show.
+    ///   - preview: The product as a list showed it, shown while the detail loads; nil from a deep link.
+    ///   - feature: Loads the product and receives the add-to-cart event.
+    ///   - locale: Formats the price and the rating.
+    public init(productID: ProductID, preview: ProductSummary?, feature: SearchFeature, locale: Locale) {
+        self.productID = productID
+        self.preview = preview
+        self.feature = feature
+        self.format = ProductFormat(locale: locale)
+    }
+
+    // MARK: - Loading
+
+    /// Loads the product (again), cancelling a load on its way; cancellation is never shown as an error.
+    ///
+    /// - Returns: The task of the load: it ends once `state` is updated.
+    @discardableResult
+    public func load() -> Task<Void, Never> {
+        loadTask?.cancel()
+        if case .failed = state { state = .loading }
+        let task = Task { [weak self] in
+            guard let self else { return }
+            do {
+                let detail = try await self.feature.product(id: self.productID)
+                guard !Task.isCancelled else { return }
+                self.state = .loaded(detail)
+            } catch let error as SearchError {
+                guard !Task.isCancelled else { return }
+                self.state = .failed(error)
+            } catch {
+                return
+            }
+        }
+        loadTask = task
+        return task
+    }
+
+    // MARK: - Values to show
+
+    /// The product as known so far: the loaded one, else the preview.
+    public var summary: ProductSummary? {
+        if case .loaded(let detail) = state { return detail.summary }
+        return preview
+    }
+
+    /// The title, or `Product` while nothing is known.
+    public var title: String { summary?.title ?? "Product" }
+
+    /// The price in the locale's format, or nil while nothing is known.
+    public var price: String? { summary.map { format.price($0.price) } }
+
+    /// The availability label, or nil while nothing is known.
+    public var availability: AvailabilityLabel? { summary.map { AvailabilityLabel($0.availability) } }
+
+    /// `Rated 4.5/5`, `No ratings yet`, or nil while nothing is known.
+    public var rating: String? {
+        guard let summary else { return nil }
+        return summary.rating.map { "Rated \(format.rating($0))" } ?? "No ratings yet"
+    }
+
+    /// `Image: <url>`, `No image`, or nil while nothing is known.
+    public var image: String? {
+        guard let summary else { return nil }
+        return summary.imageURL.map { "Image: \($0.absoluteString)" } ?? "No image"
+    }
+
+    /// Whether the product can be added to the cart: known, and not out of stock (an unknown availability is left
+    /// to the server to decide at checkout).
+    public var canAddToCart: Bool {
+        guard let summary else { return false }
+        return summary.availability != .outOfStock
+    }
+
+    /// `Loading…` while the product (or its description) is on its way, nil otherwise.
+    public var loadingLine: String? {
+        state == .loading ? "Loading\u{2026}" : nil
+    }
+
+    /// An error with a retry hint, or a warning when the product is the saved copy shown offline; nil otherwise.
+    public var notice: Notice? {
+        switch state {
+        case .failed(let error):
+            return Notice(
+                .error, message: ProductFormat.message(for: error, failedTo: "Couldn't load this product."),
+                actionHint: ProductFormat.retryHint)
+        case .loaded(let detail) where detail.source == .saved:
+            return Notice(
+                .warning, message: "You're offline. Showing the saved copy of this product.",
+                actionHint: ProductFormat.retryHint)
+        default:
+            return nil
+        }
+    }
+
+    /// The description wrapped to `width` cells (breaking at spaces, measured in terminal cells), one string per
+    /// line; `No description.` when the product has none; empty while it loads or when `width` is below 1.
+    public func descriptionLines(width: Int) -> [String] {
+        guard width > 0, case .loaded(let detail) = state else { return [] }
+        let text = detail.description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        guard !text.isEmpty else { return ["No description."] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
+            StyledLine(String(paragraph)).wrapped(toWidth: width).map(\.plainText)
+        }
+    }
+
+    // MARK: - Actions
+
+    /// Hands the product to the cart (`SearchFeature.onAddToCart`) when `canAddToCart`, and sets `confirmation`.
+    public func addToCart() {
+        guard canAddToCart, let summary else { return }
+        feature.addToCart(summary)
+        confirmation = "Added to cart"
+    }
+
+    /// Handles a key: `a` adds to the cart, Ctrl-R loads again; `.ignored` otherwise (Escape goes back in the App).
+    public func handle(_ key: KeyEvent) -> KeyHandling {
+        if key == .control("r") {
+            load()
+            return .handled
+        }
+        if key == .character("a") {
+            addToCart()
+            return .handled
+        }
+        return .ignored
+    }
+}
