@@ -23,6 +23,20 @@ import Testing
         #expect(!configuration.isExcluded("Tools/Modules"))
     }
 
+    @Test func readsTargetLayersAndTheFilesThatAffectEverything() throws {
+        let json = #"""
+            {"layers": [{"name": "app", "targets": ["App*"]}], "affectsEverything": ["Makefile", "ci/**"]}
+            """#
+        let configuration = try ModulesConfiguration.parse(Data(json.utf8), path: "modules.json")
+        #expect(configuration.targetLayerIndex(of: "AppCore") == 0)
+        #expect(configuration.targetLayerIndex(of: "Feed") == nil)
+        #expect(configuration.affectsEverything.map(\.pattern) == ["Makefile", "ci/**"])
+        let defaults = try ModulesConfiguration.parse(Data("{}".utf8), path: "modules.json")
+        #expect(defaults.affectsEverything.anyMatches("modules.json"))
+        #expect(defaults.affectsEverything.anyMatches(".github/workflows/modules.yml"))
+        #expect(!defaults.affectsEverything.anyMatches("Core/Logging/Package.swift"))
+    }
+
     @Test func rejectsAnUnknownKeyByName() {
         let json = #"{"schemaVersion": 1, "layers": [{"name": "core", "packages": ["Core/*"], "allowPeers": true}]}"#
         let error = #expect(throws: ConfigurationError.self) {

@@ -2,8 +2,8 @@ import Foundation
 
 /// The `modules` command line: parses the arguments, runs one command, and returns the exit status.
 ///
-/// Commands: `list`, `lint`, `test`. Every command takes `--format text|json` (`--json` for short), `--repo DIR`
-/// and `--help`. A bad command line prints one error line and the usage to standard error and returns 64.
+/// Commands: see ``Command``. Every command takes `--format` (`text` and `json` at least; `--json` for short),
+/// `--repo DIR` and `--help`. A bad command line prints one error line and the usage to standard error and returns 64.
 public struct ModulesCLI: Sendable {
     private let environment: CommandEnvironment
 
@@ -42,6 +42,9 @@ public struct ModulesCLI: Sendable {
             case .list: return try await ListCommand.run(context)
             case .lint: return try await LintCommand.run(context, parsed)
             case .test: return try await TestCommand.run(context, parsed)
+            case .graph: return try await GraphCommand.run(context, parsed)
+            case .affected: return try await AffectedCommand.run(context, parsed)
+            case .plan: return try await PlanCommand.run(context, parsed)
             }
         } catch let error as UsageError {
             environment.errorOutput.write(
@@ -119,15 +122,17 @@ public struct ModulesCLI: Sendable {
     static var generalHelp: String {
         var lines = [
             "usage: modules <command> [options]", "",
-            "The repository tool of a SwiftPM monorepo: finds its packages, checks the layering rules of its",
-            "modules.json, and runs every package's tests.", "", "Commands:",
+            "The repository tool of a SwiftPM monorepo: finds its packages, graphs them, checks the layering",
+            "rules of its modules.json and every import, works out what a change affects, runs and shards the",
+            "tests, compares build times, and scaffolds new packages.", "", "Commands:",
         ]
+        let width = (Command.allCases.map(\.rawValue.count).max() ?? 0) + 2
         for command in Command.allCases {
-            let name = command.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+            let name = command.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
             lines.append("  \(name)\(command.spec.summary)")
         }
         lines += [
-            "", "Every command takes --format text|json (--json for short), --repo DIR and --help.",
+            "", "Every command takes --format (text and json at least; --json for short), --repo DIR and --help.",
             "Exit status: 0 success, 1 findings or failures, 64 usage error, 65 invalid modules.json,",
             "66 repository or modules.json missing, 70 internal error.",
         ]
@@ -138,8 +143,11 @@ public struct ModulesCLI: Sendable {
 /// The commands of `modules`.
 enum Command: String, CaseIterable {
     case list
+    case graph
     case lint
+    case affected
     case test
+    case plan
 
     /// The options every command takes, with the formats it offers (the first is the default).
     static func commonOptions(_ formats: [OutputFormat] = [.text, .json]) -> [OptionSpec] {
@@ -158,6 +166,9 @@ enum Command: String, CaseIterable {
         case .list: ListCommand.spec
         case .lint: LintCommand.spec
         case .test: TestCommand.spec
+        case .graph: GraphCommand.spec
+        case .affected: AffectedCommand.spec
+        case .plan: PlanCommand.spec
         }
     }
 }

@@ -5,8 +5,9 @@ enum TestCommand {
     static let spec = CommandSpec(
         name: "test",
         summary: "Build and test packages (all when none is given), with a summary, logs and JUnit XML.",
-        synopsis: "test [PACKAGE...] [--jobs N] [--junit DIR] [--logs DIR] [--warnings-as-errors] "
-            + "[--filter PATTERN]... [--scratch-path DIR] [--sanitize NAME]... [--format text|json] [--repo DIR]",
+        synopsis: "test [PACKAGE...] [--affected --base REF] [--shard I/N] [--coverage] [--jobs N] [--junit DIR] "
+            + "[--logs DIR] [--warnings-as-errors] [--filter PATTERN]... [--scratch-path DIR] [--sanitize NAME]... "
+            + "[--durations FILE] [--format text|json] [--repo DIR]",
         options: Command.commonOptions() + [
             OptionSpec("--jobs", alias: "-j", value: "N", help: "packages built and tested at once (default: 1)"),
             OptionSpec(
@@ -21,6 +22,13 @@ enum TestCommand {
             OptionSpec(
                 "--sanitize", value: "NAME", repeatable: true,
                 help: "build and run with a sanitizer: thread, address or undefined"),
+            OptionSpec("--affected", help: "only the packages affected since --base (see `modules affected`)"),
+            OptionSpec("--base", value: "REF", help: "with --affected: the git revision to compare with"),
+            OptionSpec("--shard", value: "I/N", help: "only the I-th of N shards, balanced by recorded durations"),
+            OptionSpec("--coverage", help: "line coverage of each package's Sources/ (the toolchain's llvm-cov)"),
+            OptionSpec(
+                "--durations", value: "FILE",
+                help: "where durations are recorded and read (default: .build/modules/durations.json)"),
         ],
         positionals: "PACKAGE",
         details: """
@@ -28,6 +36,9 @@ enum TestCommand {
             manifest's package name. Each package runs `swift build --build-tests`, then `swift test --skip-build
             --xunit-output`; its log keeps both. Exit status: 1 when any package fails, does not build, crashes
             or runs no test (with --filter, a package where nothing matches is skipped, but some test must run).
+            --affected keeps the packages `modules affected --base REF` lists (in a repository of one package: its
+            affected test targets, as --filter); --shard I/N then keeps the I-th of N balanced shards. An empty
+            selection exits 0. Every run records each package's seconds for --shard and `modules plan`.
             """
     )
 
@@ -48,7 +59,56 @@ enum TestCommand {
         } catch {
             throw CommandFailure(message: "cannot read \(root.path): \(error)", status: ExitStatus.noInput)
         }
-        let packages = try await select(arguments.positionals, from: paths, context: context)
+        var packages = try await PackageSelection.select(arguments.positionals, from: paths, context: context)
+        var filters = arguments.all("--filter")
+        var scan: RepositoryScan?
+        if arguments.has("--affected") {
+            let (report, fullScan) = try await AffectedCommand.analyze(
+                context, base: try AffectedCommand.requireBase(arguments))
+            scan = fullScan
+            packages = packages.filter(Set(report.packagePaths).contains)
+            environment.errorOutput.writeLine(
+                "affected since \(report.base): \(report.packages.count) of \(report.packageCount) packages"
+                    + (report.everything ? " (everything)" : ""))
+            if fullScan.packagePaths.count == 1, !report.everything, filters.isEmpty, !packages.isEmpty {
+                let tests = report.targets.filter(\.testCode).map(\.target)
+                filters = tests.map { "^" + NSRegularExpression.escapedPattern(for: $0) + "\\." }
+                packages = tests.isEmpty ? [] : packages
+                environment.errorOutput.writeLine("affected test targets: \(tests.joined(separator: ", "))")
+            }
+        } else if arguments.has("--base") {
+            throw UsageError(message: "--base is for --affected")
+        }
+        let durationsURL =
+            arguments.value("--durations").map {
+                URL(fileURLWithPath: $0, relativeTo: environment.currentDirectory).standardizedFileURL
+            } ?? root.appendingPathComponent(DurationStore.defaultPath)
+        var durations = DurationStore.load(from: durationsURL)
+        if let shard = arguments.value("--shard") {
+            let (index, count) = try ShardPlanner.parse(shard)
+            let estimates = durations.estimates(for: packages)
+            packages = ShardPlanner.shards(packages, count: count, seconds: estimates)[index - 1]
+            let seconds = packages.reduce(0) { $0 + (estimates[$1] ?? 0) }
+            environment.errorOutput.writeLine(
+                "shard \(index)/\(count): \(packages.isEmpty ? "no package" : packages.joined(separator: " ")) "
+                    + "(about \(Int(seconds.rounded())) s by the recorded durations)")
+        }
+        guard !packages.isEmpty || !(arguments.has("--affected") || arguments.has("--shard")) else {
+            environment.errorOutput.writeLine("No package to test.")
+            if context.format == .json {
+                try context.writeJSON(TestRunReport(repository: root.path, packages: []))
+            }
+            return ExitStatus.success
+        }
+        var packageNames: [String: String] = [:]
+        if arguments.has("--coverage") {
+            var loaded = scan
+            if loaded == nil {
+                loaded = try await context.scan()
+            }
+            packageNames = Dictionary((loaded?.packages ?? []).map { ($0.path, $0.manifest.name) }) { first, _ in first
+            }
+        }
         func directory(_ option: String, default path: String) -> URL {
             arguments.value(option).map {
                 URL(fileURLWithPath: $0, relativeTo: environment.currentDirectory).standardizedFileURL
@@ -61,13 +121,16 @@ enum TestCommand {
         let settings = TestRunSettings(
             swiftExecutable: environment.swiftExecutable,
             warningsAsErrors: arguments.has("--warnings-as-errors"),
-            filters: arguments.all("--filter"),
+            filters: filters,
             scratchPath: arguments.value("--scratch-path").map {
                 URL(fileURLWithPath: $0, relativeTo: environment.currentDirectory).standardizedFileURL
             },
             logDirectory: directory("--logs", default: ".build/modules/logs"),
             junitDirectory: directory("--junit", default: ".build/modules/junit"),
-            sanitizers: sanitizers
+            sanitizers: sanitizers,
+            coverage: arguments.has("--coverage"),
+            packageNames: packageNames,
+            toolchain: environment.toolchain
         )
         let style: TestProgress.Style =
             environment.errorOutputIsTerminal ? .live(columns: environment.terminalColumns) : .plain
@@ -88,6 +151,12 @@ enum TestCommand {
             isLive: style != .plain
         )
         let report = TestRunReport(repository: root.path, packages: await session.run(packages))
+        durations.record(report.packages)
+        do {
+            try durations.save(to: durationsURL)
+        } catch {
+            environment.errorOutput.writeLine("warning: cannot record durations in \(durationsURL.path): \(error)")
+        }
         switch context.format {
         case .json:
             try context.writeJSON(report)
@@ -96,51 +165,5 @@ enum TestCommand {
             environment.output.write(TestReportRenderer.text(report))
         }
         return report.exitCode
-    }
-
-    /// Resolves the PACKAGE arguments to repository-relative paths (all packages when none is given).
-    /// - Throws: ``UsageError`` for a name that matches no package, or a directory name two packages share.
-    static func select(_ requested: [String], from paths: [String], context: CommandContext) async throws -> [String] {
-        guard !requested.isEmpty else { return paths }
-        var selected: [String] = []
-        var byName: [String: String]?
-        for request in requested {
-            let normalized = RepoPath.normalize(request)
-            let fromCurrent = RepoPath.relative(
-                URL(fileURLWithPath: request, relativeTo: context.environment.currentDirectory),
-                to: context.root
-            )
-            var match = [normalized, fromCurrent].compactMap { $0 }.first { paths.contains($0) }
-            if match == nil {
-                let sameIdentity = paths.filter {
-                    context.root.appendingPathComponent($0).lastPathComponent.lowercased() == normalized.lowercased()
-                        && $0 != "."
-                }
-                guard sameIdentity.count <= 1 else {
-                    throw UsageError(
-                        message:
-                            "'\(request)' names several packages (\(sameIdentity.joined(separator: ", "))); give a path"
-                    )
-                }
-                match = sameIdentity.first
-            }
-            if match == nil {
-                if byName == nil {
-                    let scan = try await context.scan()
-                    byName = Dictionary(
-                        scan.packages.map { ($0.manifest.name, $0.path) },
-                        uniquingKeysWith: { first, _ in first }
-                    )
-                }
-                match = byName?[request]
-            }
-            guard let match else {
-                throw UsageError(message: "no package '\(request)' in \(context.root.path)")
-            }
-            if !selected.contains(match) {
-                selected.append(match)
-            }
-        }
-        return selected
     }
 }

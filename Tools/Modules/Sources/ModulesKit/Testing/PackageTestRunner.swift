@@ -18,6 +18,13 @@ public struct TestRunSettings: Sendable, Equatable {
     public var tailLineCount: Int
     /// Sanitizers passed to both steps as `--sanitize=NAME` (`thread`, `address`, `undefined`).
     public var sanitizers: [String]
+    /// Builds and tests with `--enable-code-coverage` and reads each package's line coverage of `Sources/`.
+    public var coverage: Bool
+    /// Manifest package names by package path (the test binary is `<name>PackageTests.xctest`); needed for
+    /// coverage only.
+    public var packageNames: [String: String]
+    /// The toolchain whose `llvm-profdata` and `llvm-cov` read coverage.
+    public var toolchain: Toolchain
 
     /// Creates settings.
     public init(
@@ -28,7 +35,10 @@ public struct TestRunSettings: Sendable, Equatable {
         logDirectory: URL,
         junitDirectory: URL,
         tailLineCount: Int = 40,
-        sanitizers: [String] = []
+        sanitizers: [String] = [],
+        coverage: Bool = false,
+        packageNames: [String: String] = [:],
+        toolchain: Toolchain = Toolchain(binDirectory: nil)
     ) {
         self.swiftExecutable = swiftExecutable
         self.warningsAsErrors = warningsAsErrors
@@ -38,6 +48,9 @@ public struct TestRunSettings: Sendable, Equatable {
         self.junitDirectory = junitDirectory
         self.tailLineCount = tailLineCount
         self.sanitizers = sanitizers
+        self.coverage = coverage
+        self.packageNames = packageNames
+        self.toolchain = toolchain
     }
 }
 
@@ -83,6 +96,7 @@ public struct PackageTestRunner: Sendable {
             ["--package-path", RepoPath.url(path, in: root).path]
             + (settings.scratchPath.map { ["--scratch-path", $0.path] } ?? [])
             + settings.sanitizers.map { "--sanitize=\($0)" }
+            + (settings.coverage ? ["--enable-code-coverage"] : [])
         let buildArguments =
             ["build", "--build-tests"] + packageArguments
             + (settings.warningsAsErrors ? ["-Xswiftc", "-warnings-as-errors"] : [])
@@ -98,9 +112,23 @@ public struct PackageTestRunner: Sendable {
         let testArguments =
             ["test", "--skip-build", "--xunit-output", xunitURL.path] + packageArguments
             + settings.filters.flatMap { ["--filter", $0] }
+        let buildDirectory =
+            settings.scratchPath ?? RepoPath.url(path, in: root).appendingPathComponent(".build", isDirectory: true)
+        let coverage = CoverageReader(runner: runner, toolchain: settings.toolchain, root: root)
+        let profilesBefore = settings.coverage ? coverage.profiles(in: buildDirectory) : []
         let testStart = stopwatch.now()
         let test = await step(testArguments, log: logURL)
         result.testSeconds = stopwatch.seconds(since: testStart)
+        if settings.coverage {
+            let name = settings.packageNames[path] ?? URL(fileURLWithPath: path).lastPathComponent
+            switch await coverage.read(
+                package: path, name: name, buildDirectory: buildDirectory, before: profilesBefore,
+                work: settings.logDirectory.appendingPathComponent("\(slug).coverage", isDirectory: true))
+            {
+            case .success(let summary): result.coverage = summary
+            case .failure(let failure): result.coverageNote = failure.message
+            }
+        }
         let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
         result = TestOutcomeClassifier(filtered: !settings.filters.isEmpty).classify(
             result,

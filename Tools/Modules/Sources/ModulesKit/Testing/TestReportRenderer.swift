@@ -10,6 +10,9 @@ enum TestReportRenderer {
             if let note = result.note {
                 out.append("   \(note)")
             }
+            if let note = result.coverageNote {
+                out.append("   coverage: \(note)")
+            }
             for failure in result.cases where failure.outcome == .failed {
                 let name = failure.suite.isEmpty ? failure.name : "\(failure.suite).\(failure.name)"
                 out.append("   ✘ \(name)" + (failure.message.map { ": \($0)" } ?? ""))
@@ -27,17 +30,23 @@ enum TestReportRenderer {
     }
 
     private static func table(_ report: TestRunReport) -> [String] {
-        let header = ["PACKAGE", "STATUS", "PASSED", "FAILED", "SKIPPED", "SECONDS"]
+        let withCoverage = report.packages.contains { $0.coverage != nil || $0.coverageNote != nil }
+        let header =
+            ["PACKAGE", "STATUS", "PASSED", "FAILED", "SKIPPED", "SECONDS"] + (withCoverage ? ["COVERAGE"] : [])
         var rows = report.packages.map { result in
             [
                 result.package, result.status.rawValue, "\(result.passed)", "\(result.failed)", "\(result.skipped)",
                 String(format: "%.1f", result.seconds),
-            ]
+            ] + (withCoverage ? [result.coverage.map { String(format: "%.1f%%", $0.percent) } ?? "-"] : [])
         }
         let seconds = report.packages.reduce(0) { $0 + $1.seconds }
-        rows.append([
-            "TOTAL", "", "\(report.passed)", "\(report.failed)", "\(report.skipped)", String(format: "%.1f", seconds),
-        ])
+        let lines = report.packages.compactMap(\.coverage).reduce((0, 0)) { ($0.0 + $1.lines, $0.1 + $1.coveredLines) }
+        let total = lines.0 == 0 ? "-" : String(format: "%.1f%%", Double(lines.1) * 100 / Double(lines.0))
+        rows.append(
+            [
+                "TOTAL", "", "\(report.passed)", "\(report.failed)", "\(report.skipped)",
+                String(format: "%.1f", seconds),
+            ] + (withCoverage ? [total] : []))
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in

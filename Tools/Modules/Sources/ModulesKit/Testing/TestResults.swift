@@ -75,6 +75,10 @@ public struct PackageTestResult: Sendable, Equatable, Encodable {
     public var note: String?
     /// The last lines of the log, kept when the package failed.
     public var logTail: [String]
+    /// With `--coverage`: line coverage of the package's `Sources/`.
+    public var coverage: CoverageSummary?
+    /// With `--coverage`, when there is no coverage figure: why.
+    public var coverageNote: String?
 
     /// Creates a result.
     public init(
@@ -110,7 +114,7 @@ public struct PackageTestResult: Sendable, Equatable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case package, status, passed, failed, skipped, buildSeconds, testSeconds, seconds, log, junit, note, logTail
-        case failures
+        case failures, coverage, coverageNote
     }
 
     /// Encodes the counts and the failed cases (not every passing case).
@@ -129,6 +133,8 @@ public struct PackageTestResult: Sendable, Equatable, Encodable {
         try container.encodeIfPresent(note, forKey: .note)
         try container.encode(cases.filter { $0.outcome == .failed }, forKey: .failures)
         try container.encode(logTail, forKey: .logTail)
+        try container.encodeIfPresent(coverage, forKey: .coverage)
+        try container.encodeIfPresent(coverageNote, forKey: .coverageNote)
     }
 
     private static func rounded(_ seconds: Double) -> Double {

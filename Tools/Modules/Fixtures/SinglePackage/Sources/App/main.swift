@@ -1,0 +1,4 @@
+import Feed
+import Search
+
+print(feedName, searchName)

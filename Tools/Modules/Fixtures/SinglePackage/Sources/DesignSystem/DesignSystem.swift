@@ -1,0 +1,2 @@
+/// Marks the DesignSystem module.
+public let designSystemName = "DesignSystem"

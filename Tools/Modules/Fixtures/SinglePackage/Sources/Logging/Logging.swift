@@ -1,0 +1,2 @@
+/// Marks the Logging module.
+public let loggingName = "Logging"

@@ -1,0 +1,4 @@
+import Logging
+
+/// Marks the Networking module.
+public let networkingName = "Networking \(loggingName)"

@@ -1,0 +1,7 @@
+import Testing
+
+@testable import Feed
+
+@Test func namesTheFeed() {
+    #expect(feedName.hasPrefix("Feed"))
+}

@@ -1,0 +1,6 @@
+import Networking
+import Testing
+
+@Test func namesNetworking() {
+    #expect(networkingName.hasPrefix("Networking"))
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import ModulesKit
+
+/// Shards balanced by recorded durations, the CI plan, `test --affected`, `--shard` and the durations file.
+@Suite struct ShardAndPlanTests {
+    @Test func shardsAreBalancedByDurationAndCoverEveryPackageOnce() {
+        let seconds: [String: Double] = ["A": 100, "B": 60, "C": 50, "D": 40, "E": 30, "F": 20]
+        let packages = ["A", "B", "C", "D", "E", "F"]
+        let shards = ShardPlanner.shards(packages, count: 2, seconds: seconds)
+        // Longest first, each to the lighter shard: A | B, C | D | E | F (a tie goes to the first shard).
+        #expect(shards == [["A", "D", "F"], ["B", "C", "E"]])
+        #expect(shards.map { $0.reduce(0) { $0 + (seconds[$1] ?? 0) } } == [160, 140])
+        #expect(ShardPlanner.shards(packages, count: 2, seconds: seconds) == shards)
+        let three = ShardPlanner.shards(packages, count: 3, seconds: seconds)
+        #expect(three.flatMap { $0 }.sorted() == packages)
+        let totals = three.map { $0.reduce(0) { $0 + (seconds[$1] ?? 0) } }
+        #expect((totals.max() ?? 0) - (totals.min() ?? 0) <= 20)
+        #expect(ShardPlanner.shards(["A"], count: 3, seconds: seconds) == [["A"], [], []])
+    }
+
+    @Test func unknownPackagesAreEstimatedAtTheMedian() {
+        let store = DurationStore(entries: [
+            "A": .init(seconds: 10, status: "passed"), "B": .init(seconds: 30, status: "failed"),
+            "C": .init(seconds: 50, status: "passed"),
+        ])
+        #expect(store.estimates(for: ["A", "New"]) == ["A": 10, "New": 30])
+        #expect(DurationStore().estimates(for: ["New"], fallback: 45) == ["New": 45])
+    }
+
+    @Test(arguments: ["0/3", "4/3", "1", "a/b", "1/0"])
+    func badShardsAreUsageErrors(text: String) {
+        #expect(throws: UsageError.self) { try ShardPlanner.parse(text) }
+    }
+
+    @Test func thePlanIsAGitHubMatrixWithGroupsAboveTheJobLimit() throws {
+        let packages = ["Core/A", "Core/B", "Core/C"].map {
+            AffectedReport.Package(package: $0, changed: true, reasons: ["changed: \($0)/Sources/x.swift"])
+        }
+        let estimates: [String: Double] = ["Core/A": 10, "Core/B": 40, "Core/C": 25]
+        let single = TestPlan(packages: packages, estimates: estimates, maxJobs: 256)
+        #expect(single.include.map(\.name) == ["Core/B", "Core/C", "Core/A"])
+        #expect(single.include.first?.estSeconds == 40)
+        let json = try JSONEncoder().encode(single)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(Array(object.keys) == ["include"])
+        let job = try #require((object["include"] as? [[String: Any]])?.first)
+        #expect(Set(job.keys) == ["name", "packages", "reason", "est_seconds"])
+        #expect(job["reason"] as? String == "changed: Core/B/Sources/x.swift")
+
+        let grouped = TestPlan(packages: packages, estimates: estimates, maxJobs: 2)
+        #expect(grouped.include.map(\.packages) == ["Core/B", "Core/A Core/C"])
+        #expect(grouped.include.map(\.name) == ["group 1 of 2", "group 2 of 2"])
+    }
+
+    @Test func testAffectedShardAndDurationsWorkTogether() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try makeRepository(in: directory, packages: ["Core/A", "Core/B", "Core/C"])
+            try git(["init", "-q"], in: repo)
+            try git(["add", "-A"], in: repo)
+            try git(["commit", "-q", "-m", "start"], in: repo)
+            for package in ["Core/A", "Core/C"] {
+                try Data("// changed\n".utf8).write(to: repo.appendingPathComponent("\(package)/Notes.txt"))
+            }
+            let swift = FakeSwift([:])
+            let runner = RoutingRunner(git: liveRunner(directory), other: swift.runner)
+            let affected = await runModules(
+                ["test", "--affected", "--base", "HEAD", "--repo", repo.path], in: repo, runner: runner)
+            #expect(affected.status == 0, "\(affected.errorOutput)")
+            #expect(affected.errorOutput.hasPrefix("affected since HEAD: 2 of 3 packages\n"))
+            let tested = swift.invocations.filter { $0.arguments.first == "test" }.compactMap {
+                $0.value(of: "--package-path").map { URL(fileURLWithPath: $0).lastPathComponent }
+            }
+            #expect(tested == ["A", "C"])
+
+            let durations = repo.appendingPathComponent(".build/modules/durations.json")
+            let store = DurationStore.load(from: durations)
+            #expect(store.entries.keys.sorted() == ["Core/A", "Core/C"])
+            #expect(store.entries["Core/A"] == .init(seconds: 2, status: "passed"))
+
+            var recorded = store
+            recorded.record([
+                .init(package: "Core/B", status: .passed, buildSeconds: 90, testSeconds: 10, log: "b.log")
+            ])
+            try recorded.save(to: durations)
+            let second = await runModules(
+                ["test", "--shard", "2/2", "--repo", repo.path], in: repo, runner: FakeSwift([:]).runner)
+            #expect(second.status == 0)
+            #expect(second.errorOutput.hasPrefix("shard 2/2: Core/A Core/C (about 4 s by the recorded durations)\n"))
+            let first = await runModules(
+                ["test", "--shard", "1/2", "--json", "--repo", repo.path], in: repo, runner: FakeSwift([:]).runner)
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
+            #expect((report["packages"] as? [[String: Any]])?.map { $0["package"] as? String } == ["Core/B"])
+        }
+    }
+
+    @Test func nothingAffectedRunsNothingAndSucceeds() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try makeRepository(in: directory, packages: ["Core/A"])
+            try git(["init", "-q"], in: repo)
+            try git(["add", "-A"], in: repo)
+            try git(["commit", "-q", "-m", "start"], in: repo)
+            let swift = FakeSwift([:])
+            let run = await runModules(
+                ["test", "--affected", "--base", "HEAD", "--repo", repo.path], in: repo,
+                runner: RoutingRunner(git: liveRunner(directory), other: swift.runner))
+            #expect(run.status == 0)
+            #expect(run.errorOutput.hasSuffix("No package to test.\n"))
+            #expect(!swift.invocations.contains { $0.arguments.first == "test" })
+
+            let plan = await runModules(
+                ["plan", "--base", "HEAD", "--repo", repo.path], in: repo,
+                runner: RoutingRunner(git: liveRunner(directory), other: swift.runner))
+            #expect(plan.output == "{\"include\":[]}\n")
+        }
+    }
+
+    @Test func coverageCountsOnlyThePackagesSources() throws {
+        let json = """
+            {"type": "llvm.coverage.json.export", "version": "3.0.1", "data": [{"files": [
+              {"filename": "/repo/Core/A/Sources/A/A.swift", "summary": {"lines": {"count": 10, "covered": 7}}},
+              {"filename": "/repo/Core/A/Sources/A/B.swift", "summary": {"lines": {"count": 10, "covered": 10}}},
+              {"filename": "/repo/Core/A/Tests/ATests/T.swift", "summary": {"lines": {"count": 50, "covered": 50}}},
+              {"filename": "/repo/Core/Base/Sources/Base/X.swift", "summary": {"lines": {"count": 9, "covered": 0}}},
+              {"filename": "/repo/.build/debug/runner.swift", "summary": {"lines": {"count": 99, "covered": 1}}}
+            ]}]}
+            """
+        let summary = try CoverageReader.summary(
+            of: Data(json.utf8), sourcesPrefix: "/repo/Core/A/Sources/", root: URL(fileURLWithPath: "/repo")
+        ).get()
+        #expect(summary.lines == 20 && summary.coveredLines == 17)
+        #expect(summary.percent == 85)
+        #expect(summary.files.map(\.path) == ["Core/A/Sources/A/A.swift", "Core/A/Sources/A/B.swift"])
+    }
+}
+
+/// Sends `git` to one runner and everything else to another (real git over a scripted `swift`).
+struct RoutingRunner: ProcessRunning {
+    let git: any ProcessRunning
+    let other: any ProcessRunning
+
+    func run(_ invocation: ProcessInvocation) async throws -> ProcessResult {
+        try await (invocation.executable == "git" ? git : other).run(invocation)
+    }
+}
