@@ -1,0 +1,101 @@
+import Foundation
+import Logging
+import Models
+import Networking
+import NetworkingTestSupport
+import Persistence
+import PersistenceTestSupport
+import TestSupport
+import Testing
+
+@testable import Search
+
+@Suite("Search storage and migrations")
+struct SearchStorageTests {
+    /// A copy of `Fixtures/<name>` in `directory`, opened as the account database with Search's migrations.
+    private func database(copying name: String, into directory: TemporaryDirectory) throws -> (Database, URL) {
+        let file = directory.url.appending(path: "storefront.sqlite")
+        try TestValues.fixture(name).write(to: file)
+        var migrator = DatabaseMigrator()
+        try migrator.register(SearchStorage.migrations)
+        let database = Database(
+            location: .file(file), migrator: migrator, configuration: DatabaseConfiguration(),
+            logger: TestValues.logger)
+        return (database, file)
+    }
+
+    @Test("every schema object of the migrations is under the search_ prefix")
+    func schemaUnderThePrefix() async throws {
+        let database = try InMemoryDatabaseFactory(logger: TestValues.logger)
+            .makeDatabase(registering: [SearchStorage.migrations])
+        let names = try await database.read { db in
+            try db.fetchAll(String.self, "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite%' ORDER BY name")
+        }
+        let ours = names.filter { !$0.hasPrefix("outbox_") && !$0.hasPrefix("persistence_") }
+        #expect(ours.contains("search_products"))
+        #expect(ours.contains("search_products_fts"))
+        #expect(ours.allSatisfy { $0.hasPrefix("search_") })
+    }
+
+    @Test("a store written by version 1 opens and answers offline from its saved products")
+    func versionOneStoreAnswersOffline() async throws {
+        let directory = try TemporaryDirectory()
+        let (database, _) = try database(copying: "search_v1.sqlite", into: directory)
+        let harness = try LiveHarness(database: database)
+        harness.transport.enqueue(.failure(.notConnectedToInternet))
+        harness.transport.enqueue(.failure(.notConnectedToInternet))
+
+        let page = try await harness.repository.search(
+            SearchRequest(query: "lamp", offset: 0, limit: 20, strategy: .serverWithSavedFallback))
+        let detail = try await harness.repository.product(id: "sku_12")
+
+        #expect(page.source == .saved)
+        #expect(Set(page.results.items.map(\.id.rawValue)) == ["sku_1", "sku_2", "sku_12"])
+        #expect(detail.source == .saved)
+        #expect(detail.description?.hasPrefix("A brass desk lamp") == true)
+        await database.close()
+    }
+
+    @Test("a store from a newer app is refused and left untouched, and search still answers from the network")
+    func newerStoreKeepsNetworkSearch() async throws {
+        let directory = try TemporaryDirectory()
+        let (database, file) = try database(copying: "search_newer.sqlite", into: directory)
+        let original = try Data(contentsOf: file)
+        let harness = try LiveHarness(database: database)
+        harness.transport.enqueue(.json(LiveHarness.searchBody([("sku_5", "Desk lamp")])))
+        harness.transport.enqueue(.failure(.notConnectedToInternet))
+
+        let online = try await harness.repository.search(
+            SearchRequest(query: "lamp", offset: 0, limit: 20, strategy: .serverWithSavedFallback))
+        #expect(online.results.items.map(\.id) == ["sku_5"])
+        #expect(online.savedProductsProblem?.contains("newer version") == true)
+
+        await #expect(throws: SearchError.self) {
+            _ = try await harness.repository.search(
+                SearchRequest(query: "lamp", offset: 0, limit: 20, strategy: .serverWithSavedFallback))
+        }
+        #expect(try Data(contentsOf: file) == original)
+        await database.close()
+    }
+
+    @MainActor
+    @Test("the feature says when saved products are unavailable, and keeps searching online")
+    func featureReportsTheStoreProblem() async throws {
+        let directory = try TemporaryDirectory()
+        let (database, _) = try database(copying: "search_newer.sqlite", into: directory)
+        let harness = try LiveHarness(database: database)
+        harness.transport.enqueue(.json(LiveHarness.searchBody([("sku_5", "Desk lamp")])))
+        let feature = SearchFeature(
+            repository: harness.repository, recentSearches: TestValues.recentSearches(in: directory),
+            clock: harness.clock, logger: TestValues.logger)
+        let model = SearchViewModel(feature: feature, locale: Locale(identifier: "en_US"))
+
+        await feature.search("lamp")
+
+        #expect(feature.results.map(\.id) == ["sku_5"])
+        #expect(feature.savedProductsProblem != nil)
+        #expect(model.notice?.kind == .info)
+        #expect(model.notice?.message == "Saved products can't be opened, so search won't work offline.")
+        await database.close()
+    }
+}
