@@ -97,11 +97,7 @@ struct OfflineSearchTests {
         let file = directory.url.appending(path: "storefront.sqlite")
         let garbage = Data(repeating: 0x5A, count: 8_192)
         try garbage.write(to: file)
-        var migrator = DatabaseMigrator()
-        try migrator.register(SearchStorage.migrations)
-        let database = Database(
-            location: .file(file), migrator: migrator, configuration: DatabaseConfiguration(),
-            logger: TestValues.logger)
+        let database = try TestValues.fileDatabase(at: file)
         let harness = try LiveHarness(database: database)
         harness.transport.enqueue(.json(LiveHarness.searchBody([("a", "Lamp")])))
         harness.transport.enqueue(.failure(.cannotConnectToHost))

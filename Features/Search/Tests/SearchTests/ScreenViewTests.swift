@@ -44,11 +44,8 @@ struct ScreenViewTests {
 
         #expect(text(view.render(size: TerminalSize(columns: 40, rows: 10))).contains { $0.contains("oak desk") })
 
-        harness.feature.updateQuery("lamp")
-        let task = harness.feature.submit()
-        try await harness.repository.waitForCalls(count: 1)
-        harness.repository.resolve(0, with: .failure(SearchError.api(.transport(.notConnectedToInternet))))
-        try await task?.finish()
+        try await harness.submit(
+            "lamp", call: 0, answer: .failure(SearchError.api(.transport(.notConnectedToInternet))))
 
         let plain = text(view.render(size: TerminalSize(columns: 40, rows: 10)))
         #expect(plain.contains { $0.contains("Couldn't search. You're offline.") })

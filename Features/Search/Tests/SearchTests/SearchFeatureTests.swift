@@ -109,11 +109,7 @@ struct SearchFeatureTests {
         let feature = harness.feature
         let task = feature.submit()
         #expect(task == nil)
-        feature.updateQuery("lamp")
-        let submitted = feature.submit()
-        try await harness.repository.waitForCalls(count: 1)
-        harness.repository.resolve(0, with: .failure(APIError.transport(.notConnectedToInternet)))
-        try await submitted?.finish()
+        try await harness.submit("lamp", call: 0, answer: .failure(APIError.transport(.notConnectedToInternet)))
 
         #expect(!feature.hasSearched)
         #expect(feature.results.isEmpty)
@@ -133,11 +129,7 @@ struct SearchFeatureTests {
     func cancellationIsNotAnError() async throws {
         let harness = try FeatureHarness()
         let feature = harness.feature
-        feature.updateQuery("lamp")
-        let task = feature.submit()
-        try await harness.repository.waitForCalls(count: 1)
-        harness.repository.resolve(0, with: .failure(APIError.cancelled))
-        try await task?.finish()
+        try await harness.submit("lamp", call: 0, answer: .failure(APIError.cancelled))
 
         #expect(feature.error == nil)
         #expect(!feature.isSearching)

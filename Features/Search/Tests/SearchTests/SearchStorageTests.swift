@@ -16,12 +16,7 @@ struct SearchStorageTests {
     private func database(copying name: String, into directory: TemporaryDirectory) throws -> (Database, URL) {
         let file = directory.url.appending(path: "storefront.sqlite")
         try TestValues.fixture(name).write(to: file)
-        var migrator = DatabaseMigrator()
-        try migrator.register(SearchStorage.migrations)
-        let database = Database(
-            location: .file(file), migrator: migrator, configuration: DatabaseConfiguration(),
-            logger: TestValues.logger)
-        return (database, file)
+        return (try TestValues.fileDatabase(at: file), file)
     }
 
     @Test("every schema object of the migrations is under the search_ prefix")

@@ -82,12 +82,9 @@ struct SearchViewModelTests {
     func notices() async throws {
         let harness = try FeatureHarness()
         let model = model(harness)
-        harness.feature.updateQuery("lamp")
-        let failing = harness.feature.submit()
-        try await harness.repository.waitForCalls(count: 1)
-        harness.repository.resolve(
-            0, with: .failure(SearchError.savedProductsUnavailable(reason: "corrupt", network: .timeout)))
-        try await failing?.finish()
+        try await harness.submit(
+            "lamp", call: 0,
+            answer: .failure(SearchError.savedProductsUnavailable(reason: "corrupt", network: .timeout)))
 
         #expect(model.content == .failed)
         #expect(

@@ -44,6 +44,14 @@ enum TestValues {
         return RecentSearches(preferences: store, limit: limit)
     }
 
+    /// The account database in `file`, with Search's migrations registered (opened on first use).
+    static func fileDatabase(at file: URL) throws -> Database {
+        var migrator = DatabaseMigrator()
+        try migrator.register(SearchStorage.migrations)
+        return Database(
+            location: .file(file), migrator: migrator, configuration: DatabaseConfiguration(), logger: logger)
+    }
+
     /// The contents of `Fixtures/<name>`.
     static func fixture(_ name: String) throws -> Data {
         guard let url = Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil) else {
@@ -87,6 +95,16 @@ struct FeatureHarness {
         clock.advance(by: .milliseconds(300))
         try await repository.waitForCalls(count: call + 1)
         repository.resolve(call, with: .success(page))
+        try await task?.finish()
+    }
+
+    /// Types `text`, submits it (no debounce) and answers the search (call `call`) with `answer`; returns when the
+    /// answer is published or discarded.
+    func submit(_ text: String, call: Int, answer: Result<SearchPage, any Error>) async throws {
+        feature.updateQuery(text)
+        let task = feature.submit()
+        try await repository.waitForCalls(count: call + 1)
+        repository.resolve(call, with: answer)
         try await task?.finish()
     }
 }
