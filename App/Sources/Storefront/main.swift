@@ -1,13 +1,18 @@
 import Foundation
 import StorefrontApp
+import TerminalUI
 
-// The process entry point: hand the command line to the front end with the live composition root, then exit
-// with its status. Everything else lives in StorefrontApp so that tests can drive it.
+// The process entry point: hand the command line to the front end with the live composition root and the process's
+// terminal, then exit with its status. Everything else lives in StorefrontApp so that tests can drive it.
 let commandLine = StorefrontCommandLine(
     output: FileHandleOutput(handle: FileHandle.standardOutput),
     errorOutput: FileHandleOutput(handle: FileHandle.standardError),
     environment: ProcessInfo.processInfo.environment,
-    makeDependencies: { AppDependencies.live($0) }
+    currentDirectory: URL(filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory),
+    terminal: Terminal(
+        inputDescriptor: STDIN_FILENO, outputDescriptor: STDOUT_FILENO,
+        environment: ProcessInfo.processInfo.environment),
+    makeDependencies: { configuration throws(LaunchError) in try AppDependencies.live(configuration) }
 )
 let status = await commandLine.run(Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

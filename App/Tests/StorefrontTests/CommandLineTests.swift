@@ -1,47 +1,29 @@
+import Foundation
 import Logging
 import Testing
 
 @testable import StorefrontApp
 
 @Suite("storefront command line")
+@MainActor
 struct CommandLineTests {
-    private struct Harness {
-        let output = OutputBuffer()
-        let errors = OutputBuffer()
-        let logs = CapturingLogHandler()
-
-        func run(_ arguments: [String], environment: [String: String] = [:]) async -> ExitCode {
-            let logs = self.logs
-            let commandLine = StorefrontCommandLine(
-                output: output,
-                errorOutput: errors,
-                environment: environment,
-                makeDependencies: { configuration in
-                    var handler = logs
-                    handler.logLevel = configuration.logLevel
-                    return AppDependencies(logger: Logger(label: "test", handler: handler))
-                }
-            )
-            return await commandLine.run(arguments)
-        }
-    }
-
     @Test("--help and -h print the usage to standard output and succeed")
-    func help() async {
+    func help() async throws {
         for arguments in [["--help"], ["-h"], ["help"], ["--log-level", "debug", "--help"]] {
-            let harness = Harness()
+            let harness = try CommandHarness()
             #expect(await harness.run(arguments) == .success)
             #expect(harness.output.contents.hasPrefix("Storefront: "))
             #expect(harness.output.contents.contains("Usage: storefront [OPTIONS] [COMMAND]"))
             #expect(harness.output.contents.contains("--version"))
+            #expect(harness.output.contents.contains("cart add ID [--quantity N]"))
             #expect(harness.errors.contents.isEmpty)
         }
     }
 
     @Test("--version prints the semantic version")
-    func version() async {
+    func version() async throws {
         for arguments in [["--version"], ["version"]] {
-            let harness = Harness()
+            let harness = try CommandHarness()
             #expect(await harness.run(arguments) == .success)
             #expect(harness.output.contents == "storefront \(StorefrontVersion.current)\n")
         }
@@ -58,36 +40,70 @@ struct CommandLineTests {
             (["--log-level", "loud"], "storefront: invalid log level 'loud'"),
             (["--no-color=yes"], "storefront: option '--no-color' takes no value"),
             (["version", "extra"], "storefront: 'version' takes no arguments"),
+            (["cart"], "storefront: 'cart' needs one of: add, remove, list"),
+            (["post"], "storefront: 'post' needs ID"),
+            (["feed", "--quantity", "2"], "storefront: option '--quantity' does not apply to 'feed'"),
+            (["feed", "--limit", "0"], "storefront: option '--limit' needs a whole number from 1 to 50"),
+            (["--api-url", "ftp://x"], "storefront: invalid API URL 'ftp://x'"),
+            (["--flag", "express_shipping"], "storefront: invalid flag 'express_shipping'"),
+            (["--flag", "express_shipping=maybe"], "storefront: invalid value in 'express_shipping=maybe'"),
+            (["--server-fault", "GET /v1/feed explode"], "storefront: invalid fault rule"),
+            (["checkout", "--name", "Ada"], "storefront: 'checkout' needs --street"),
+            (["login", "  "], "storefront: Enter a user name."),
         ]
     )
-    func usageErrors(arguments: [String], firstLine: String) async {
-        let harness = Harness()
+    func usageErrors(arguments: [String], firstLine: String) async throws {
+        let harness = try CommandHarness()
         #expect(await harness.run(arguments) == .usage)
         #expect(ExitCode.usage.rawValue == 64)
         let lines = harness.errors.contents.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first.map(String.init)?.hasPrefix(firstLine) == true)
+        #expect(lines.first.map(String.init)?.hasPrefix(firstLine) == true, "\(harness.errors.contents)")
         #expect(harness.errors.contents.contains("Usage: storefront"))
         #expect(harness.output.contents.isEmpty)
     }
 
     @Test("an invalid STOREFRONT_LOG_LEVEL is a usage error; a flag wins over the variable")
     func logLevelFromEnvironment() async throws {
-        let bad = Harness()
-        #expect(await bad.run(["version"], environment: ["STOREFRONT_LOG_LEVEL": "chatty"]) == .usage)
+        let bad = try CommandHarness()
+        #expect(await bad.run(["whoami"], environment: ["STOREFRONT_LOG_LEVEL": "chatty"]) == .usage)
 
-        let parsed = try StorefrontCommandLine.globalOptions.parse(["--log-level", "error"])
-        let configuration = try AppConfiguration(arguments: parsed, environment: ["STOREFRONT_LOG_LEVEL": "trace"])
+        let parsed = try CommandCatalog.allOptions.parse(["--log-level", "error"])
+        let configuration = try AppConfiguration(
+            arguments: parsed, environment: ["STOREFRONT_LOG_LEVEL": "trace"], currentDirectory: URL(filePath: "/"))
         #expect(configuration.logLevel == .error)
     }
 
     @Test("the composition root receives the configured log level")
-    func logLevelReachesHandler() async {
-        let quiet = Harness()
-        _ = await quiet.run(["version"])
-        #expect(quiet.logs.records.isEmpty)
+    func logLevelReachesHandler() async throws {
+        let quiet = try CommandHarness()
+        #expect(await quiet.run(["whoami"]) == .success)
+        #expect(!quiet.logs.records.contains { $0.level == .debug })
 
-        let chatty = Harness()
-        _ = await chatty.run(["--log-level", "debug", "version"])
-        #expect(chatty.logs.records.contains { $0.message.description == "starting" })
+        let chatty = try CommandHarness()
+        #expect(await chatty.run(["--log-level", "debug", "whoami"]) == .success)
+        #expect(chatty.logs.records.contains { $0.message.description == "command" })
+    }
+
+    @Test("configuration: relative data directory, API URL from the environment, flags and fault rules")
+    func configuration() throws {
+        let parsed = try CommandCatalog.allOptions.parse([
+            "--data-dir", "sub/dir", "--flag", "express_shipping=on", "--flag", "feed_likes=0",
+            "--server-fault", "POST /v1/orders drop-after-commit times=1",
+        ])
+        let configuration = try AppConfiguration(
+            arguments: parsed, environment: [:], currentDirectory: URL(filePath: "/work/", directoryHint: .isDirectory))
+        #expect(configuration.dataDirectory?.path == "/work/sub/dir")
+        #expect(configuration.flagOverrides == ["express_shipping": true, "feed_likes": false])
+        #expect(configuration.serverFaults == ["POST /v1/orders drop-after-commit times=1"])
+        #expect(configuration.apiURL == nil)
+
+        let remote = try AppConfiguration(
+            arguments: ParsedArguments(), environment: ["STOREFRONT_API_URL": "https://api.example.com/base"],
+            currentDirectory: URL(filePath: "/"))
+        #expect(remote.apiURL?.absoluteString == "https://api.example.com/base")
+        let withFaults = try CommandCatalog.allOptions.parse(["--api-url", "http://h", "--server-fault", "x"])
+        #expect(throws: UsageError.self) {
+            try AppConfiguration(arguments: withFaults, environment: [:], currentDirectory: URL(filePath: "/"))
+        }
     }
 }

@@ -1,0 +1,163 @@
+import Foundation
+import TerminalUI
+
+/// The `storefront` command line: global options, commands, help, the choice between the full-screen front end and
+/// the command front end, and the mapping to exit codes.
+///
+/// Usage errors print one line (`storefront: <what was wrong>`) followed by the usage to standard error and end
+/// with `ExitCode.usage` (64, `EX_USAGE` in sysexits(3)). Every command builds the graph with `makeDependencies`,
+/// runs, and shuts the graph down (drain loops stopped, databases closed, the embedded backend stopped).
+@MainActor
+public struct StorefrontCommandLine {
+    /// The program's name as shown in messages and help.
+    public nonisolated static let programName = "storefront"
+
+    private let output: any TextOutput
+    private let errorOutput: any TextOutput
+    private let environment: [String: String]
+    private let currentDirectory: URL
+    private let terminal: Terminal
+    private let makeDependencies: @MainActor (AppConfiguration) throws(LaunchError) -> AppDependencies
+
+    /// Creates a command line.
+    ///
+    /// - Parameters:
+    ///   - output: Standard output (results).
+    ///   - errorOutput: Standard error (errors and usage).
+    ///   - environment: The process environment.
+    ///   - currentDirectory: What a relative `--data-dir` is resolved against.
+    ///   - terminal: The process's terminal; the full-screen front end runs when both its streams are terminals.
+    ///   - makeDependencies: Builds the graph (`AppDependencies.live` in the executable).
+    public init(
+        output: any TextOutput,
+        errorOutput: any TextOutput,
+        environment: [String: String],
+        currentDirectory: URL,
+        terminal: Terminal,
+        makeDependencies: @escaping @MainActor (AppConfiguration) throws(LaunchError) -> AppDependencies
+    ) {
+        self.output = output
+        self.errorOutput = errorOutput
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.terminal = terminal
+        self.makeDependencies = makeDependencies
+    }
+
+    /// Runs the command given by `arguments` (without the program name) and returns its exit code.
+    public func run(_ arguments: [String]) async -> ExitCode {
+        let parsed: ParsedArguments
+        let configuration: AppConfiguration
+        do {
+            parsed = try CommandCatalog.allOptions.parse(arguments)
+            configuration = try AppConfiguration(
+                arguments: parsed, environment: environment, currentDirectory: currentDirectory)
+        } catch {
+            return usageFailure(error)
+        }
+        if parsed.has("--help") || parsed.operands.first == "help" {
+            output.write(CommandCatalog.usage())
+            return .success
+        }
+        if parsed.has("--version") || parsed.operands.first == "version" {
+            if parsed.operands.first == "version", parsed.operands.count > 1 {
+                return usageFailure(UsageError("'version' takes no arguments"))
+            }
+            output.write("\(Self.programName) \(StorefrontVersion.current)\n")
+            return .success
+        }
+        guard let first = parsed.operands.first else {
+            guard terminal.isInteractive else {
+                output.write(CommandCatalog.usage())
+                return .success
+            }
+            return await runInteractive(configuration, opening: nil)
+        }
+        guard let (command, operands) = CommandCatalog.command(for: parsed.operands) else {
+            let subcommands = CommandCatalog.commands.filter { $0.words.count > 1 && $0.words[0] == first }
+            if !subcommands.isEmpty {
+                let names = subcommands.map { $0.words[1] }.joined(separator: ", ")
+                return usageFailure(UsageError("'\(first)' needs one of: \(names)"))
+            }
+            return usageFailure(UsageError("unknown command '\(first)'"))
+        }
+        do {
+            try Self.check(parsed, operands: operands, for: command)
+        } catch {
+            return usageFailure(error)
+        }
+        if command.name == "open", terminal.isInteractive {
+            do {
+                return await runInteractive(configuration, opening: try DeepLink.route(from: operands[0]))
+            } catch {
+                errorOutput.write("\(Self.programName): \(error)\n")
+                return .failure
+            }
+        }
+        let dependencies: AppDependencies
+        do {
+            dependencies = try makeDependencies(configuration)
+        } catch {
+            errorOutput.write("\(Self.programName): \(error)\n")
+            return .failure
+        }
+        dependencies.logger.debug("command", metadata: ["command": "\(command.name)"])
+        let context = CommandContext(
+            dependencies: dependencies, arguments: parsed, operands: operands, output: output,
+            errorOutput: errorOutput, isInputTerminal: terminal.isInputTerminal)
+        let status = await CommandRunner(context: context).run(command)
+        await dependencies.shutdown()
+        return status
+    }
+
+    /// The usage text: synopsis, commands and global options, ending with a newline.
+    public static func usage() -> String {
+        CommandCatalog.usage()
+    }
+
+    // MARK: - Private
+
+    /// Checks that only the global options and `command`'s own were given, with the right number of operands.
+    private static func check(
+        _ parsed: ParsedArguments, operands: [String], for command: CommandCatalog.Command
+    ) throws(UsageError) {
+        let allowed = Set((CommandCatalog.globalOptions + command.options).map(\.name))
+        for name in parsed.flags.union(parsed.values.keys).sorted() where !allowed.contains(name) {
+            throw UsageError("option '\(name)' does not apply to '\(command.name)'")
+        }
+        let expected = command.operands.count
+        let fits = command.variadic ? operands.count >= expected : operands.count == expected
+        guard fits else {
+            if operands.count < expected {
+                throw UsageError("'\(command.name)' needs \(command.operands.joined(separator: " "))")
+            }
+            throw UsageError("'\(command.name)' takes \(expected == 0 ? "no" : "\(expected)") arguments")
+        }
+    }
+
+    private func runInteractive(_ configuration: AppConfiguration, opening route: Route?) async -> ExitCode {
+        let dependencies: AppDependencies
+        do {
+            dependencies = try makeDependencies(configuration)
+        } catch {
+            errorOutput.write("\(Self.programName): \(error)\n")
+            return .failure
+        }
+        let app = InteractiveApp(dependencies: dependencies, terminal: terminal)
+        let status: ExitCode
+        do {
+            try await app.run(opening: route)
+            status = .success
+        } catch {
+            errorOutput.write("\(Self.programName): \(error)\n")
+            status = .failure
+        }
+        await dependencies.shutdown()
+        return status
+    }
+
+    private func usageFailure(_ error: any Error) -> ExitCode {
+        errorOutput.write("\(Self.programName): \(error)\n\n" + CommandCatalog.usage())
+        return .usage
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Models
+import Networking
+import Search
+
+extension CommandRunner {
+    /// `storefront search QUERY [--offset N]`: one page of results (from the saved products when the server cannot
+    /// be reached, which the output says).
+    func search() async throws(UsageError) -> ExitCode {
+        let offset = try context.integer("--offset", in: 0...1_000_000) ?? 0
+        let query = context.operands.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !query.isEmpty else { throw UsageError("'search' needs a QUERY that is not blank") }
+        let page: SearchPage
+        do {
+            page = try await context.dependencies.scope.stores.search.search(
+                SearchRequest(query: query, offset: offset, limit: 20, strategy: .serverWithSavedFallback))
+        } catch {
+            return context.fail("the search failed", error)
+        }
+        if page.source == .saved {
+            context.warn("the server could not be reached; these results come from products saved on this device")
+        }
+        if let problem = page.savedProductsProblem {
+            context.warn("storage error: results could not be saved for offline use (\(problem))")
+        }
+        let results = page.results
+        var lines = results.items.map(productLine)
+        let shown = results.items.isEmpty ? "no" : "\(results.offset + 1)-\(results.offset + results.items.count) of"
+        lines.append("\(shown) \(results.total) results" + (results.nextOffset.map { "; next: --offset \($0)" } ?? ""))
+        let output = SearchOutput(
+            products: results.items.map(ProductOutput.init), total: results.total, offset: results.offset,
+            nextOffset: results.nextOffset, source: page.source == .saved ? "saved" : "server")
+        return context.emit(lines, json: output)
+    }
+
+    /// `storefront product ID`: one product with its description.
+    func product() async -> ExitCode {
+        let id = ProductID(rawValue: context.operands[0])
+        let detail: ProductDetail
+        do {
+            detail = try await context.dependencies.scope.stores.search.product(id: id)
+        } catch {
+            return context.fail("product \(id) could not be loaded", error)
+        }
+        var lines = [productLine(detail.summary)]
+        if let description = detail.description, !description.isEmpty {
+            lines += ["", description]
+        }
+        var output = ProductOutput(detail.summary)
+        output.description = detail.description
+        return context.emit(lines, json: output)
+    }
+
+    /// `sku_12  Leather backpack  €192.95  In stock  4.5/5`.
+    func productLine(_ product: ProductSummary) -> String {
+        var parts = [
+            "\(product.id)", product.title, context.dependencies.format.money(product.price),
+            AvailabilityLabel(product.availability).text,
+        ]
+        if let rating = product.rating {
+            parts.append(String(format: "%.1f/5", rating))
+        }
+        return parts.joined(separator: "  ")
+    }
+}
+
+/// A product as `--json` prints it (the API's field names).
+struct ProductOutput: Encodable {
+    let id: String
+    let title: String
+    let price: Money
+    let availability: String
+    let imageUrl: String?
+    let rating: Double?
+    var description: String?
+
+    init(_ product: ProductSummary) {
+        id = product.id.rawValue
+        title = product.title
+        price = product.price
+        availability = product.availability.wireValue
+        imageUrl = product.imageURL?.absoluteString
+        rating = product.rating
+        description = nil
+    }
+}
+
+/// A page of search results as `--json` prints it.
+struct SearchOutput: Encodable {
+    let products: [ProductOutput]
+    let total: Int
+    let offset: Int
+    let nextOffset: Int?
+    let source: String
+}

@@ -1,0 +1,283 @@
+import Account
+import Checkout
+import Feed
+import Foundation
+import Logging
+import Models
+import Networking
+import Observation
+import Persistence
+import SampleBackend
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The composition root: the one place that builds the live object graph of the app.
+///
+/// Every dependency is created here and handed down through initialisers; no feature or core package reaches for a
+/// shared instance. Building the graph opens no database and sends no request: the embedded backend starts on the
+/// first request, each account's database opens on its first operation, and a store that cannot be opened fails
+/// only what needs it. Building it reads two small files (the remembered user and that user's token) and the
+/// cached feature flags.
+///
+/// The graph has an app-wide part (logger, API client, token provider, account feature, storage owner, flags, the
+/// router) and an account-scoped part (`scope`: the features over the current account's stores), which is rebuilt
+/// when the user signs in or out.
+@MainActor
+@Observable
+public final class AppDependencies {
+    /// The configuration the graph was built from.
+    public let configuration: AppConfiguration
+    /// The root logger (the log file); parts derive labelled loggers from it.
+    public let logger: Logger
+    /// Where files live.
+    public let layout: StorageLayout
+    /// The embedded backend, or nil when a server URL was configured.
+    public let backend: EmbeddedBackend?
+    /// The one API client.
+    public let client: APIClient
+    /// The session's token for the client.
+    public let tokens: AccountTokenProvider
+    /// The owner of every account's database, outbox and repositories.
+    public let stores: AccountStores
+    /// Sign-in, sign-out and the session.
+    public let account: AccountFeature
+    /// The server's configuration and its cache.
+    public let flagService: FeatureFlagService
+    /// The flags of this launch: evaluated once, from the cached configuration (or the defaults) and `--flag`.
+    public let flags: FlagEvaluation
+    /// The navigation state of the interactive front end.
+    public let router: AppRouter
+    /// The standard-error fallback of the log, muted while the full-screen interface runs.
+    public let logFallback: StandardErrorFallback
+    /// The wall clock.
+    public let now: @Sendable () -> Date
+    /// New unique ids (mutations, checkout flows and submissions).
+    public let makeIdentifier: @Sendable () -> String
+    /// How money and dates are written for people.
+    public let format: DisplayFormat
+    /// How posts' times, counts and captions are written for people.
+    public let feedFormatter: FeedFormatter
+
+    /// The features of the account in use (the guest's or the signed-in user's).
+    public private(set) var scope: AccountScope
+    /// What the last sign-in did to the guest cart (merge messages), for the front ends to show.
+    public internal(set) var lastCartMerge: [String] = []
+    /// The server's configuration as last known (the cache at launch, replaced by a fetch during the run): the
+    /// shipping options a checkout offers. The flags stay as evaluated at launch.
+    public internal(set) var remoteConfig: RemoteConfig?
+    /// A post the user liked while signed out: liked once they have signed in.
+    public internal(set) var parkedLike: PostID?
+    /// A short message about something the App did on the user's behalf (a product added to the cart), for the
+    /// status line; nil when there is none.
+    public internal(set) var notice: AppNotice?
+    /// Called after `scope` was rebuilt for another account.
+    @ObservationIgnored public var onScopeChanged: (@MainActor (AccountScope) -> Void)?
+    /// Whether the drain loop of the current account's outbox runs (the interactive front end turns it on).
+    @ObservationIgnored public private(set) var drainsOutbox = false
+
+    /// Builds the live graph for `configuration`: the log file under the state root, the storage roots of
+    /// `--data-dir` or the XDG variables, URLSession, the embedded backend unless a server URL is given.
+    ///
+    /// - Throws: `LaunchError` when the storage roots cannot be found or the log cannot be set up.
+    public static func live(_ configuration: AppConfiguration) throws(LaunchError) -> AppDependencies {
+        let layout = try layout(for: configuration)
+        let fallback = StandardErrorFallback()
+        let logger: Logger
+        do {
+            logger = try AppLog.fileLogger(layout: layout, level: configuration.logLevel, fallback: fallback)
+        } catch {
+            throw LaunchError(error.description)
+        }
+        let transport = URLSessionTransport(
+            idleTimeoutSeconds: 60, additionalHeaders: ["User-Agent": "storefront/\(StorefrontVersion.current)"])
+        return try AppDependencies(
+            configuration: configuration, layout: layout, logger: logger, logFallback: fallback,
+            transport: transport)
+    }
+
+    /// The storage roots of `configuration`: `--data-dir`, else the XDG base directories.
+    ///
+    /// - Throws: `LaunchError` when `HOME` is needed and unusable.
+    public static func layout(for configuration: AppConfiguration) throws(LaunchError) -> StorageLayout {
+        if let directory = configuration.dataDirectory {
+            return StorageLayout(rootDirectory: directory)
+        }
+        do {
+            return try StorageLayout(environment: configuration.environment)
+        } catch {
+            throw LaunchError(error.description)
+        }
+    }
+
+    /// Builds the graph from the given parts; `live(_:)` passes the live ones, tests their own logger and transport.
+    ///
+    /// - Parameters:
+    ///   - configuration: Flags and environment.
+    ///   - layout: The storage roots.
+    ///   - logger: The root logger.
+    ///   - logFallback: The log's standard-error fallback.
+    ///   - transport: Sends HTTP requests (`URLSessionTransport`); wrapped for the embedded backend when no server
+    ///     URL is configured.
+    /// - Throws: `LaunchError` when the migrations or fault rules are inconsistent.
+    public init(
+        configuration: AppConfiguration, layout: StorageLayout, logger: Logger, logFallback: StandardErrorFallback,
+        transport: any HTTPTransport
+    ) throws(LaunchError) {
+        self.configuration = configuration
+        self.layout = layout
+        self.logger = logger
+        self.logFallback = logFallback
+        let now: @Sendable () -> Date = { Date() }
+        let makeIdentifier: @Sendable () -> String = { UUID().uuidString.lowercased() }
+        self.now = now
+        self.makeIdentifier = makeIdentifier
+        let locale = Locale(identifier: "en_US")
+        self.format = DisplayFormat(locale: locale, timeZone: .current)
+        self.feedFormatter = FeedFormatter(now: now, locale: locale, timeZone: .current, excerptLength: 72)
+
+        var baseURL = configuration.apiURL ?? EmbeddedBackendTransport.placeholderBaseURL
+        var appTransport = transport
+        if configuration.apiURL == nil {
+            let faults: [FaultRule]
+            do {
+                faults = try FaultRule.parseAll(configuration.serverFaults)
+            } catch {
+                throw LaunchError(error.description)
+            }
+            let backend = EmbeddedBackend(
+                dataDirectory: layout.dataRoot.appending(path: "server", directoryHint: .isDirectory),
+                faults: faults, logger: logger.child(label: "storefront.server"))
+            self.backend = backend
+            appTransport = EmbeddedBackendTransport(backend: backend, transport: transport)
+            baseURL = EmbeddedBackendTransport.placeholderBaseURL
+        } else {
+            self.backend = nil
+        }
+
+        let tokens = AccountTokenProvider(
+            secretStores: { account in
+                FileSecretStore(
+                    directory: layout.secretsDirectory(for: account), logger: logger.child(label: "storefront.secrets"))
+            },
+            logger: logger.child(label: "storefront.account"))
+        self.tokens = tokens
+        let client = APIClient(
+            baseURL: baseURL, transport: appTransport, tokenProvider: tokens, clock: ContinuousClock(),
+            retryPolicy: RetryPolicy(), timeouts: RequestTimeouts(), logger: logger.child(label: "storefront.api"),
+            requestIDs: { UUID().uuidString }, jitter: .systemRandom, currentDate: now)
+        self.client = client
+
+        let migrator: DatabaseMigrator
+        do {
+            migrator = try AccountStores.migrator()
+        } catch {
+            throw LaunchError("the account database's migrations do not fit together: \(error)")
+        }
+        let stores = AccountStores(
+            layout: layout, migrator: migrator, client: client, logger: logger, clock: ContinuousClock(), now: now,
+            makeIdentifier: makeIdentifier)
+        self.stores = stores
+        let account = AccountFeature(
+            repository: LiveSessionRepository(client: client, logger: logger.child(label: "storefront.account")),
+            tokens: tokens,
+            preferences: PreferencesStore(
+                fileURL: layout.configRoot.appending(path: "app.json"), now: now,
+                logger: logger.child(label: "storefront.preferences")),
+            storageOwner: stores, layout: layout, logger: logger.child(label: "storefront.account"))
+        self.account = account
+
+        let flagService = FeatureFlagService(
+            client: client, cacheURL: layout.cacheRoot.appending(path: "config.json"),
+            overrides: configuration.flagOverrides, now: now, logger: logger.child(label: "storefront.flags"))
+        self.flagService = flagService
+        let cachedConfig = flagService.cachedConfig()
+        self.remoteConfig = cachedConfig
+        self.flags = flagService.evaluate(cachedConfig)
+        self.router = AppRouter(isSignedIn: { account.current.isSignedIn })
+        self.scope = AccountScope(
+            stores: stores.stores(for: account.current.storageAccount), flags: flags.flags, now: now,
+            logger: logger)
+        wireAccountEvents()
+    }
+
+    /// Fetches the server's configuration for this run's checkouts (and the next launch's flags); a failure keeps
+    /// the configuration known before.
+    public func refreshRemoteConfig() async {
+        if let fetched = try? await flagService.refresh() {
+            remoteConfig = fetched
+        }
+    }
+
+    /// Runs the drain loop of the current account's outbox from now on (and of each account signed in later).
+    public func startDrainingOutbox() {
+        drainsOutbox = true
+        stores.startOutbox(for: scope.account)
+    }
+
+    /// Ends the run: stops the features' work, every drain loop and the embedded backend, and closes every database.
+    public func shutdown() async {
+        scope.stop()
+        await stores.closeAll()
+        await backend?.stop()
+    }
+
+    /// A checkout flow over the current account's cart, with the shipping options of `config` (nil: none known yet,
+    /// the shipping step then says so) and this launch's `express_shipping` flag.
+    public func makeCheckoutCoordinator(config: RemoteConfig?) -> CheckoutCoordinator {
+        let checkoutLogger = logger.child(label: "storefront.checkout")
+        return CheckoutCoordinator(
+            cart: scope.cart,
+            orders: LiveOrderRepository(client: client, logger: checkoutLogger),
+            payments: LivePaymentRepository(client: client, logger: checkoutLogger),
+            drafts: scope.stores.drafts,
+            shippingOptions: config?.shippingOptions ?? [],
+            isExpressShippingEnabled: flags.flags.expressShipping,
+            makeIdentifier: makeIdentifier, currentDate: now, format: format, logger: checkoutLogger)
+    }
+
+    /// The order history and detail data of the signed-in user.
+    public func makeOrderRepository() -> LiveOrderRepository {
+        LiveOrderRepository(client: client, logger: logger.child(label: "storefront.checkout"))
+    }
+
+    // MARK: - Internal
+
+    /// Replaces the account-scoped part of the graph with one over `account`'s stores.
+    func switchScope(to account: StorageAccount) {
+        guard account != scope.account else { return }
+        scope.stop()
+        scope = AccountScope(stores: stores.stores(for: account), flags: flags.flags, now: now, logger: logger)
+        wireScopeEvents(scope)
+        if drainsOutbox {
+            stores.startOutbox(for: account)
+        }
+        onScopeChanged?(scope)
+    }
+}
+
+/// A message for the status line: what happened, and whether it is a failure.
+public struct AppNotice: Sendable, Hashable {
+    /// The message.
+    public let text: String
+    /// Whether something failed.
+    public let isError: Bool
+
+    /// Creates a notice.
+    public init(_ text: String, isError: Bool) {
+        self.text = text
+        self.isError = isError
+    }
+}
+
+/// The app cannot start: the storage roots or the log cannot be set up. The message is one line for the user.
+public struct LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+
+    /// Creates the error.
+    public init(_ description: String) {
+        self.description = description
+    }
+}

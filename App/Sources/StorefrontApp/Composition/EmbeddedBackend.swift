@@ -1,0 +1,167 @@
+import Foundation
+import Logging
+import Networking
+import SampleBackend
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The sample backend run inside the app when no server URL is configured: started on first use on `127.0.0.1`
+/// with an ephemeral port, its data kept in `<data root>/server/` (outside every account directory, and across
+/// runs, so a token one command was issued is valid for the next).
+///
+/// Building one starts nothing; `start()` (or the first request through `EmbeddedBackendTransport`) seeds the
+/// server's database on the first run and starts listening. A failed start is logged and tried again by the next
+/// request.
+public final class EmbeddedBackend: Sendable {
+    private enum State: Sendable {
+        case idle
+        case starting(Task<RunningServer, any Error>)
+        case running(RunningServer)
+        case stopped
+    }
+
+    /// Where the server keeps its database.
+    public let dataDirectory: URL
+    private let faults: [FaultRule]
+    private let logger: Logger
+    private let state = Locked(State.idle)
+
+    /// Describes the backend without starting it.
+    ///
+    /// - Parameters:
+    ///   - dataDirectory: The server's directory (`$XDG_DATA_HOME/storefront/server`).
+    ///   - faults: Fault rules in effect from the start (`--server-fault`).
+    ///   - logger: Receives the server's access log and messages (the app's log file, never the screen).
+    public init(dataDirectory: URL, faults: [FaultRule], logger: Logger) {
+        self.dataDirectory = dataDirectory
+        self.faults = faults
+        self.logger = logger
+    }
+
+    /// The running server, started now when it is not running yet.
+    ///
+    /// - Throws: `SampleServerError` when it cannot start; `EmbeddedBackendError.stopped` after `stop()`.
+    @discardableResult
+    public func start() async throws -> RunningServer {
+        let pending: Task<RunningServer, any Error>? = try state.withLock { state in
+            switch state {
+            case .running:
+                return nil
+            case .starting(let task):
+                return task
+            case .stopped:
+                throw EmbeddedBackendError.stopped
+            case .idle:
+                let task = Task { [dataDirectory, faults, logger] () throws -> RunningServer in
+                    var configuration = SampleServerConfiguration(
+                        dataDirectory: dataDirectory, logger: logger, now: { Date() })
+                    configuration.host = "127.0.0.1"
+                    configuration.port = 0
+                    configuration.faults = faults
+                    return try await SampleServer.start(configuration)
+                }
+                state = .starting(task)
+                return task
+            }
+        }
+        guard let task = pending else {
+            if let server = runningServer { return server }
+            throw EmbeddedBackendError.stopped
+        }
+        do {
+            let server = try await task.value
+            let keep = state.withLock { state in
+                if case .starting = state { state = .running(server) }
+                if case .running = state { return true }
+                return false
+            }
+            guard keep else {
+                await server.stop()
+                throw EmbeddedBackendError.stopped
+            }
+            return server
+        } catch {
+            state.withLock { state in
+                if case .starting = state { state = .idle }
+            }
+            logger.error("the embedded backend did not start", metadata: ["error": "\(error)"])
+            throw error
+        }
+    }
+
+    /// The server when it is running, without starting it.
+    public var runningServer: RunningServer? {
+        state.withLock { state in
+            if case .running(let server) = state { return server }
+            return nil
+        }
+    }
+
+    /// Stops the server gracefully when it runs (requests in flight get their answers) and keeps it stopped.
+    public func stop() async {
+        let previous = state.withLock { state in
+            defer { state = .stopped }
+            return state
+        }
+        switch previous {
+        case .running(let server):
+            await server.stop()
+        case .starting(let task):
+            if let server = try? await task.value { await server.stop() }
+        case .idle, .stopped:
+            break
+        }
+    }
+}
+
+/// Why the embedded backend cannot serve.
+public enum EmbeddedBackendError: Error, Sendable, CustomStringConvertible {
+    /// It was stopped (the app is shutting down).
+    case stopped
+
+    /// One line.
+    public var description: String { "the embedded backend has stopped" }
+}
+
+/// The transport to the embedded backend: it starts the server on the first request and sends each request to the
+/// server's port, which is not known before it starts.
+///
+/// The API client is built with the placeholder base URL `EmbeddedBackendTransport.placeholderBaseURL`; this
+/// transport replaces its scheme, host and port with the running server's. A server that cannot start is reported
+/// as `URLError(.cannotConnectToHost)`, which the client treats as being offline.
+public struct EmbeddedBackendTransport: HTTPTransport {
+    /// The base URL the API client is given; requests are redirected to the running server.
+    public static let placeholderBaseURL = URL(string: "http://127.0.0.1") ?? URL(filePath: "/")
+
+    private let backend: EmbeddedBackend
+    private let transport: any HTTPTransport
+
+    /// Sends through `transport` to `backend`, starting it when needed.
+    public init(backend: EmbeddedBackend, transport: any HTTPTransport) {
+        self.backend = backend
+        self.transport = transport
+    }
+
+    /// Starts the backend if needed, points `request` at it and sends it.
+    ///
+    /// - Throws: `URLError(.cannotConnectToHost)` when the backend cannot start; the transport's errors.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let server: RunningServer
+        do {
+            server = try await backend.start()
+        } catch {
+            try Task.checkCancellation()
+            throw URLError(.cannotConnectToHost)
+        }
+        var redirected = request
+        if let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) {
+            components.scheme = server.baseURL.scheme
+            components.host = server.baseURL.host()
+            components.port = server.baseURL.port
+            redirected.url = components.url
+        }
+        return try await transport.send(redirected)
+    }
+}

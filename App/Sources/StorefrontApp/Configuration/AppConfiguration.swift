@@ -1,0 +1,125 @@
+import Foundation
+import Logging
+import SampleBackend
+
+/// The settings one run of the app is built from, read from the command line and the environment.
+///
+/// Flags win over the environment. The composition root (`AppDependencies.live`) turns a configuration into the
+/// live object graph; nothing else reads flags or environment variables.
+public struct AppConfiguration: Sendable, Equatable {
+    /// The lowest level written to the log file (`--log-level`, or `STOREFRONT_LOG_LEVEL`; default `info`).
+    public var logLevel: Logger.Level
+    /// Whether colour is allowed at all (`--no-color` turns it off; `NO_COLOR` is honoured by the renderers).
+    public var allowsColor: Bool
+    /// The process environment the configuration was read from, passed on to the parts that honour variables such
+    /// as `NO_COLOR`, `TERM` and the XDG base directories.
+    public var environment: [String: String]
+    /// The API server (`--api-url`, or `STOREFRONT_API_URL`); nil runs the sample backend inside the app.
+    public var apiURL: URL?
+    /// The directory holding the four storage roots (`--data-dir D`: `D/data`, `D/config`, `D/cache`, `D/state`);
+    /// nil uses the XDG base directories of `environment`.
+    public var dataDirectory: URL?
+    /// Feature flags forced on or off for debugging (`--flag name=value`), winning over the server and the defaults.
+    public var flagOverrides: [String: Bool]
+    /// Fault rules for the embedded backend (`--server-fault RULE`, repeatable; see `FaultRule`).
+    public var serverFaults: [String]
+
+    /// Creates a configuration from explicit values.
+    public init(
+        logLevel: Logger.Level,
+        allowsColor: Bool,
+        environment: [String: String],
+        apiURL: URL?,
+        dataDirectory: URL?,
+        flagOverrides: [String: Bool],
+        serverFaults: [String]
+    ) {
+        self.logLevel = logLevel
+        self.allowsColor = allowsColor
+        self.environment = environment
+        self.apiURL = apiURL
+        self.dataDirectory = dataDirectory
+        self.flagOverrides = flagOverrides
+        self.serverFaults = serverFaults
+    }
+
+    /// Reads the configuration from parsed global options and the environment.
+    ///
+    /// - Parameters:
+    ///   - arguments: The parsed command line.
+    ///   - environment: The process environment.
+    ///   - currentDirectory: What a relative `--data-dir` is resolved against.
+    /// - Throws: `UsageError` for a log level that is not a level name, an API URL that is not an absolute `http` or
+    ///   `https` URL, an empty data directory, a malformed `--flag`, a fault rule that does not parse, or fault rules
+    ///   together with a remote server.
+    public init(
+        arguments: ParsedArguments, environment: [String: String], currentDirectory: URL
+    ) throws(UsageError) {
+        let levelText = arguments.value("--log-level") ?? environment["STOREFRONT_LOG_LEVEL"]
+        var level = Logger.Level.info
+        if let levelText {
+            guard let parsed = Logger.Level(name: levelText) else {
+                let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("invalid log level '\(levelText)' (expected one of: \(names))")
+            }
+            level = parsed
+        }
+        let apiText =
+            arguments.value("--api-url") ?? environment["STOREFRONT_API_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        let apiURL = try apiText.map { text throws(UsageError) in try Self.parseAPIURL(text) }
+        var dataDirectory: URL?
+        if let path = arguments.value("--data-dir") {
+            guard !path.isEmpty else { throw UsageError("option '--data-dir' needs a directory") }
+            dataDirectory =
+                URL(filePath: path, directoryHint: .isDirectory, relativeTo: currentDirectory)
+                .standardizedFileURL
+        }
+        var overrides: [String: Bool] = [:]
+        for text in arguments.values["--flag"] ?? [] {
+            let (name, value) = try Self.parseFlagOverride(text)
+            overrides[name] = value
+        }
+        let faults = arguments.values["--server-fault"] ?? []
+        if !faults.isEmpty {
+            guard apiURL == nil else {
+                throw UsageError("'--server-fault' applies to the embedded backend, not to a server given by URL")
+            }
+            do {
+                _ = try FaultRule.parseAll(faults)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
+        self.init(
+            logLevel: level, allowsColor: !arguments.has("--no-color"), environment: environment, apiURL: apiURL,
+            dataDirectory: dataDirectory, flagOverrides: overrides, serverFaults: faults)
+    }
+
+    /// Parses an API base URL: an absolute `http` or `https` URL with a host (a path prefix is allowed).
+    static func parseAPIURL(_ text: String) throws(UsageError) -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host(), !host.isEmpty
+        else {
+            throw UsageError("invalid API URL '\(text)' (expected an absolute http or https URL)")
+        }
+        return url
+    }
+
+    /// Parses `name=value`: a name of lowercase letters, digits and `_`, and a value of `true`/`false`, `on`/`off`,
+    /// `yes`/`no` or `1`/`0`.
+    static func parseFlagOverride(_ text: String) throws(UsageError) -> (String, Bool) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = parts.first.map(String.init) ?? ""
+        let isName =
+            !name.isEmpty
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        guard parts.count == 2, isName else {
+            throw UsageError("invalid flag '\(text)' (expected name=value, such as express_shipping=off)")
+        }
+        switch parts[1].lowercased() {
+        case "true", "on", "yes", "1": return (name, true)
+        case "false", "off", "no", "0": return (name, false)
+        default: throw UsageError("invalid value in '\(text)' (expected true or false, on or off, yes or no, 1 or 0)")
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import DesignSystem
+import Feed
+import Foundation
+import Models
+import TerminalUI
+
+/// The root view of the full-screen app: the tab bar (Feed, Search, Cart with its item count) on top, the selected
+/// tab's screen in the middle, the status line (who is signed in, offline, the last notice) and the global keys at
+/// the bottom, and the help over everything while it is open.
+///
+/// Keys go to the screen first; the keys it leaves are the shell's (see `AppKeys`). Escape and Backspace go back;
+/// `q` quits (returned as ignored, so the run loop stops).
+@MainActor
+final class AppShell: TerminalView {
+    /// Whether the help is shown over the screen.
+    private(set) var isShowingHelp = false
+
+    private let dependencies: AppDependencies
+    private let theme: Theme
+    private let screens: Screens
+
+    /// Creates the shell over the graph.
+    init(dependencies: AppDependencies, theme: Theme) {
+        self.dependencies = dependencies
+        self.theme = theme
+        self.screens = Screens(dependencies: dependencies, theme: theme)
+    }
+
+    /// Forgets the screens of the previous account (called when the account-scoped graph changes).
+    func accountChanged() {
+        screens.removeAll()
+    }
+
+    /// The number of screens kept.
+    var screenCount: Int { screens.count }
+
+    // MARK: - TerminalView
+
+    /// The whole screen for `size`.
+    func render(size: TerminalSize) -> [StyledLine] {
+        let width = size.columns
+        let header = headerLines(width: width)
+        let footer = footerLines(width: width)
+        let bodyRows = max(size.rows - header.count - footer.count, 0)
+        let body: [StyledLine]
+        if isShowingHelp {
+            body = HelpScreen.lines(width: width, theme: theme)
+        } else {
+            screens.prune()
+            body = screens.current().render(size: TerminalSize(columns: width, rows: bodyRows))
+        }
+        var lines = header + Array(body.prefix(bodyRows))
+        lines += Array(repeating: StyledLine(), count: max(bodyRows - min(body.count, bodyRows), 0))
+        return Array((lines + footer).prefix(size.rows))
+    }
+
+    /// Routes a key: the help, the keys that work everywhere, the screen, then the shell's own keys.
+    func handle(_ key: KeyEvent) -> KeyHandling {
+        if isShowingHelp {
+            isShowingHelp = false
+            return .handled
+        }
+        dependencies.notice = nil
+        if let command = AppKeys.beforeScreen(key) {
+            return perform(command)
+        }
+        if let intercepted = interceptSignedOutLike(key) {
+            return intercepted
+        }
+        if screens.current().handle(key) == .handled {
+            return .handled
+        }
+        guard let command = AppKeys.afterScreen(key) else { return .handled }
+        return perform(command)
+    }
+
+    // MARK: - Private
+
+    private func perform(_ command: AppKeys.Command) -> KeyHandling {
+        let router = dependencies.router
+        switch command {
+        case .quit:
+            return .ignored
+        case .help:
+            isShowingHelp = true
+        case .select(let tab):
+            router.select(tab)
+        case .nextTab(let step):
+            let tabs = Tab.allCases
+            let index = (router.selectedTab.rawValue + step + tabs.count) % tabs.count
+            router.select(tabs[index])
+        case .search:
+            router.select(.search)
+        case .back:
+            if router.currentRoute == .signIn {
+                dependencies.parkedLike = nil
+            }
+            router.back()
+        case .account:
+            router.open(.account)
+        case .orders:
+            router.open(.orders)
+        }
+        return .handled
+    }
+
+    /// A like while signed out parks the like and asks for sign-in; with likes turned off it says so.
+    private func interceptSignedOutLike(_ key: KeyEvent) -> KeyHandling? {
+        guard key == .character("l") else { return nil }
+        let router = dependencies.router
+        let postID: PostID?
+        switch router.currentRoute {
+        case .feed:
+            guard let screen = screens.current() as? FeedListView else { return nil }
+            postID = screen.viewModel.selectedPostID
+        case .post(let id):
+            postID = id
+        default:
+            return nil
+        }
+        guard let postID else { return nil }
+        guard dependencies.flags.flags.feedLikes else {
+            dependencies.notice = AppNotice("Liking posts is turned off.", isError: false)
+            return .handled
+        }
+        guard !dependencies.account.current.isSignedIn else { return nil }
+        dependencies.likeAfterSignIn(postID, from: router.currentRoute)
+        return .handled
+    }
+
+    private func headerLines(width: Int) -> [StyledLine] {
+        let router = dependencies.router
+        let count = dependencies.scope.cart.itemCount
+        let titles = Tab.allCases.map { tab in
+            tab == .cart && count > 0 ? "\(tab.title) (\(count))" : tab.title
+        }
+        let title = StyledLine("Storefront ", style: .text(.title))
+        let bar = TabBar(tabs: titles, selectedIndex: router.selectedTab.rawValue)
+            .render(width: max(width - title.width, 0), theme: theme)
+        return [(title + (bar.first ?? StyledLine())).clipped(toWidth: width)]
+    }
+
+    private func footerLines(width: Int) -> [StyledLine] {
+        var parts: [String] = []
+        let account = dependencies.account
+        if let user = account.current.user {
+            parts.append("Signed in as \(user.name)")
+        } else {
+            parts.append("Guest")
+        }
+        let scope = dependencies.scope
+        if scope.feed.isOffline || scope.search.isOffline {
+            parts.append("offline")
+        }
+        if account.activity != .idle {
+            parts.append(account.activity == .signingIn ? "signing in…" : "signing out…")
+        }
+        let separator = " \(theme.symbols.separator) "
+        var status = StyledLine(parts.joined(separator: separator), style: .text(.caption))
+        if let notice = dependencies.notice {
+            status.append(
+                StyledLine(
+                    separator + notice.text, style: notice.isError ? .color(.danger) : .text(.caption)))
+        }
+        let hints = KeyHints([
+            KeyHint(key: "1-3", action: "tabs"), KeyHint(key: "esc", action: "back"),
+            KeyHint(key: "/", action: "search"), KeyHint(key: "?", action: "help"), KeyHint(key: "q", action: "quit"),
+        ]).render(width: width, theme: theme)
+        return [status.truncated(toWidth: width, ellipsis: theme.symbols.ellipsis)] + hints
+    }
+}

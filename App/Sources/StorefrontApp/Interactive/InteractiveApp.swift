@@ -1,0 +1,71 @@
+import DesignSystem
+import Foundation
+import TerminalUI
+
+/// The full-screen front end: takes the terminal over (raw mode, the alternate screen), shows `AppShell` until the
+/// user quits, and gives the terminal back as it was (also after Ctrl-C, SIGTERM, SIGHUP and crashes: the session's
+/// signal handlers restore it).
+///
+/// Launch never waits for the network or the disk: the first frame shows at once, and the features load behind it
+/// (the embedded backend starts, the feed shows its cached posts then refreshes, the cart loads, the server's
+/// configuration is fetched). Log records go to the log file only; its standard-error fallback is muted while the
+/// screen is up.
+@MainActor
+public final class InteractiveApp {
+    private let dependencies: AppDependencies
+    private let terminal: Terminal
+    private var loads: [Task<Void, Never>] = []
+
+    /// Creates the front end over the graph and the process's terminal.
+    public init(dependencies: AppDependencies, terminal: Terminal) {
+        self.dependencies = dependencies
+        self.terminal = terminal
+    }
+
+    /// Runs until the user quits; `route` (a deep link) opens first, parked behind the sign-in screen when it needs
+    /// a signed-in user.
+    ///
+    /// - Throws: `TerminalError` when the terminal cannot be taken over.
+    public func run(opening route: Route?) async throws {
+        let shell = AppShell(dependencies: dependencies, theme: Theme(terminal: terminal))
+        if let route {
+            dependencies.router.open(route)
+        }
+        dependencies.onScopeChanged = { [weak self, shell] _ in
+            shell.accountChanged()
+            self?.startLoading()
+        }
+        dependencies.logFallback.setMuted(true)
+        defer { dependencies.logFallback.setMuted(false) }
+        let capability: ColorCapability? = dependencies.configuration.allowsColor ? nil : ColorCapability.none
+        try await terminal.withSession(configuration: TerminalSession.Configuration(colorCapability: capability)) {
+            session in
+            dependencies.startDrainingOutbox()
+            startLoading(startingBackend: true)
+            await session.run(shell) { event in
+                guard case .key = event else { return .keepRunning }
+                return .stop
+            }
+        }
+        for load in loads { load.cancel() }
+        dependencies.onScopeChanged = nil
+    }
+
+    // MARK: - Private
+
+    /// Asks the current account's features to load, without waiting for them.
+    private func startLoading(startingBackend: Bool = false) {
+        let dependencies = dependencies
+        let scope = dependencies.scope
+        loads.append(
+            Task {
+                if startingBackend, let backend = dependencies.backend {
+                    _ = try? await backend.start()
+                }
+                async let feed: Void = scope.feed.start()
+                async let cart: Void = scope.cart.load()
+                async let config: Void = dependencies.refreshRemoteConfig()
+                _ = await (feed, cart, config)
+            })
+    }
+}

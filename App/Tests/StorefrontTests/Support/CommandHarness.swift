@@ -1,0 +1,46 @@
+import Foundation
+import Logging
+import Networking
+import Persistence
+import StorefrontApp
+import TerminalUI
+import TestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Runs the command line in-process with captured output and logs, a temporary data directory and no terminal.
+@MainActor
+struct CommandHarness {
+    let output = OutputBuffer()
+    let errors = OutputBuffer()
+    let logs = CapturingLogHandler()
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    /// Runs `arguments` (a `--data-dir` in the temporary directory is added) and returns the exit code.
+    func run(_ arguments: [String], environment: [String: String] = [:]) async -> ExitCode {
+        let logs = self.logs
+        let commandLine = StorefrontCommandLine(
+            output: output,
+            errorOutput: errors,
+            environment: environment,
+            currentDirectory: directory.url,
+            terminal: Terminal(inputDescriptor: -1, outputDescriptor: -1, environment: [:]),
+            makeDependencies: { configuration throws(LaunchError) in
+                var handler = logs
+                handler.logLevel = configuration.logLevel
+                var logger = Logger(label: "test", handler: handler)
+                logger.logLevel = configuration.logLevel
+                return try AppDependencies(
+                    configuration: configuration, layout: try AppDependencies.layout(for: configuration),
+                    logger: logger, logFallback: StandardErrorFallback(), transport: URLSessionTransport())
+            }
+        )
+        return await commandLine.run(["--data-dir", directory.url.path] + arguments)
+    }
+}
