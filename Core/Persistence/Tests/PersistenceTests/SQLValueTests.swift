@@ -45,6 +45,8 @@ struct SQLValueTests {
         #expect(SearchPattern.likePrefix("a_b") == "a\\_b%")
         #expect(SearchPattern.fullTextPrefixQuery("red \"sh") == "\"red\"* \"\"\"sh\"*")
         #expect(SearchPattern.fullTextPrefixQuery("  \n ") == nil)
+        #expect(SearchPattern.fullTextPrefixQuery("red\u{0}shoe\u{7}") == "\"red\"* \"shoe\"*")
+        #expect(SearchPattern.fullTextPrefixQuery("\u{0}\u{1B}") == nil)
     }
 
     @Test("FTS5 matches user text literally, operators and quotes included")
@@ -73,6 +75,7 @@ struct SQLValueTests {
         #expect(try await search("AND") == ["AND OR NOT"])
         #expect(try await search("\"unbalanced") == [])
         #expect(try await search("   ") == [])
+        #expect(try await search("red\u{0}") == ["red shoe"])
     }
 
     @Test("typed values round-trip: integers, reals, booleans, blobs, dates to the millisecond, UUIDs, NULL")
@@ -96,6 +99,17 @@ struct SQLValueTests {
         #expect(try row.value("missing", as: String?.self) == nil)
         #expect(try row.value("big", as: Int64.self) == .max)
         #expect(throws: RowDecodingError.self) { try row.value("d", as: String.self) }
+
+        let single = try await database.read { reader in
+            (
+                try reader.fetchOne(Data.self, "SELECT ?", Data([7, 8])),
+                try reader.fetchOne(Date.self, "SELECT ?", date),
+                try reader.fetchAll(UUID.self, "SELECT ?", uuid)
+            )
+        }
+        #expect(single.0 == Data([7, 8]))
+        #expect(single.1 == date)
+        #expect(single.2 == [uuid])
     }
 
     @Test(

@@ -53,7 +53,14 @@ extension DatabaseQuerying {
 
     private func decodeRows<Value: Decodable>(_ type: Value.Type, _ sql: SQL, _ rows: [Row]) throws -> [Value] {
         do {
-            return try rows.map { try Value(from: RowDecoder(row: $0)) }
+            return try rows.map { row in
+                // NB: a column type such as `Data` or `Date` decodes through its own `Decodable` shape (an array of
+                // bytes, a number), which a row cannot offer; read a one-column row straight from the column.
+                if type is any DatabaseValueConvertible.Type, row.values.count == 1 {
+                    return try RowDecoder.decode(type, column: row.columnNames[0], value: row.values[0])
+                }
+                return try Value(from: RowDecoder(row: row))
+            }
         } catch var error as RowDecodingError {
             error.sql = sql.text
             throw error

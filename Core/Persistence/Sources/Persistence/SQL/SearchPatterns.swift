@@ -16,12 +16,15 @@ public enum SearchPattern {
 
     /// An FTS5 query matching rows that contain every word of `text` as a prefix of a token, with no FTS5 syntax
     /// left in it: each whitespace-separated word becomes a quoted string with inner quotes doubled, followed by
-    /// `*` (`red "sh` → `"red"* """sh"*`). Nil when `text` has no word: bind nothing and show no results, since
+    /// `*` (`red "sh` → `"red"* """sh"*`). Control characters (NUL included, which would end the query string
+    /// inside SQLite) separate words like white space. Nil when `text` has no word: bind nothing and show no results, since
     /// an empty FTS5 query is an error, not "match everything".
     ///
     /// Source: "SQLite FTS5 Extension", section 3 "Full-text Query Syntax" (sqlite.org/fts5.html).
     public static func fullTextPrefixQuery(_ text: String) -> String? {
-        let words = text.split(whereSeparator: \.isWhitespace)
+        let words = text.split { character in
+            character.isWhitespace || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        }
         guard !words.isEmpty else { return nil }
         return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
     }
