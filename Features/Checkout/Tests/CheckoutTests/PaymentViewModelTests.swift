@@ -1,0 +1,126 @@
+import Checkout
+import DesignSystem
+import Networking
+import NetworkingTestSupport
+import TerminalUI
+import Testing
+
+@MainActor
+@Suite("Payment step")
+struct PaymentViewModelTests {
+    private func makeStep(token: String? = "token-ada") async throws -> (Harness, CheckoutCoordinator, PaymentViewModel)
+    {
+        let harness = try Harness(token: token)
+        try await harness.fillCart()
+        let coordinator = harness.makeCoordinator()
+        await coordinator.start()
+        try await coordinator.advance()
+        coordinator.draft.address = Sample.address
+        try await coordinator.advance()
+        coordinator.draft.shippingOptionID = "standard"
+        try await coordinator.advance()
+        return (harness, coordinator, try #require(coordinator.screen.payment))
+    }
+
+    private func fill(_ viewModel: PaymentViewModel, number: String, expiry: String, cvc: String) {
+        viewModel.setText(number, for: .number)
+        viewModel.setText(expiry, for: .expiry)
+        viewModel.setText(cvc, for: .cvc)
+    }
+
+    @Test("an invalid card is checked on the device: messages per field, nothing sent")
+    func invalidCardIsNotSent() async throws {
+        let (harness, coordinator, viewModel) = try await makeStep()
+        fill(viewModel, number: "4242 4242 4242 4241", expiry: "12/25", cvc: "12")
+
+        #expect(await viewModel.continueToNextStep() == false)
+
+        #expect(harness.transport.requests.isEmpty)
+        #expect(viewModel.fieldMessages[.number] == "This card number is not valid; check the digits.")
+        #expect(viewModel.fieldMessages[.expiry] == "This card has expired.")
+        #expect(viewModel.fieldMessages[.cvc] == "The security code has 3 digits.")
+        #expect(viewModel.focus == .card(.number))
+        #expect(coordinator.step == .payment)
+    }
+
+    @Test("a valid card is tokenized; the typed number is cleared and only the token is kept")
+    func validCardIsTokenized() async throws {
+        let (harness, coordinator, viewModel) = try await makeStep()
+        harness.transport.enqueue(try Fixture.response("card_token"))
+        let view = PaymentView(viewModel: viewModel, theme: .ascii)
+        _ = view.handle(.init(.tab))
+        type("4242424242424242", into: view)
+        _ = view.handle(.init(.tab))
+        type("04/30", into: view)
+        _ = view.handle(.init(.tab))
+        type("123", into: view)
+
+        #expect(await viewModel.continueToNextStep())
+
+        #expect(coordinator.step == .review)
+        let card = try #require(coordinator.draft.paymentMethod as? CardPayment)
+        #expect(card.last4 == "4242")
+        #expect(card.brand == "visa")
+        #expect(viewModel.state(of: .number).text.isEmpty)
+        #expect(viewModel.state(of: .cvc).text.isEmpty)
+        #expect(coordinator.screen.review?.paymentSummary == "Visa ending in 4242")
+    }
+
+    @Test("the server's refusal of a field shows under that field")
+    func serverRefusesAField() async throws {
+        let (harness, coordinator, viewModel) = try await makeStep()
+        harness.transport.enqueue(try Fixture.response("card_invalid", status: 422))
+        fill(viewModel, number: "4242424242424242", expiry: "04/30", cvc: "123")
+
+        #expect(await viewModel.continueToNextStep() == false)
+
+        #expect(viewModel.fieldMessages[.expiry] == "The expiry date was not accepted.")
+        #expect(viewModel.problem == "The expiry date was not accepted.")
+        #expect(viewModel.state(of: .number).text == "4242424242424242")
+        #expect(coordinator.step == .payment)
+    }
+
+    @Test("a declined card says so and offers the invoice")
+    func declined() async throws {
+        let (harness, coordinator, viewModel) = try await makeStep()
+        harness.transport.enqueue(try Fixture.response("card_declined", status: 402))
+        fill(viewModel, number: "4000000000000002", expiry: "04/30", cvc: "123")
+
+        #expect(await viewModel.continueToNextStep() == false)
+        #expect(viewModel.problem == "The card was declined. Try another card or pay by invoice.")
+
+        viewModel.choose(.invoice)
+        #expect(await viewModel.continueToNextStep())
+        #expect(coordinator.draft.paymentMethod is InvoicePayment)
+    }
+
+    @Test("tokenizing while signed out asks for sign-in and keeps the step")
+    func signInNeeded() async throws {
+        let (harness, coordinator, viewModel) = try await makeStep(token: nil)
+        var signIns = 0
+        coordinator.onSignInNeeded = { signIns += 1 }
+        fill(viewModel, number: "4242424242424242", expiry: "04/30", cvc: "123")
+
+        #expect(await viewModel.continueToNextStep() == false)
+
+        #expect(signIns == 1)
+        #expect(viewModel.problem == "Please sign in to continue.")
+        #expect(harness.transport.requests.isEmpty)
+        #expect(coordinator.step == .payment)
+    }
+
+    @Test("a card the draft already pays with is kept when the form is empty")
+    func keepsTheSavedCard() async throws {
+        let (harness, coordinator, viewModel) = try await makeStep()
+        harness.transport.enqueue(try Fixture.response("card_token"))
+        fill(viewModel, number: "4242424242424242", expiry: "04/30", cvc: "123")
+        #expect(await viewModel.continueToNextStep())
+        coordinator.goBack()
+        let again = try #require(coordinator.screen.payment)
+        #expect(again.savedCard == "Visa ending in 4242")
+        #expect(plainText(PaymentView(viewModel: again, theme: .ascii)).contains("Paying with Visa ending in 4242"))
+
+        #expect(await again.continueToNextStep())
+        #expect(harness.transport.requests.count == 1)
+    }
+}

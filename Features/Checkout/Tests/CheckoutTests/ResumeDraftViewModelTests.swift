@@ -1,0 +1,31 @@
+import Checkout
+import DesignSystem
+import TerminalUI
+import Testing
+
+@MainActor
+@Suite("Resume offer")
+struct ResumeDraftViewModelTests {
+    @Test("a confirmed draft says resuming will not order twice; n starts over")
+    func confirmedDraft() async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        harness.transport.enqueue(.failure(.networkConnectionLost))
+        let first = harness.makeCoordinator()
+        try await harness.advanceToPlaceOrder(first)
+        await first.placeOrder()
+
+        let second = harness.makeCoordinator()
+        await second.start()
+        let offer = try #require(second.screen.resumeOffer)
+        #expect(offer.wasConfirmed)
+        #expect(offer.detail.hasSuffix("3 items · at Placing your order"))
+        let view = ResumeDraftView(viewModel: offer, theme: .ascii)
+        #expect(plainText(view).contains("Resuming will not order twice"))
+
+        await offer.startOver()
+        #expect(second.step == .reviewCart)
+        #expect(try await harness.drafts.latest() == nil)
+        #expect(view.handle(.character("z")) == .ignored)
+    }
+}
