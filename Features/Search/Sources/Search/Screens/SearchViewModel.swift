@@ -138,10 +138,11 @@ public final class SearchViewModel {
                 .warning, message: "You're offline. Showing saved products.",
                 actionHint: "Press ctrl+r to search online again")
         }
-        if feature.savedProductsProblem != nil && SearchText.normalized(feature.query).isEmpty == false {
+        let queryIsBlank = SearchText.normalized(feature.query).isEmpty
+        if feature.savedProductsProblem != nil && !queryIsBlank {
             return Notice(.info, message: "Saved products can't be opened, so search won't work offline.")
         }
-        if feature.recentSearchesProblem != nil && SearchText.normalized(feature.query).isEmpty {
+        if feature.recentSearchesProblem != nil && queryIsBlank {
             return Notice(.info, message: "Recent searches can't be read or saved.")
         }
         return nil
