@@ -11,7 +11,7 @@ struct FeedFeatureLikeTests {
 
     @Test("toggleLike changes the post at once and records the like through the repository")
     func optimisticLike() async throws {
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         await feature.toggleLike(PostID(rawValue: "post_2"))
         let post = try #require(feature.post(withID: PostID(rawValue: "post_2")))
         #expect(post.isLiked)
@@ -26,7 +26,7 @@ struct FeedFeatureLikeTests {
 
     @Test("a like that cannot be recorded is undone and shown as a like failure")
     func likeStoreFailure() async throws {
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         repository.setLikeFailure(FeedStoreError(reason: "disk I/O error"))
         await feature.toggleLike(PostID(rawValue: "post_1"))
 
@@ -38,7 +38,7 @@ struct FeedFeatureLikeTests {
 
     @Test("the server's count wins when it answers")
     func likeSaved() async throws {
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         await feature.toggleLike(PostID(rawValue: "post_3"))
         repository.send(.likeSaved(LikeStatus(postID: PostID(rawValue: "post_3"), isLiked: true, likeCount: 42)))
         try await waitUntil { feature.post(withID: PostID(rawValue: "post_3"))?.likeCount == 42 }
@@ -47,7 +47,7 @@ struct FeedFeatureLikeTests {
 
     @Test("a refused like is undone and reported")
     func likeRejected() async throws {
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         await feature.toggleLike(PostID(rawValue: "post_1"))
         repository.send(
             .likeRejected(LikeStatus(postID: PostID(rawValue: "post_1"), isLiked: false, likeCount: nil), reason: "404")
@@ -59,12 +59,11 @@ struct FeedFeatureLikeTests {
 
     @Test("a like that needs sign-in calls onSignInRequired with the post and marks the wait")
     func signInRequired() async throws {
-        let feature = try await loadedFeature()
-        let (requests, continuation) = AsyncStream.makeStream(of: PostID.self)
-        feature.onSignInRequired = { continuation.yield($0) }
+        let feature = try await loadedFeature(repository)
+        let requests = CountedLog<PostID>()
+        feature.onSignInRequired = { requests.append($0) }
         repository.send(.signInRequired(PostID(rawValue: "post_2")))
-        var iterator = requests.makeAsyncIterator()
-        #expect(await iterator.next() == PostID(rawValue: "post_2"))
+        #expect(try await requests.waitForCount(1) == [PostID(rawValue: "post_2")])
         #expect(feature.isWaitingForSignIn)
 
         repository.send(.likeSaved(LikeStatus(postID: PostID(rawValue: "post_2"), isLiked: true, likeCount: 11)))
@@ -90,7 +89,7 @@ struct FeedFeatureLikeTests {
 
     @Test("loadPost shows a post that is not in the feed, and falls back on the cached copy offline")
     func loadPost() async throws {
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         repository.setPost(.success(Samples.post(50, likes: 7)))
         #expect(await feature.loadPost(PostID(rawValue: "post_50")) == nil)
         #expect(feature.post(withID: PostID(rawValue: "post_50"))?.likeCount == 7)
@@ -106,7 +105,7 @@ struct FeedFeatureLikeTests {
 
     @Test("a released Feature stops following queued likes")
     func releaseStopsFollowing() async throws {
-        var feature: FeedFeature? = try await loadedFeature()
+        var feature: FeedFeature? = try await loadedFeature(repository)
         await feature?.toggleLike(PostID(rawValue: "post_1"))
         weak let released = feature
         feature = nil
@@ -116,22 +115,13 @@ struct FeedFeatureLikeTests {
 
     @Test("stop ends the following of queued likes; start follows them again")
     func stopAndStart() async throws {
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         feature.stop()
         try await waitUntil { repository.eventStreamsEnded == 1 }
         repository.resolvePage(1, with: .success(Samples.page(1...3, next: "c1")))
         await feature.start()
         repository.send(.signInRequired(PostID(rawValue: "post_1")))
         try await waitUntil { feature.isWaitingForSignIn }
-    }
-
-    /// A Feature that has loaded posts 1...3 (10 likes each, none liked) with cursor `c1`.
-    private func loadedFeature() async throws -> FeedFeature {
-        let feature = makeFeature(repository)
-        repository.resolvePage(0, with: .success(Samples.page(1...3, next: "c1")))
-        await feature.start()
-        try #require(feature.posts.count == 3)
-        return feature
     }
 }
 

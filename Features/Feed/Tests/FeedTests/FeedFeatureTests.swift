@@ -53,7 +53,7 @@ struct FeedFeatureTests {
 
     @Test("a failed refresh keeps the posts shown and records the failure")
     func failureKeepsItems() async throws {
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         let refresh = Task { await feature.refresh() }
         try await repository.waitForPageRequests(count: 2)
         repository.resolvePage(1, with: .failure(APIError.transport(.notConnectedToInternet)))
@@ -130,7 +130,7 @@ struct FeedFeatureTests {
         await idle.loadNextPage()
         #expect(repository.pageRequests.isEmpty)
 
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         let page = Task { await feature.loadNextPage() }
         try await repository.waitForPageRequests(count: 2)
         await feature.loadNextPage()
@@ -149,7 +149,7 @@ struct FeedFeatureTests {
 
     @Test("overlap: a refresh cancels a page that is loading, and the page's posts are never appended")
     func refreshCancelsPage() async throws {
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         let page = Task { await feature.loadNextPage() }
         try await repository.waitForPageRequests(count: 2)
         let refresh = Task { await feature.refresh() }
@@ -166,7 +166,7 @@ struct FeedFeatureTests {
 
     @Test("cancellation is never shown as an error: the posts, the flags and the cursor stay as they were")
     func cancellationIsNotAnError() async throws {
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         let refresh = Task { await feature.refresh() }
         try await repository.waitForPageRequests(count: 2)
         feature.cancelLoading()
@@ -192,7 +192,7 @@ struct FeedFeatureTests {
 
     @Test("a transport-reported cancellation is not shown as an error either")
     func transportCancellation() async throws {
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         repository.resolvePage(1, with: .failure(APIError.cancelled))
         await feature.refresh()
         #expect(feature.error == nil)
@@ -201,7 +201,7 @@ struct FeedFeatureTests {
 
     @Test("posts are de-duplicated by id across pages")
     func deduplication() async throws {
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         repository.resolvePage(1, with: .success(Samples.page(3...5, next: "c2")))
         await feature.loadNextPage()
         #expect(feature.posts.map(\.id.rawValue) == ["post_1", "post_2", "post_3", "post_4", "post_5"])
@@ -209,7 +209,7 @@ struct FeedFeatureTests {
 
     @Test("a failed page keeps the cursor: retrying asks for the same page")
     func cursorKeptOnFailure() async throws {
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         repository.resolvePage(1, with: .failure(APIError.transport(.networkConnectionLost)))
         await feature.loadNextPage()
         #expect(feature.error?.operation == .nextPage)
@@ -224,7 +224,7 @@ struct FeedFeatureTests {
 
     @Test("after the last page, loadNextPage sends nothing")
     func endReached() async throws {
-        let feature = try await loadedFeature()
+        let feature = try await loadedFeature(repository)
         repository.resolvePage(1, with: .success(Samples.page(4...5, next: nil)))
         await feature.loadNextPage()
         #expect(feature.reachedEnd)
@@ -275,14 +275,5 @@ struct FeedFeatureTests {
         #expect(feature.storeError?.kind == .storeUnavailable)
         #expect(feature.posts.count == 2)
         #expect(feature.error == nil)
-    }
-
-    /// A Feature that has loaded posts 1...3 with cursor `c1` (page request 0).
-    private func loadedFeature() async throws -> FeedFeature {
-        let feature = makeFeature(repository)
-        repository.resolvePage(0, with: .success(Samples.page(1...3, next: "c1")))
-        await feature.start()
-        try #require(feature.posts.count == 3)
-        return feature
     }
 }

@@ -10,9 +10,7 @@ import Testing
 @Suite("FeedListViewModel: rows, states, notices, footer and selection")
 struct FeedListViewModelTests {
     let repository = ControlledFeedRepository()
-    let formatter = FeedFormatter(
-        now: { referenceNow }, locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!,
-        excerptLength: 24)
+    let formatter = makeFormatter(excerptLength: 24)
 
     @Test("rows show the author, a relative time, a caption excerpt, a compact count and the like state")
     func rows() async throws {

@@ -32,7 +32,7 @@ struct FeedOfflineTests {
         #expect(offline.error?.error.kind == .offline)
         #expect(offline.lastRefreshedAt == referenceNow)
 
-        let model = FeedListViewModel(feature: offline, formatter: formatter)
+        let model = FeedListViewModel(feature: offline, formatter: makeFormatter(excerptLength: 40))
         #expect(
             model.notices.first
                 == FeedNotice(
@@ -65,18 +65,16 @@ struct FeedOfflineTests {
         await first.outbox.stop()
         await first.database.close()
 
-        // Second run, on the same file: the network is back; the drain loop pushes the like when its retry is due.
-        let second = try RepositoryHarness(location: file)
+        // Second run, a minute later on the same file: the network is back, and the drain loop pushes the like,
+        // whose retry is due by then.
+        let second = try RepositoryHarness(location: file, startingAfter: 60)
         second.repository.registerPushHandlers()
-        let events = second.repository.syncEvents()
+        let events = record(second.repository.syncEvents())
         second.transport.enqueue(.json(try Samples.fixture("like.json")))
         second.outbox.start()
-        try await second.clock.waitForSleepers(count: 1)
-        second.clock.advance(by: .seconds(1))
-        var iterator = events.makeAsyncIterator()
         #expect(
-            await iterator.next()
-                == .likeSaved(LikeStatus(postID: PostID(rawValue: "post_1"), isLiked: true, likeCount: 6)))
+            try await events.waitForCount(1)
+                == [.likeSaved(LikeStatus(postID: PostID(rawValue: "post_1"), isLiked: true, likeCount: 6))])
         await second.outbox.stop()
 
         #expect(try await second.outbox.pendingCount() == 0)
@@ -90,12 +88,6 @@ struct FeedOfflineTests {
         #expect(cached.isLiked)
         #expect(cached.likeCount == 6)
         await second.database.close()
-    }
-
-    private var formatter: FeedFormatter {
-        FeedFormatter(
-            now: { referenceNow }, locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!,
-            excerptLength: 40)
     }
 
     private func feature(on harness: RepositoryHarness) -> FeedFeature {

@@ -9,9 +9,7 @@ import Testing
 @Suite("Feed console views: what they draw and which keys they use")
 struct FeedViewsTests {
     let repository = ControlledFeedRepository()
-    let formatter = FeedFormatter(
-        now: { referenceNow }, locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!,
-        excerptLength: 30)
+    let formatter = makeFormatter(excerptLength: 30)
 
     @Test("the list draws the heading, the rows with their likes and the key hints, within the size")
     func listRendering() async throws {

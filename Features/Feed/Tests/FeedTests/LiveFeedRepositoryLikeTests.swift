@@ -31,7 +31,7 @@ struct LiveFeedRepositoryLikeTests {
     func pushStoresAnswer() async throws {
         let harness = try await cachedHarness()
         harness.repository.registerPushHandlers()
-        let events = harness.repository.syncEvents()
+        let events = record(harness.repository.syncEvents())
         try await harness.repository.setLike(true, postID: post1)
         harness.transport.enqueue(.json(#"{"post_id": "post_1", "like_count": 40, "liked_by_me": true}"#))
 
@@ -41,8 +41,8 @@ struct LiveFeedRepositoryLikeTests {
         #expect(request.summary == "PUT /v1/posts/post_1/like")
         #expect(request.header("Idempotency-Key") == "mutation-1")
         #expect(request.header("Authorization") == "Bearer token-1")
-        var iterator = events.makeAsyncIterator()
-        #expect(await iterator.next() == .likeSaved(LikeStatus(postID: post1, isLiked: true, likeCount: 40)))
+        #expect(
+            try await events.waitForCount(1) == [.likeSaved(LikeStatus(postID: post1, isLiked: true, likeCount: 40))])
         #expect(try await harness.repository.cachedPost(id: post1)?.likeCount == 40)
     }
 
@@ -50,7 +50,7 @@ struct LiveFeedRepositoryLikeTests {
     func pendingChoiceWins() async throws {
         let harness = try await cachedHarness()
         harness.repository.registerPushHandlers()
-        let events = harness.repository.syncEvents()
+        let events = record(harness.repository.syncEvents())
         try await harness.repository.setLike(true, postID: post1)
         try await harness.repository.setLike(false, postID: post1)
         harness.transport.enqueue(.json(try Samples.fixture("like.json")))
@@ -62,9 +62,8 @@ struct LiveFeedRepositoryLikeTests {
             harness.transport.requests.map(\.summary) == [
                 "GET /v1/feed", "PUT /v1/posts/post_1/like", "DELETE /v1/posts/post_1/like",
             ])
-        var iterator = events.makeAsyncIterator()
-        #expect(await iterator.next() == .likeSaved(LikeStatus(postID: post1, isLiked: false, likeCount: 5)))
-        #expect(await iterator.next() == .likeSaved(LikeStatus(postID: post1, isLiked: false, likeCount: 5)))
+        let saved = FeedSyncEvent.likeSaved(LikeStatus(postID: post1, isLiked: false, likeCount: 5))
+        #expect(try await events.waitForCount(2) == [saved, saved])
     }
 
     @Test("a pending like stays on top of a page fetched before it was pushed")
@@ -82,13 +81,12 @@ struct LiveFeedRepositoryLikeTests {
     func signInRequired() async throws {
         let harness = try await cachedHarness(token: nil)
         harness.repository.registerPushHandlers()
-        let events = harness.repository.syncEvents()
+        let events = record(harness.repository.syncEvents())
         try await harness.repository.setLike(true, postID: post1)
 
         let report = try await harness.outbox.pushPending()
         #expect(report == OutboxPushReport(pushed: 0, deadLettered: 0, remaining: 1))
-        var iterator = events.makeAsyncIterator()
-        #expect(await iterator.next() == .signInRequired(post1))
+        #expect(try await events.waitForCount(1) == [.signInRequired(post1)])
         #expect(harness.transport.requests.count == 1)
         #expect(try await harness.repository.cachedPost(id: post1)?.isLiked == true)
     }
@@ -97,14 +95,13 @@ struct LiveFeedRepositoryLikeTests {
     func unauthorizedAnswer() async throws {
         let harness = try await cachedHarness()
         harness.repository.registerPushHandlers()
-        let events = harness.repository.syncEvents()
+        let events = record(harness.repository.syncEvents())
         try await harness.repository.setLike(true, postID: post1)
         harness.transport.enqueue(.apiError(status: 401, code: "unauthorized"))
 
         let report = try await harness.outbox.pushPending()
         #expect(report == OutboxPushReport(pushed: 0, deadLettered: 0, remaining: 1))
-        var iterator = events.makeAsyncIterator()
-        #expect(await iterator.next() == .signInRequired(post1))
+        #expect(try await events.waitForCount(1) == [.signInRequired(post1)])
         #expect(await harness.tokens.invalidatedTokens == ["token-1"])
     }
 
@@ -112,15 +109,14 @@ struct LiveFeedRepositoryLikeTests {
     func refusedLike() async throws {
         let harness = try await cachedHarness()
         harness.repository.registerPushHandlers()
-        let events = harness.repository.syncEvents()
+        let events = record(harness.repository.syncEvents())
         try await harness.repository.setLike(true, postID: post1)
         harness.transport.enqueue(.apiError(status: 404, code: "not_found", message: "There is no post post_1."))
 
         let report = try await harness.outbox.pushPending()
         #expect(report == OutboxPushReport(pushed: 0, deadLettered: 1, remaining: 0))
         #expect(try await harness.outbox.deadLetters().map(\.id) == ["mutation-1"])
-        var iterator = events.makeAsyncIterator()
-        guard case .likeRejected(let status, _) = await iterator.next() else {
+        guard case .likeRejected(let status, _) = try await events.waitForCount(1).first else {
             Issue.record("expected likeRejected")
             return
         }

@@ -8,9 +8,7 @@ import Testing
 @Suite("PostDetailViewModel: one post by id, fresh or saved, with its like and product")
 struct PostDetailViewModelTests {
     let repository = ControlledFeedRepository()
-    let formatter = FeedFormatter(
-        now: { referenceNow }, locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!,
-        excerptLength: 24)
+    let formatter = makeFormatter(excerptLength: 24)
 
     @Test("a post of the feed shows at once, then the fresh copy from the server")
     func postFromFeed() async throws {

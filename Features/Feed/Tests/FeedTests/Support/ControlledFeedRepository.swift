@@ -11,19 +11,10 @@ final class ControlledFeedRepository: FeedRepository, Sendable {
         let limit: Int
     }
 
-    private struct CountWaiter {
-        let id: Int
-        let count: Int
-        let continuation: CheckedContinuation<Void, any Error>
-    }
-
     private struct State {
-        var pageRequests: [PageRequest] = []
         var pageContinuations: [Int: CheckedContinuation<FeedPage, any Error>] = [:]
         var earlyResults: [Int: Result<FeedPage, any Error>] = [:]
         var cancelledPages: Set<Int> = []
-        var waiters: [CountWaiter] = []
-        var nextWaiterID = 0
         var cachedFeed: Result<CachedFeed?, any Error> = .success(nil)
         var cachedPosts: [PostID: Post] = [:]
         var fetchPostResult: Result<Post, any Error>?
@@ -34,6 +25,7 @@ final class ControlledFeedRepository: FeedRepository, Sendable {
     }
 
     private let state = Guarded(State())
+    private let requests = CountedLog<PageRequest>()
 
     // MARK: - Scripting
 
@@ -62,7 +54,7 @@ final class ControlledFeedRepository: FeedRepository, Sendable {
 
     /// Every page request so far, oldest first.
     var pageRequests: [PageRequest] {
-        state.withLock { $0.pageRequests }
+        requests.elements
     }
 
     /// The page requests whose waiting task was cancelled, by index.
@@ -92,42 +84,7 @@ final class ControlledFeedRepository: FeedRepository, Sendable {
 
     /// Returns once at least `count` page requests were made; fails after `timeout` of real time (a safety net).
     func waitForPageRequests(count: Int, timeout: Duration = .seconds(30)) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                let id = self.state.withLock { state in
-                    state.nextWaiterID += 1
-                    return state.nextWaiterID
-                }
-                try await withTaskCancellationHandler {
-                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                        let isDone = self.state.withLock { state in
-                            guard state.pageRequests.count < count else { return true }
-                            state.waiters.append(CountWaiter(id: id, count: count, continuation: continuation))
-                            return false
-                        }
-                        if isDone { continuation.resume() }
-                    }
-                } onCancel: {
-                    let waiter = self.state.withLock { state in
-                        state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0) }
-                    }
-                    waiter?.continuation.resume(throwing: CancellationError())
-                }
-            }
-            group.addTask {
-                try await ContinuousClock().sleep(for: timeout)
-                throw WaitTimeout(expected: count, received: self.pageRequests.count)
-            }
-            defer { group.cancelAll() }
-            try await group.next()
-        }
-    }
-
-    /// Thrown when page requests did not arrive in time.
-    struct WaitTimeout: Error, CustomStringConvertible {
-        let expected: Int
-        let received: Int
-        var description: String { "waited for \(expected) page request(s), received \(received)" }
+        try await requests.waitForCount(count, timeout: timeout)
     }
 
     // MARK: - FeedRepository
@@ -137,15 +94,7 @@ final class ControlledFeedRepository: FeedRepository, Sendable {
     }
 
     func fetchPage(cursor: String?, limit: Int) async throws -> FeedPage {
-        let (index, satisfied) = state.withLock { state in
-            state.pageRequests.append(PageRequest(cursor: cursor, limit: limit))
-            let satisfied = state.waiters.filter { $0.count <= state.pageRequests.count }
-            state.waiters.removeAll { $0.count <= state.pageRequests.count }
-            return (state.pageRequests.count - 1, satisfied)
-        }
-        for waiter in satisfied {
-            waiter.continuation.resume()
-        }
+        let index = requests.append(PageRequest(cursor: cursor, limit: limit))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<FeedPage, any Error>) in
                 let immediate: Result<FeedPage, any Error>? = state.withLock { state in

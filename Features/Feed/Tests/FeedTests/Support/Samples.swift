@@ -7,6 +7,7 @@ import NetworkingTestSupport
 import Persistence
 import PersistenceTestSupport
 import TestSupport
+import Testing
 
 /// 2026-01-01T12:00:00Z: the "now" of tests that show times.
 let referenceNow = Date(timeIntervalSince1970: 1_767_268_800)
@@ -74,9 +75,11 @@ struct RepositoryHarness {
     let repository: LiveFeedRepository
     let tokens: InMemoryTokenProvider
 
-    /// A harness on a new in-memory database, or on `location` (a file that may already hold a store).
+    /// A harness on a new in-memory database, or on `location` (a file that may already hold a store), whose wall
+    /// clock starts `startingAfter` seconds after `referenceNow` and moves with the manual clock.
     init(
-        location: DatabaseLocation = .inMemory, cacheLimit: Int = 100, token: String? = "token-1",
+        location: DatabaseLocation = .inMemory, startingAfter start: TimeInterval = 0, cacheLimit: Int = 100,
+        token: String? = "token-1",
         mutationIDs: [String] = (1...20).map { "mutation-\($0)" }, transport: ScriptedTransport? = nil
     ) throws {
         let clock = clock
@@ -87,7 +90,7 @@ struct RepositoryHarness {
         try migrator.register(FeedStorage.migrations)
         database = Database(
             location: location, migrator: migrator, configuration: DatabaseConfiguration(trace: trace), logger: logger)
-        let now: @Sendable () -> Date = { referenceNow.addingTimeInterval(Self.seconds(clock.now.offset)) }
+        let now: @Sendable () -> Date = { referenceNow.addingTimeInterval(start + Self.seconds(clock.now.offset)) }
         outbox = Outbox(database: database, clock: clock, now: now, logger: logger)
         tokens = InMemoryTokenProvider(token: token)
         let ids = Guarded(mutationIDs)
@@ -121,4 +124,22 @@ func makeFeature(
     FeedFeature(
         repository: repository, logger: Logger(label: "feed-test", handler: logs), now: { referenceNow },
         pageSize: pageSize, prefetchDistance: 5)
+}
+
+/// A Feature (see `makeFeature`) that has loaded posts 1...3 (10 likes each, none liked) with cursor `c1`: page
+/// request 0 of `repository`.
+@MainActor
+func loadedFeature(_ repository: ControlledFeedRepository) async throws -> FeedFeature {
+    let feature = makeFeature(repository)
+    repository.resolvePage(0, with: .success(Samples.page(1...3, next: "c1")))
+    await feature.start()
+    try #require(feature.posts.count == 3)
+    return feature
+}
+
+/// A formatter at `referenceNow`, in US English and UTC.
+func makeFormatter(excerptLength: Int = 24) -> FeedFormatter {
+    FeedFormatter(
+        now: { referenceNow }, locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!,
+        excerptLength: excerptLength)
 }
