@@ -64,6 +64,8 @@ public enum ExitStatus {
     public static let noInput: Int32 = 66
     /// The tool itself failed: a process could not start, output could not be written (EX_SOFTWARE).
     public static let software: Int32 = 70
+    /// A file could not be created (EX_CANTCREAT).
+    public static let cannotCreate: Int32 = 73
 }
 
 /// A command that cannot go on, with the status to exit with.

@@ -24,10 +24,23 @@ enum LintCommand {
 
     static func run(_ context: CommandContext, _ arguments: ParsedArguments) async throws -> Int32 {
         _ = try context.requireConfiguration()
-        let scan = try await context.scan()
+        let report = await self.report(context, scan: try await context.scan(), imports: !arguments.has("--no-imports"))
+        switch context.format {
+        case .json:
+            try context.writeJSON(report)
+        case .github:
+            context.environment.output.write(github(report))
+        default:
+            context.environment.output.write(text(report))
+        }
+        return report.exitCode
+    }
+
+    /// Every finding for `scan`: the manifest rules, and (with `imports`) the import checks.
+    static func report(_ context: CommandContext, scan: RepositoryScan, imports: Bool) async -> LintReport {
         let graph = TargetGraph(scan: scan)
         var importFindings: [Finding] = []
-        if !arguments.has("--no-imports") {
+        if imports {
             let environment = context.environment
             importFindings = await ImportLinter(
                 scan: scan,
@@ -38,16 +51,7 @@ enum LintCommand {
                 concurrency: max(2, environment.processorCount)
             ).findings()
         }
-        let report = Linter().lint(scan, graph: graph.packages, additional: importFindings)
-        switch context.format {
-        case .json:
-            try context.writeJSON(report)
-        case .github:
-            context.environment.output.write(github(report))
-        default:
-            context.environment.output.write(text(report))
-        }
-        return report.exitCode
+        return Linter().lint(scan, graph: graph.packages, additional: importFindings)
     }
 
     static func text(_ report: LintReport) -> String {

@@ -45,6 +45,7 @@ public struct ModulesCLI: Sendable {
             case .graph: return try await GraphCommand.run(context, parsed)
             case .affected: return try await AffectedCommand.run(context, parsed)
             case .plan: return try await PlanCommand.run(context, parsed)
+            case .new: return try await NewCommand.run(context, parsed)
             }
         } catch let error as UsageError {
             environment.errorOutput.write(
@@ -148,6 +149,7 @@ enum Command: String, CaseIterable {
     case affected
     case test
     case plan
+    case new
 
     /// The options every command takes, with the formats it offers (the first is the default).
     static func commonOptions(_ formats: [OutputFormat] = [.text, .json]) -> [OptionSpec] {
@@ -169,6 +171,7 @@ enum Command: String, CaseIterable {
         case .graph: GraphCommand.spec
         case .affected: AffectedCommand.spec
         case .plan: PlanCommand.spec
+        case .new: NewCommand.spec
         }
     }
 }

@@ -1,0 +1,2 @@
+/// Marks the Models module.
+public let modelsName = "Models"

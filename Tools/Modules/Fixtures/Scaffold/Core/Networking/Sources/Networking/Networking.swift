@@ -1,0 +1,2 @@
+/// Marks the Networking module.
+public let networkingName = "Networking"

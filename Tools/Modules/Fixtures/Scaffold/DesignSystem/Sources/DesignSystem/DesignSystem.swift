@@ -1,0 +1,4 @@
+import TerminalUI
+
+/// Marks the DesignSystem module.
+public let designSystemName = "DesignSystem \(terminalUIName)"

@@ -1,0 +1,2 @@
+/// Marks the TerminalUI module.
+public let terminalUIName = "TerminalUI"

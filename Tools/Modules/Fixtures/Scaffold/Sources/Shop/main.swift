@@ -1,0 +1,3 @@
+import ShopApp
+
+print(shopName)

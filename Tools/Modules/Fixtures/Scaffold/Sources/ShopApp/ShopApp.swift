@@ -1,0 +1,4 @@
+import Models
+
+/// The name shown at start.
+public let shopName = "Shop \(modelsName)"

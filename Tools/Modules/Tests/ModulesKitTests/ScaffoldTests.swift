@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import ModulesKit
+
+/// `modules new`: the scaffolded packages parse, are wired into the App and lint clean at once.
+@Suite struct ScaffoldTests {
+    @Test func aNewFeatureLintsCleanAndIsWiredIntoTheApp() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try Fixtures.copy("Scaffold", into: directory)
+            let run = await runModules(
+                ["new", "feature", "Wishlist", "--json", "--repo", repo.path], in: repo, runner: liveRunner(directory))
+            #expect(run.status == 0, "\(run.output)\(run.errorOutput)")
+            let result = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+            #expect(result["package"] as? String == "Features/Wishlist")
+            #expect(result["dependencies"] as? [String] == ["Core/Models", "Core/Networking", "DesignSystem"])
+            let lint = result["lint"] as? [String: Any]
+            #expect(lint?["errorCount"] as? Int == 0)
+            #expect(lint?["warningCount"] as? Int == 0, "\(lint ?? [:])")
+            let created = result["created"] as? [String] ?? []
+            for part in ["API/WishlistDTO", "Domain/WishlistItem", "Data/WishlistRepository", "WishlistFeature"] {
+                #expect(created.contains("Features/Wishlist/Sources/Wishlist/\(part).swift"))
+            }
+            #expect(created.contains("Features/Wishlist/Sources/Wishlist/Screens/WishlistView.swift"))
+            #expect(created.contains("Features/Wishlist/Tests/WishlistTests/Fixtures/wishlist-page.json"))
+            #expect(created.contains("Sources/ShopApp/WishlistScreen.swift"))
+            #expect(result["edited"] as? [String] == ["Package.swift"])
+
+            let manifest = try String(contentsOf: repo.appendingPathComponent("Package.swift"), encoding: .utf8)
+            #expect(manifest.contains(".package(path: \"Features/Wishlist\")"))
+            #expect(manifest.contains(".product(name: \"Wishlist\", package: \"Wishlist\")"))
+
+            let swiftFiles = created.filter { $0.hasSuffix(".swift") && !$0.hasSuffix("Package.swift") }
+            let parse = try await liveRunner(directory).run(
+                ProcessInvocation(
+                    executable: liveToolchain.swiftc,
+                    arguments: ["-frontend", "-parse", "-swift-version", "6"]
+                        + swiftFiles.map { repo.appendingPathComponent($0).path }))
+            #expect(parse.succeeded, "\(parse.standardErrorText)")
+        }
+    }
+
+    @Test func aNewCorePackageAndTheNamesItRefuses() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try Fixtures.copy("Scaffold", into: directory)
+            let core = await runModules(
+                ["new", "core", "Cache", "--repo", repo.path], in: repo, runner: liveRunner(directory))
+            #expect(core.status == 0, "\(core.output)\(core.errorOutput)")
+            #expect(core.output.hasPrefix("created Core/Cache/Package.swift\n"))
+            #expect(core.output.contains("No findings in 5 packages."))
+            #expect(FileManager().fileExists(atPath: repo.appendingPathComponent("Core/Cache/Tests/CacheTests").path))
+
+            let taken = await runModules(
+                ["new", "feature", "Networking", "--no-lint", "--repo", repo.path], in: repo,
+                runner: liveRunner(directory))
+            #expect(taken.status == 1)
+            #expect(taken.errorOutput.contains("package identity 'networking'"))
+            for arguments in [["new", "feature", "wishlist"], ["new", "thing", "X"], ["new", "feature"]] {
+                let bad = await runModules(arguments + ["--repo", repo.path], in: repo, runner: liveRunner(directory))
+                #expect(bad.status == 64)
+            }
+        }
+    }
+
+    @Test func aRepositoryWithoutCorePackagesGetsAFeatureThatNeedsNone() {
+        let feature = FeatureTemplate(name: "OrderHistory", dependencies: ScaffoldDependencies())
+        #expect(feature.path == "order-history")
+        #expect(feature.lower == "orderHistory")
+        let sources = feature.sources.map(\.1).joined()
+        #expect(!sources.contains("import Networking") && !sources.contains("import Models"))
+        #expect(!sources.contains("Endpoint") && !sources.contains("TerminalView"))
+        #expect(sources.contains("public var id: String"))
+        let manifest = PackageTemplate(name: "OrderHistory", packagePath: "Features/OrderHistory")
+            .featureManifest(ScaffoldDependencies())
+        #expect(manifest.contains("    dependencies: [],\n"))
+        #expect(manifest.contains("        .target(name: \"OrderHistory\"),\n"))
+    }
+}
