@@ -17,14 +17,7 @@ struct DraftPersistenceTests {
         let ids = SequentialRequestIDs(prefix: "id-")
         let before = try Harness(databaseURL: file, ids: ids)
         try await before.fillCart()
-        let first = before.makeCoordinator()
-        await first.start()
-        try await first.advance()
-        first.draft.address = Sample.address
-        try await first.advance()
-        first.draft.shippingOptionID = "express"
-        try await first.advance()
-        #expect(first.step == .payment)
+        let first = try await before.coordinator(at: .payment, optionID: "express")
         await before.database.close()
 
         let after = try Harness(databaseURL: file, ids: ids)
@@ -52,13 +45,7 @@ struct DraftPersistenceTests {
         let harness = try Harness()
         try await harness.fillCart()
         harness.transport.enqueue(try Fixture.response("card_token"))
-        let coordinator = harness.makeCoordinator()
-        await coordinator.start()
-        try await coordinator.advance()
-        coordinator.draft.address = Sample.address
-        try await coordinator.advance()
-        coordinator.draft.shippingOptionID = "standard"
-        try await coordinator.advance()
+        let coordinator = try await harness.coordinator(at: .payment)
         try await coordinator.useCard(number: "4242 4242 4242 4242", expiry: "04/30", cvc: "123")
         try await coordinator.advance()
 
@@ -81,7 +68,7 @@ struct DraftPersistenceTests {
         try await harness.fillCart()
         harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
         let coordinator = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
         #expect(try await harness.drafts.latest()?.submissionID == "id-2")
 
         await coordinator.placeOrder()
@@ -96,9 +83,7 @@ struct DraftPersistenceTests {
     func noDraftAfterCancelling() async throws {
         let harness = try Harness()
         try await harness.fillCart()
-        let coordinator = harness.makeCoordinator()
-        await coordinator.start()
-        try await coordinator.advance()
+        let coordinator = try await harness.coordinator(at: .shippingAddress)
         #expect(try await harness.drafts.latest() != nil)
 
         await coordinator.cancel()
@@ -110,9 +95,7 @@ struct DraftPersistenceTests {
     func startOverAndLeave() async throws {
         let harness = try Harness()
         try await harness.fillCart()
-        let first = harness.makeCoordinator()
-        await first.start()
-        try await first.advance()
+        let first = try await harness.coordinator(at: .shippingAddress)
 
         let leaving = harness.makeCoordinator()
         await leaving.start()
@@ -138,7 +121,7 @@ struct DraftPersistenceTests {
         try await harness.fillCart()
         harness.transport.enqueue(.failure(.networkConnectionLost))
         let first = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(first)
+        try await harness.walk(first, to: .placeOrder)
         await first.placeOrder()
 
         let unchanged = harness.makeCoordinator()

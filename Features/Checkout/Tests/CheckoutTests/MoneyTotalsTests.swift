@@ -39,7 +39,7 @@ struct MoneyTotalsTests {
         ]
         let coordinator = harness.makeCoordinator(shippingOptions: shipping)
         harness.transport.enqueue(.apiError(status: 503, code: "unavailable"))
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
 
         let total = try coordinator.draft.expectedTotal(shipping: shipping[0])
         #expect(total == Money(amountMinor: 4202, currency: dinar))
@@ -55,7 +55,7 @@ struct MoneyTotalsTests {
         let harness = try Harness()
         try await harness.fillCart()
         let coordinator = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
         let option = try #require(coordinator.chosenShippingOption)
 
         let expected = try coordinator.draft.expectedTotal(shipping: option)

@@ -17,7 +17,7 @@ struct OrderPlacementTests {
         harness.transport.enqueue(.failure(.networkConnectionLost))
         harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
         let coordinator = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
 
         let state = await coordinator.placeOrder()
 
@@ -42,7 +42,7 @@ struct OrderPlacementTests {
         harness.transport.enqueue(.stall)
         harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
         let coordinator = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
 
         let placing = Task { await coordinator.placeOrder() }
         try await harness.transport.waitForRequests(count: 1)
@@ -65,7 +65,7 @@ struct OrderPlacementTests {
         harness.transport.enqueue(.failure(.notConnectedToInternet))
         harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
         let coordinator = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
 
         let failed = await coordinator.placeOrder()
         #expect(failed == .failed(.connection(.offline)))
@@ -101,7 +101,7 @@ struct OrderPlacementTests {
         try await before.fillCart()
         before.transport.enqueue(.failure(.networkConnectionLost))
         let first = before.makeCoordinator()
-        try await before.advanceToPlaceOrder(first)
+        try await before.walk(first, to: .placeOrder)
         _ = await first.placeOrder()
         let firstBody = try #require(before.orderRequests.first?.body)
         await before.database.close()
@@ -137,7 +137,7 @@ struct OrderPlacementTests {
         harness.transport.enqueue(.failure(.timedOut))
         harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
         let coordinator = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
         #expect(await coordinator.placeOrder() == .failed(.connection(.timedOut)))
 
         coordinator.edit(.reviewCart)
@@ -164,7 +164,7 @@ struct OrderPlacementTests {
         try await harness.fillCart()
         harness.transport.enqueue(.stall)
         let coordinator = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
 
         let placing = Task { await coordinator.placeOrder() }
         try await harness.transport.waitForRequests(count: 1)

@@ -9,15 +9,7 @@ struct OrderReviewViewModelTests {
     private func makeStep() async throws -> (Harness, CheckoutCoordinator, OrderReviewViewModel) {
         let harness = try Harness()
         try await harness.fillCart()
-        let coordinator = harness.makeCoordinator()
-        await coordinator.start()
-        try await coordinator.advance()
-        coordinator.draft.address = Sample.address
-        try await coordinator.advance()
-        coordinator.draft.shippingOptionID = "express"
-        try await coordinator.advance()
-        coordinator.useInvoice()
-        try await coordinator.advance()
+        let coordinator = try await harness.coordinator(at: .review, optionID: "express")
         return (harness, coordinator, try #require(coordinator.screen.review))
     }
 

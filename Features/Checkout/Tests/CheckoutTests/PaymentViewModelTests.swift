@@ -12,13 +12,7 @@ struct PaymentViewModelTests {
     {
         let harness = try Harness(token: token)
         try await harness.fillCart()
-        let coordinator = harness.makeCoordinator()
-        await coordinator.start()
-        try await coordinator.advance()
-        coordinator.draft.address = Sample.address
-        try await coordinator.advance()
-        coordinator.draft.shippingOptionID = "standard"
-        try await coordinator.advance()
+        let coordinator = try await harness.coordinator(at: .payment)
         return (harness, coordinator, try #require(coordinator.screen.payment))
     }
 

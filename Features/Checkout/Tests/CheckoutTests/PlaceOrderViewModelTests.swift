@@ -13,7 +13,7 @@ struct PlaceOrderViewModelTests {
         harness.transport.enqueue(.failure(.networkConnectionLost))
         harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
         let coordinator = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
         let viewModel = try #require(coordinator.screen.placeOrder)
         let view = PlaceOrderView(viewModel: viewModel, theme: .ascii)
         #expect(viewModel.status == .ready)
@@ -38,7 +38,7 @@ struct PlaceOrderViewModelTests {
         try await harness.fillCart()
         harness.transport.enqueue(.apiError(status: 422, code: "validation_failed", message: "shipping_option"))
         let coordinator = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
         let viewModel = try #require(coordinator.screen.placeOrder)
 
         await viewModel.place()

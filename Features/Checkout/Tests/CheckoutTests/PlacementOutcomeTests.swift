@@ -20,7 +20,7 @@ struct PlacementOutcomeTests {
         harness.transport.enqueue(try Fixture.response("price_changed", status: 409))
         harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
         let coordinator = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
 
         let state = await coordinator.placeOrder()
 
@@ -56,7 +56,7 @@ struct PlacementOutcomeTests {
         try await harness.fillCart()
         harness.transport.enqueue(try Fixture.response("out_of_stock", status: 409))
         let coordinator = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
 
         let state = await coordinator.placeOrder()
 
@@ -90,7 +90,7 @@ struct PlacementOutcomeTests {
         let coordinator = harness.makeCoordinator()
         var signInRequests = 0
         coordinator.onSignInNeeded = { signInRequests += 1 }
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
 
         let state = await coordinator.placeOrder()
 
@@ -119,7 +119,7 @@ struct PlacementOutcomeTests {
         let coordinator = harness.makeCoordinator()
         var signInRequests = 0
         coordinator.onSignInNeeded = { signInRequests += 1 }
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
 
         #expect(await coordinator.placeOrder() == .failed(.signInRequired))
         #expect(signInRequests == 1)
@@ -132,7 +132,7 @@ struct PlacementOutcomeTests {
         try await harness.fillCart()
         harness.transport.enqueue(try Fixture.response("idempotency_key_reused", status: 422))
         let coordinator = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
 
         #expect(await coordinator.placeOrder() == .failed(.needsConfirmation))
         #expect(coordinator.step == .review)
@@ -145,7 +145,7 @@ struct PlacementOutcomeTests {
         try await harness.fillCart()
         harness.transport.enqueue(.html("<h1>502 Bad Gateway</h1>", status: 502))
         let coordinator = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(coordinator)
+        try await harness.walk(coordinator, to: .placeOrder)
 
         let state = await coordinator.placeOrder()
 

@@ -12,7 +12,7 @@ struct ResumeDraftViewModelTests {
         try await harness.fillCart()
         harness.transport.enqueue(.failure(.networkConnectionLost))
         let first = harness.makeCoordinator()
-        try await harness.advanceToPlaceOrder(first)
+        try await harness.walk(first, to: .placeOrder)
         await first.placeOrder()
 
         let second = harness.makeCoordinator()

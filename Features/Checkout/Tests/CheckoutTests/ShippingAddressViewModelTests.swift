@@ -9,9 +9,7 @@ struct ShippingAddressViewModelTests {
     private func makeStep() async throws -> (Harness, CheckoutCoordinator, ShippingAddressViewModel) {
         let harness = try Harness()
         try await harness.fillCart()
-        let coordinator = harness.makeCoordinator()
-        await coordinator.start()
-        try await coordinator.advance()
+        let coordinator = try await harness.coordinator(at: .shippingAddress)
         let viewModel = try #require(coordinator.screen.shippingAddress)
         return (harness, coordinator, viewModel)
     }

@@ -10,11 +10,7 @@ struct ShippingOptionViewModelTests {
     private func makeStep(express: Bool) async throws -> (CheckoutCoordinator, ShippingOptionViewModel) {
         let harness = try Harness()
         try await harness.fillCart()
-        let coordinator = harness.makeCoordinator(isExpressShippingEnabled: express)
-        await coordinator.start()
-        try await coordinator.advance()
-        coordinator.draft.address = Sample.address
-        try await coordinator.advance()
+        let coordinator = try await harness.coordinator(at: .shippingOption, isExpressShippingEnabled: express)
         return (coordinator, try #require(coordinator.screen.shippingOption))
     }
 
@@ -52,11 +48,7 @@ struct ShippingOptionViewModelTests {
         let dollars = [
             ShippingOption(id: "standard", title: "Standard", price: Money(amountMinor: 5, currency: .usd), days: 2)
         ]
-        let coordinator = harness.makeCoordinator(shippingOptions: dollars)
-        await coordinator.start()
-        try await coordinator.advance()
-        coordinator.draft.address = Sample.address
-        try await coordinator.advance()
+        let coordinator = try await harness.coordinator(at: .shippingOption, shippingOptions: dollars)
         let viewModel = try #require(coordinator.screen.shippingOption)
 
         #expect(await viewModel.chooseHighlightedAndContinue() == false)

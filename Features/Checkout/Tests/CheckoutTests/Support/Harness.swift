@@ -91,18 +91,34 @@ final class Harness {
         try await feature.add(Sample.weekendLamp, quantity: 2)
     }
 
-    /// Starts `coordinator` and takes it through the steps to the place-order step with the sample address, the
-    /// standard option and an invoice (no request is sent).
-    func advanceToPlaceOrder(_ coordinator: CheckoutCoordinator, optionID: String = "standard") async throws {
-        await coordinator.start()
-        try await coordinator.advance()
-        coordinator.draft.address = Sample.address
-        try await coordinator.advance()
-        coordinator.draft.shippingOptionID = optionID
-        try await coordinator.advance()
-        coordinator.useInvoice()
-        try await coordinator.advance()
-        try await coordinator.advance()
+    /// Starts `coordinator` (unless it was) and takes it forward to `target`, entering the sample address, the
+    /// option `optionID` and an invoice (unless a method was chosen) on the way; no request is sent.
+    func walk(_ coordinator: CheckoutCoordinator, to target: CheckoutStep, optionID: String = "standard") async throws {
+        if coordinator.stage == .notStarted {
+            await coordinator.start()
+        }
+        while coordinator.step < target {
+            switch coordinator.step {
+            case .shippingAddress: coordinator.draft.address = Sample.address
+            case .shippingOption: coordinator.draft.shippingOptionID = optionID
+            case .payment where coordinator.draft.paymentMethod == nil: coordinator.useInvoice()
+            default: break
+            }
+            try await coordinator.advance()
+        }
+    }
+
+    /// A coordinator over the harness's parts, walked to `step` (see `walk(_:to:optionID:)`).
+    func coordinator(
+        at step: CheckoutStep,
+        optionID: String = "standard",
+        shippingOptions: [ShippingOption] = Sample.shippingOptions,
+        isExpressShippingEnabled: Bool = true
+    ) async throws -> CheckoutCoordinator {
+        let coordinator = makeCoordinator(
+            shippingOptions: shippingOptions, isExpressShippingEnabled: isExpressShippingEnabled)
+        try await walk(coordinator, to: step, optionID: optionID)
+        return coordinator
     }
 
     /// The `POST /v1/orders` requests sent so far.

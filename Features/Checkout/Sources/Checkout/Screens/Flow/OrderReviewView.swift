@@ -19,9 +19,6 @@ public struct OrderReviewView: TerminalView {
         if let notice = viewModel.priceNotice {
             body.append(Banner(.warning, message: notice))
         }
-        if let problem = viewModel.problem {
-            body.append(Banner(.error, message: problem))
-        }
         body.append(
             OrderTable.make(
                 lines: viewModel.lines,
@@ -36,7 +33,7 @@ public struct OrderReviewView: TerminalView {
             body.append(Spinner("Placing your order…"))
         }
         return ScreenFrame(
-            header: [],
+            problem: viewModel.problem,
             body: body,
             hints: [
                 KeyHint(key: "enter", action: "place order"), KeyHint(key: "c/a/s/p", action: "edit"),

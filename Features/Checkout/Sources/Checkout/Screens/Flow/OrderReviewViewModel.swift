@@ -84,14 +84,9 @@ public final class OrderReviewViewModel {
         guard !isConfirming else { return false }
         isConfirming = true
         defer { isConfirming = false }
-        do throws(CheckoutStepError) {
-            try await confirmAction()
-            problem = nil
-            return true
-        } catch {
-            problem = error.message
-            return false
-        }
+        let failure = await StepAttempt.run(confirmAction)
+        problem = failure?.message
+        return failure == nil
     }
 
     /// Goes back to an earlier step to change it.

@@ -16,9 +16,6 @@ public struct PaymentView: TerminalView {
     /// The methods, the card form when paying by card, and the hints.
     public func render(size: TerminalSize) -> [StyledLine] {
         var body: [any Component] = []
-        if let problem = viewModel.problem {
-            body.append(Banner(.error, message: problem))
-        }
         let choices = PaymentViewModel.Choice.allCases
         body.append(
             Menu(
@@ -47,7 +44,7 @@ public struct PaymentView: TerminalView {
             body.append(Spinner("Checking your card…"))
         }
         return ScreenFrame(
-            header: [],
+            problem: viewModel.problem,
             body: body,
             hints: [
                 KeyHint(key: "tab", action: "next"), KeyHint(key: "enter", action: "continue"),

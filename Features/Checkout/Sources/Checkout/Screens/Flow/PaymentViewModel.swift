@@ -126,13 +126,9 @@ public final class PaymentViewModel {
                 guard await tokenize(number: texts[0], expiry: texts[1], cvc: texts[2]) else { return false }
             }
         }
-        do throws(CheckoutStepError) {
-            try await advance()
-            return true
-        } catch {
-            problem = error.message
-            return false
-        }
+        let failure = await StepAttempt.run(advance)
+        problem = failure?.message
+        return failure == nil
     }
 
     /// Goes back to the shipping option.

@@ -30,7 +30,7 @@ public struct PlaceOrderView: TerminalView {
             body.append(Banner(.error, message: message, actionHint: canRetry ? "Press r to try again" : nil))
             if canRetry { hints.insert(KeyHint(key: "r", action: "try again"), at: 0) }
         }
-        return ScreenFrame(header: [], body: body, hints: hints).render(size: size, theme: theme)
+        return ScreenFrame(body: body, hints: hints).render(size: size, theme: theme)
     }
 
     /// Sends, tries again, goes back or leaves.

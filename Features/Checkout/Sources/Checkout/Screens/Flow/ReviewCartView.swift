@@ -24,7 +24,6 @@ public struct ReviewCartView: TerminalView {
             body.append(Text("Subtotal: \(subtotal)", style: .heading, alignment: .trailing))
         }
         return ScreenFrame(
-            header: [],
             body: body,
             hints: [KeyHint(key: "enter", action: "continue")] + CartLinesList.editingHints
                 + [KeyHint(key: "esc", action: "cancel")]

@@ -59,14 +59,9 @@ public final class ReviewCartViewModel {
     /// - Returns: Whether the flow moved on.
     @discardableResult
     public func continueToNextStep() async -> Bool {
-        do throws(CheckoutStepError) {
-            try await advance()
-            problem = nil
-            return true
-        } catch {
-            problem = error.message
-            return false
-        }
+        let failure = await StepAttempt.run(advance)
+        problem = failure?.message
+        return failure == nil
     }
 
     /// Leaves checkout (the saved draft is deleted).

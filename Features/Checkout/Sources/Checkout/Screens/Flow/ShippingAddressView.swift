@@ -16,9 +16,6 @@ public struct ShippingAddressView: TerminalView {
     /// The fields with their messages, the supported countries and the hints.
     public func render(size: TerminalSize) -> [StyledLine] {
         var body: [any Component] = []
-        if let problem = viewModel.problem {
-            body.append(Banner(.error, message: problem))
-        }
         for field in viewModel.fields {
             body.append(
                 TextField(
@@ -31,7 +28,7 @@ public struct ShippingAddressView: TerminalView {
         }
         body.append(Text(viewModel.countryHint, style: .caption))
         return ScreenFrame(
-            header: [],
+            problem: viewModel.problem,
             body: body,
             hints: [
                 KeyHint(key: "tab", action: "next field"), KeyHint(key: "ctrl+s", action: "continue"),

@@ -89,17 +89,12 @@ public final class ShippingAddressViewModel {
     @discardableResult
     public func continueToNextStep() async -> Bool {
         triedToContinue = true
-        do throws(CheckoutStepError) {
-            try await advance()
-            problem = nil
-            return true
-        } catch {
-            if case .invalidAddress(let problems) = error, let first = fields.first(where: { problems[$0] != nil }) {
-                focusedField = first
-            }
-            problem = error.message
-            return false
+        let failure = await StepAttempt.run(advance)
+        if case .invalidAddress(let problems) = failure, let first = fields.first(where: { problems[$0] != nil }) {
+            focusedField = first
         }
+        problem = failure?.message
+        return failure == nil
     }
 
     /// Goes back to the cart.

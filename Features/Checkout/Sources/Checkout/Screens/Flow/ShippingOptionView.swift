@@ -15,9 +15,6 @@ public struct ShippingOptionView: TerminalView {
     /// The options as a menu.
     public func render(size: TerminalSize) -> [StyledLine] {
         var body: [any Component] = []
-        if let problem = viewModel.problem {
-            body.append(Banner(.error, message: problem))
-        }
         if viewModel.items.isEmpty {
             body.append(EmptyState(title: "No shipping options", message: "The store lists none right now."))
         } else {
@@ -29,7 +26,7 @@ public struct ShippingOptionView: TerminalView {
                 ))
         }
         return ScreenFrame(
-            header: [],
+            problem: viewModel.problem,
             body: body,
             hints: [
                 KeyHint(key: "↑↓", action: "move"), KeyHint(key: "enter", action: "choose"),

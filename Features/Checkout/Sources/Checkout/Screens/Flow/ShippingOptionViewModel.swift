@@ -66,14 +66,9 @@ public final class ShippingOptionViewModel {
     @discardableResult
     public func chooseHighlightedAndContinue() async -> Bool {
         choose(highlightedIndex)
-        do throws(CheckoutStepError) {
-            try await advance()
-            problem = nil
-            return true
-        } catch {
-            problem = error.message
-            return false
-        }
+        let failure = await StepAttempt.run(advance)
+        problem = failure?.message
+        return failure == nil
     }
 
     /// Goes back to the address.

@@ -2,9 +2,11 @@ import DesignSystem
 import TerminalUI
 
 /// Lays a screen out in the space it is given: the header at the top, the key hints at the bottom, and the body in
-/// between, cut to fit (the body's own list keeps its selection in view).
+/// between (under an error banner when there is a problem), cut to fit (the body's own list keeps its selection in
+/// view).
 struct ScreenFrame {
-    var header: [any Component]
+    var header: [any Component] = []
+    var problem: String?
     var body: [any Component]
     var hints: [KeyHint]
 
@@ -14,7 +16,8 @@ struct ScreenFrame {
         let top = Stack(header).render(width: width, theme: theme)
         let bottom = KeyHints(hints).render(width: width, theme: theme)
         let room = max(size.rows - top.count - bottom.count, 0)
-        let middle = Stack(spacing: 1, body).render(width: width, theme: theme).prefix(room)
+        let banner: [any Component] = problem.map { [Banner(.error, message: $0)] } ?? []
+        let middle = Stack(spacing: 1, banner + body).render(width: width, theme: theme).prefix(room)
         let filler = Array(repeating: StyledLine.empty, count: max(room - middle.count, 0))
         return Array((top + middle + filler + bottom).prefix(size.rows))
     }
