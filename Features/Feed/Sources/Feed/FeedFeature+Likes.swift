@@ -2,14 +2,15 @@ import Foundation
 import Models
 
 extension FeedFeature {
-    /// Likes the post when it is not liked, unlikes it otherwise: the post changes at once (state and count), and
+    /// Likes the post when it is not liked, unlikes it otherwise (nothing when `likesEnabled` is false or the post is
+    /// unknown): the post changes at once (state and count), and
     /// the choice is recorded in the local store and queued in the outbox in one transaction, in the order the
     /// user made the choices. Returns when the choice is recorded.
     ///
     /// When recording fails (the store cannot be used) the post goes back to how it was and `likeError` tells why.
     /// The server's answer arrives later (see `FeedSyncEvent`); a like that needs sign-in calls `onSignInRequired`.
     public func toggleLike(_ id: PostID) async {
-        guard let current = post(withID: id) else { return }
+        guard likesEnabled, let current = post(withID: id) else { return }
         let liked = !current.isLiked
         replace(current.settingLike(liked))
         likesBeingRecorded[id] = liked

@@ -71,6 +71,9 @@ public final class FeedFeature {
     public let pageSize: Int
     /// How close to the end a post that appears must be to load the next page.
     public let prefetchDistance: Int
+    /// Whether the user can like posts (the `feed_likes` flag of `GET /v1/config`); when false, `toggleLike(_:)`
+    /// does nothing and the screens offer no like action.
+    public let likesEnabled: Bool
 
     @ObservationIgnored let repository: any FeedRepository
     @ObservationIgnored let logger: Logger
@@ -94,15 +97,17 @@ public final class FeedFeature {
     ///   - now: The wall-clock time, recorded as `lastRefreshedAt` after a refresh: `{ Date() }` in the App.
     ///   - pageSize: Posts per page, clamped to the contract's 1...50.
     ///   - prefetchDistance: How close to the end a post that appears must be to load the next page; 5 in the App.
+    ///   - likesEnabled: The `feed_likes` flag.
     public init(
         repository: any FeedRepository, logger: Logger, now: @escaping @Sendable () -> Date, pageSize: Int,
-        prefetchDistance: Int
+        prefetchDistance: Int, likesEnabled: Bool
     ) {
         self.repository = repository
         self.logger = logger
         self.now = now
         self.pageSize = min(max(pageSize, 1), 50)
         self.prefetchDistance = max(prefetchDistance, 0)
+        self.likesEnabled = likesEnabled
     }
 
     /// Cancels what is still loading and the following of queued likes.

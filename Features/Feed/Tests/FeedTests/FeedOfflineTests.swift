@@ -93,6 +93,6 @@ struct FeedOfflineTests {
     private func feature(on harness: RepositoryHarness) -> FeedFeature {
         FeedFeature(
             repository: harness.repository, logger: Logger(label: "feed-test", handler: harness.logs),
-            now: { referenceNow }, pageSize: 3, prefetchDistance: 5)
+            now: { referenceNow }, pageSize: 3, prefetchDistance: 5, likesEnabled: true)
     }
 }

@@ -72,6 +72,26 @@ struct FeedViewsTests {
         repository.resolvePage(1, with: .success(Samples.page(1...1, next: nil)))
     }
 
+    @Test("with likes off (the feed_likes flag), nothing offers or records a like")
+    func likesOff() async throws {
+        let feature = makeFeature(repository, likesEnabled: false)
+        repository.resolvePage(0, with: .success(Samples.page(1...2, next: nil)))
+        await feature.start()
+        let list = FeedListView(viewModel: FeedListViewModel(feature: feature, formatter: formatter), theme: .unicode)
+        let detail = PostDetailView(
+            viewModel: PostDetailViewModel(postID: PostID(rawValue: "post_1"), feature: feature, formatter: formatter),
+            theme: .unicode)
+
+        #expect(list.handle(.character("l")) == .ignored)
+        #expect(detail.handle(.character("l")) == .ignored)
+        await feature.toggleLike(PostID(rawValue: "post_1"))
+        #expect(repository.likes.isEmpty)
+        #expect(feature.post(withID: PostID(rawValue: "post_1"))?.isLiked == false)
+        let text = list.render(size: TerminalSize(columns: 60, rows: 12)).map(\.plainText)
+        #expect(text.last?.contains("like") == false)
+        #expect(detail.render(size: TerminalSize(columns: 60, rows: 16)).last?.plainText.contains("like") == false)
+    }
+
     @Test("the detail draws the post in a card, the likes in full, and the keys it offers")
     func detailRendering() async throws {
         let feature = makeFeature(repository)

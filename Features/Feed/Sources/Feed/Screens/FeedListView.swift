@@ -85,10 +85,10 @@ public final class FeedListView: TerminalView {
     private var keyHints: [KeyHint] {
         var hints = [KeyHint(key: "r", action: "refresh")]
         if viewModel.selectedPostID != nil {
-            hints = [
-                KeyHint(key: "↑↓", action: "move"), KeyHint(key: "enter", action: "open"),
-                KeyHint(key: "l", action: "like"),
-            ]
+            hints = [KeyHint(key: "↑↓", action: "move"), KeyHint(key: "enter", action: "open")]
+            if viewModel.canLike {
+                hints.append(KeyHint(key: "l", action: "like"))
+            }
             if selectedRowHasProduct {
                 hints.append(KeyHint(key: "p", action: "product"))
             }

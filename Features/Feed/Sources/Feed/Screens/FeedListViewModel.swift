@@ -207,12 +207,15 @@ public final class FeedListViewModel {
         feature.openProduct(of: id)
     }
 
+    /// Whether the screen offers the like action (the `feed_likes` flag).
+    public var canLike: Bool { feature.likesEnabled }
+
     /// Likes or unlikes the selected post.
     ///
-    /// - Returns: The task recording the like, or nil when nothing is selected.
+    /// - Returns: The task recording the like, or nil when nothing is selected or likes are off.
     @discardableResult
     public func toggleLikeOfSelected() -> Task<Void, Never>? {
-        guard let id = selectedPostID else { return nil }
+        guard canLike, let id = selectedPostID else { return nil }
         let feature = feature
         return Task { await feature.toggleLike(id) }
     }

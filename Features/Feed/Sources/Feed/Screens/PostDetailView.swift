@@ -42,7 +42,7 @@ public final class PostDetailView: TerminalView {
                 lines += FeedViewParts.banner(notice).render(width: width, theme: theme)
             }
             lines += card(post).render(width: width, theme: theme)
-            hints = [KeyHint(key: "l", action: post.isLiked ? "unlike" : "like")]
+            hints = viewModel.canLike ? [KeyHint(key: "l", action: post.isLiked ? "unlike" : "like")] : []
             if post.hasProduct {
                 hints.append(KeyHint(key: "p", action: "product"))
             }

@@ -120,12 +120,15 @@ public final class PostDetailViewModel {
         loadFailure = await feature.loadPost(postID)
     }
 
+    /// Whether the screen offers the like action (the `feed_likes` flag).
+    public var canLike: Bool { feature.likesEnabled }
+
     /// Likes or unlikes the post.
     ///
-    /// - Returns: The task recording the like, or nil when the post is not shown yet.
+    /// - Returns: The task recording the like, or nil when the post is not shown yet or likes are off.
     @discardableResult
     public func toggleLike() -> Task<Void, Never>? {
-        guard feature.post(withID: postID) != nil else { return nil }
+        guard canLike, feature.post(withID: postID) != nil else { return nil }
         let (feature, id) = (feature, postID)
         return Task { await feature.toggleLike(id) }
     }

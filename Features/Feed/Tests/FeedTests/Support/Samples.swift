@@ -86,10 +86,16 @@ struct RepositoryHarness {
         let logger = Logger(label: "feed-test", handler: logs)
         let transport = transport ?? ScriptedTransport(clock: clock)
         self.transport = transport
-        var migrator = DatabaseMigrator()
-        try migrator.register(FeedStorage.migrations)
-        database = Database(
-            location: location, migrator: migrator, configuration: DatabaseConfiguration(trace: trace), logger: logger)
+        if location == .inMemory {
+            database = try InMemoryDatabaseFactory(trace: trace, logger: logger)
+                .makeDatabase(registering: [FeedStorage.migrations])
+        } else {
+            var migrator = DatabaseMigrator()
+            try migrator.register(FeedStorage.migrations)
+            database = Database(
+                location: location, migrator: migrator, configuration: DatabaseConfiguration(trace: trace),
+                logger: logger)
+        }
         let now: @Sendable () -> Date = { referenceNow.addingTimeInterval(start + Self.seconds(clock.now.offset)) }
         outbox = Outbox(database: database, clock: clock, now: now, logger: logger)
         tokens = InMemoryTokenProvider(token: token)
@@ -116,14 +122,16 @@ struct RepositoryHarness {
     }
 }
 
-/// A Feature on a controlled repository, for tests: page size 3, prefetch distance 5, `now` at `referenceNow`.
+/// A Feature on a controlled repository, for tests: page size 3, prefetch distance 5, `now` at `referenceNow`,
+/// likes on unless said.
 @MainActor
 func makeFeature(
-    _ repository: ControlledFeedRepository, pageSize: Int = 3, logs: CapturingLogHandler = CapturingLogHandler()
+    _ repository: ControlledFeedRepository, pageSize: Int = 3, likesEnabled: Bool = true,
+    logs: CapturingLogHandler = CapturingLogHandler()
 ) -> FeedFeature {
     FeedFeature(
         repository: repository, logger: Logger(label: "feed-test", handler: logs), now: { referenceNow },
-        pageSize: pageSize, prefetchDistance: 5)
+        pageSize: pageSize, prefetchDistance: 5, likesEnabled: likesEnabled)
 }
 
 /// A Feature (see `makeFeature`) that has loaded posts 1...3 (10 likes each, none liked) with cursor `c1`: page
