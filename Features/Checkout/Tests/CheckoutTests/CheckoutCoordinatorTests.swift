@@ -136,17 +136,19 @@ struct CheckoutCoordinatorTests {
             }
             weakCoordinator = coordinator
             weakDraft = coordinator.draft
-            lastScreen = try #require(coordinator.screen.placeOrder)
+            let screen = try #require(coordinator.screen.placeOrder)
+            lastScreen = screen
             switch ending {
-            case .placed: await lastScreen?.place()
-            case .cancelled: await lastScreen?.cancel()
+            case .placed: await screen.place()
+            case .cancelled: await screen.cancel()
             }
         }
-        #expect(holder.ends == [ending])
-        #expect(holder.coordinator == nil)
-        #expect(weakCoordinator == nil)
-        #expect(weakDraft == nil)
-        lastScreen = nil
+        withExtendedLifetime(lastScreen) {
+            #expect(holder.ends == [ending])
+            #expect(holder.coordinator == nil)
+            #expect(weakCoordinator == nil)
+            #expect(weakDraft == nil)
+        }
     }
 
     @Test("going back and editing keeps what was entered; later steps are checked again")
