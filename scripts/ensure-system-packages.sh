@@ -34,18 +34,24 @@ Linux)
     if [ "${#missing[@]}" -eq 0 ]; then
         exit 0
     fi
-    echo "Installing missing Debian packages: ${missing[*]}"
+    by_hand="apt-get update && apt-get install -y ${missing[*]}"
     if [ "$(id -u)" -eq 0 ]; then
         runner=()
     elif command -v sudo >/dev/null 2>&1; then
         runner=(sudo)
     else
-        echo "error: not root and no sudo; run as root: apt-get update && apt-get install -y ${missing[*]}" >&2
+        echo "error: missing Debian packages: ${missing[*]}; not root and no sudo, so run as root: $by_hand" >&2
         exit 1
     fi
+    echo "Installing missing Debian packages: ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    "${runner[@]}" apt-get update -qq
-    "${runner[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    # Wait up to five minutes for another apt or dpkg run on this machine instead of failing on its lock.
+    apt_options=(-o DPkg::Lock::Timeout=300 -qq)
+    if ! "${runner[@]}" apt-get "${apt_options[@]}" update >/dev/null ||
+        ! "${runner[@]}" apt-get "${apt_options[@]}" install -y --no-install-recommends "${missing[@]}" >/dev/null; then
+        echo "error: could not install ${missing[*]} (apt-get's message is above); install them by hand: $by_hand" >&2
+        exit 1
+    fi
     echo "Installed: ${missing[*]}"
     ;;
 Darwin)

@@ -46,7 +46,6 @@ let package = Package(
                 "SampleBackend",
                 "storefront-server",
                 .product(name: "Logging", package: "Logging"),
-                .product(name: "Models", package: "Models"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ]
         ),
