@@ -1,5 +1,4 @@
 import Checkout
-import Foundation
 import Testing
 
 @Suite("Card details")

@@ -1,7 +1,5 @@
 import Checkout
-import Foundation
 import Models
-import Networking
 import NetworkingTestSupport
 import Testing
 

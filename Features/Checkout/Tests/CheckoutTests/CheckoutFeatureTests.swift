@@ -1,10 +1,6 @@
 import Checkout
 import Foundation
-import Logging
 import Models
-import NetworkingTestSupport
-import Persistence
-import TestSupport
 import Testing
 
 @MainActor
@@ -84,14 +80,13 @@ struct CheckoutFeatureTests {
 
     @Test("the cart survives a restart")
     func survivesRestart() async throws {
-        let directory = try TemporaryDirectory()
-        let file = directory.url.appendingPathComponent("storefront.sqlite")
-        let before = try Harness(databaseURL: file)
+        let device = try DeviceStore()
+        let before = try device.harness()
         try await before.fillCart()
         try await before.feature.setQuantity(4, for: "sku_94")
         await before.database.close()
 
-        let after = try Harness(databaseURL: file)
+        let after = try device.harness()
         await after.feature.load()
 
         #expect(after.feature.lines.map(\.productID) == ["sku_94", "sku_196"])
@@ -151,11 +146,9 @@ struct CheckoutFeatureTests {
 
     @Test("a store that cannot be opened fails honestly, keeps the file and never shows an empty cart as loaded")
     func storeUnavailable() async throws {
-        let directory = try TemporaryDirectory()
-        let file = directory.url.appendingPathComponent("storefront.sqlite")
         let garbage = Data("not a database, but somebody's cart".utf8) + Data(repeating: 7, count: 4096)
-        try garbage.write(to: file)
-        let harness = try Harness(databaseURL: file)
+        let device = try DeviceStore(contents: garbage)
+        let harness = try device.harness()
 
         await harness.feature.load()
 
@@ -166,7 +159,7 @@ struct CheckoutFeatureTests {
         #expect(!harness.feature.hasLoaded)
         await #expect(throws: CartError.self) { try await harness.feature.add(Sample.harborLamp) }
         #expect(harness.feature.lines.isEmpty)
-        #expect(try Data(contentsOf: file) == garbage)
+        #expect(try Data(contentsOf: device.file) == garbage)
         let viewModel = CartViewModel(feature: harness.feature, format: Sample.format)
         #expect(
             viewModel.message == "The cart could not be opened on this device. Your cart on disk was left as it is.")

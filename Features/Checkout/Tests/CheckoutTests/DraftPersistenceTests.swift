@@ -1,8 +1,5 @@
 import Checkout
 import Foundation
-import Models
-import NetworkingTestSupport
-import TestSupport
 import Testing
 
 /// Resumability is a decision: saved after each completed step, offered when checkout starts, deleted when the order
@@ -12,15 +9,13 @@ import Testing
 struct DraftPersistenceTests {
     @Test("a draft saved before a restart is offered and resumed at its step with what was entered")
     func resumeAfterRestart() async throws {
-        let directory = try TemporaryDirectory()
-        let file = directory.url.appendingPathComponent("storefront.sqlite")
-        let ids = SequentialRequestIDs(prefix: "id-")
-        let before = try Harness(databaseURL: file, ids: ids)
+        let device = try DeviceStore()
+        let before = try device.harness()
         try await before.fillCart()
         let first = try await before.coordinator(at: .payment, optionID: "express")
         await before.database.close()
 
-        let after = try Harness(databaseURL: file, ids: ids)
+        let after = try device.harness()
         let resumed = after.makeCoordinator()
         await resumed.start()
 
@@ -118,11 +113,7 @@ struct DraftPersistenceTests {
     @Test("a confirmed draft resumes at placing the order; a changed cart sends the user back to it")
     func resumeChecksTheCart() async throws {
         let harness = try Harness()
-        try await harness.fillCart()
-        harness.transport.enqueue(.failure(.networkConnectionLost))
-        let first = harness.makeCoordinator()
-        try await harness.walk(first, to: .placeOrder)
-        await first.placeOrder()
+        try await harness.leaveConfirmedDraft()
 
         let unchanged = harness.makeCoordinator()
         await unchanged.start()

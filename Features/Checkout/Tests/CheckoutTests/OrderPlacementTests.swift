@@ -1,9 +1,6 @@
 import Checkout
-import Foundation
-import Models
 import Networking
 import NetworkingTestSupport
-import TestSupport
 import Testing
 
 /// Exactly-once placement: every attempt of one submission carries the same key, and a changed draft a new one.
@@ -94,10 +91,8 @@ struct OrderPlacementTests {
 
     @Test("a retry after a restart sends the same key")
     func retryAfterRestartSendsTheSameKey() async throws {
-        let directory = try TemporaryDirectory()
-        let file = directory.url.appendingPathComponent("storefront.sqlite")
-        let ids = SequentialRequestIDs(prefix: "id-")
-        let before = try Harness(databaseURL: file, ids: ids)
+        let device = try DeviceStore()
+        let before = try device.harness()
         try await before.fillCart()
         before.transport.enqueue(.failure(.networkConnectionLost))
         let first = before.makeCoordinator()
@@ -106,7 +101,7 @@ struct OrderPlacementTests {
         let firstBody = try #require(before.orderRequests.first?.body)
         await before.database.close()
 
-        let after = try Harness(databaseURL: file, ids: ids)
+        let after = try device.harness()
         after.transport.enqueue(try Fixture.response("order_placed", status: 201))
         let resumed = after.makeCoordinator()
         await resumed.start()

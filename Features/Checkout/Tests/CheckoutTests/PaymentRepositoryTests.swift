@@ -1,5 +1,4 @@
 import Checkout
-import Foundation
 import Logging
 import Networking
 import NetworkingTestSupport

@@ -1,7 +1,5 @@
 import Checkout
 import DesignSystem
-import Networking
-import NetworkingTestSupport
 import TerminalUI
 import Testing
 

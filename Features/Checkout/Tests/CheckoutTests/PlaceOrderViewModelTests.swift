@@ -1,6 +1,5 @@
 import Checkout
 import DesignSystem
-import TerminalUI
 import Testing
 
 @MainActor

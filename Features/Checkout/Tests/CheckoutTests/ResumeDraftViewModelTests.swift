@@ -9,11 +9,7 @@ struct ResumeDraftViewModelTests {
     @Test("a confirmed draft says resuming will not order twice; n starts over")
     func confirmedDraft() async throws {
         let harness = try Harness()
-        try await harness.fillCart()
-        harness.transport.enqueue(.failure(.networkConnectionLost))
-        let first = harness.makeCoordinator()
-        try await harness.walk(first, to: .placeOrder)
-        await first.placeOrder()
+        try await harness.leaveConfirmedDraft()
 
         let second = harness.makeCoordinator()
         await second.start()

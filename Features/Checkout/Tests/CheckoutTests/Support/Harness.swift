@@ -121,6 +121,17 @@ final class Harness {
         return coordinator
     }
 
+    /// Fills the cart, confirms an order and fails to place it (the connection drops), leaving a saved draft with
+    /// the submission `id-2`; returns the flow, still in progress at the place-order step.
+    @discardableResult
+    func leaveConfirmedDraft() async throws -> CheckoutCoordinator {
+        try await fillCart()
+        transport.enqueue(.failure(.networkConnectionLost))
+        let coordinator = try await self.coordinator(at: .placeOrder)
+        await coordinator.placeOrder()
+        return coordinator
+    }
+
     /// The `POST /v1/orders` requests sent so far.
     var orderRequests: [RecordedRequest] {
         transport.requests.filter { $0.summary == "POST /v1/orders" }
