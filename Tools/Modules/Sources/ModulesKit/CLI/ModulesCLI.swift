@@ -46,6 +46,7 @@ public struct ModulesCLI: Sendable {
             case .affected: return try await AffectedCommand.run(context, parsed)
             case .plan: return try await PlanCommand.run(context, parsed)
             case .new: return try await NewCommand.run(context, parsed)
+            case .buildTimes: return try await BuildTimesCommand.run(context, parsed)
             }
         } catch let error as UsageError {
             environment.errorOutput.write(
@@ -149,6 +150,7 @@ enum Command: String, CaseIterable {
     case affected
     case test
     case plan
+    case buildTimes = "build-times"
     case new
 
     /// The options every command takes, with the formats it offers (the first is the default).
@@ -172,6 +174,7 @@ enum Command: String, CaseIterable {
         case .affected: AffectedCommand.spec
         case .plan: PlanCommand.spec
         case .new: NewCommand.spec
+        case .buildTimes: BuildTimesCommand.spec
         }
     }
 }

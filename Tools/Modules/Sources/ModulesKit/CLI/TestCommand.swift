@@ -132,8 +132,7 @@ enum TestCommand {
             packageNames: packageNames,
             toolchain: environment.toolchain
         )
-        let style: TestProgress.Style =
-            environment.errorOutputIsTerminal ? .live(columns: environment.terminalColumns) : .plain
+        let style = ProgressStyle(environment)
         let session = TestSession(
             runner: PackageTestRunner(
                 runner: environment.runner,

@@ -7,12 +7,7 @@ import Foundation
 /// plain line. All writes go through this actor, so concurrent packages never interleave their output.
 actor TestProgress {
     /// How progress is drawn.
-    enum Style: Equatable {
-        /// Redraw a status line in place, cut to `columns` characters.
-        case live(columns: Int)
-        /// Plain lines, one per event.
-        case plain
-    }
+    typealias Style = ProgressStyle
 
     private let sink: any TextSink
     private let style: Style
@@ -58,10 +53,7 @@ actor TestProgress {
         if !running.isEmpty {
             line += " running \(running.joined(separator: ", "))"
         }
-        if line.count > max(columns - 1, 10) {
-            line = String(line.prefix(max(columns - 2, 9))) + "…"
-        }
-        sink.write("\r\u{1B}[2K" + line)
+        sink.write(ProgressStyle.redrawn(line, columns: columns))
         lineShown = true
     }
 
@@ -72,7 +64,7 @@ actor TestProgress {
 
     private func clear() {
         guard lineShown else { return }
-        sink.write("\r\u{1B}[2K")
+        sink.write(ProgressStyle.clearLine)
         lineShown = false
     }
 }

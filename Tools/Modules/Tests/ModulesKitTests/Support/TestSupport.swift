@@ -83,7 +83,8 @@ func runModules(
     _ arguments: [String],
     in directory: URL,
     runner: any ProcessRunning,
-    terminal: Bool = false
+    terminal: Bool = false,
+    stopwatch: Stopwatch = steppingStopwatch()
 ) async -> CLIRun {
     let output = BufferSink()
     let errorOutput = BufferSink()
@@ -94,7 +95,7 @@ func runModules(
         errorOutputIsTerminal: terminal,
         terminalColumns: 80,
         runner: runner,
-        stopwatch: steppingStopwatch(),
+        stopwatch: stopwatch,
         processorCount: 2,
         swiftExecutable: "swift",
         toolchain: liveToolchain
