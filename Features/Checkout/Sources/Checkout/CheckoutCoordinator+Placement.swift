@@ -39,7 +39,7 @@ extension CheckoutCoordinator {
     /// Sends the confirmed order: `POST /v1/orders` with the draft's submission id as `Idempotency-Key` and
     /// `client_id`. Only this step writes an order.
     ///
-    /// Outcomes: placed (the saved draft is deleted, the ordered lines leave the cart, `onOrderPlaced` and
+    /// Outcomes: placed (the saved draft is deleted, the ordered quantities leave the cart, `onOrderPlaced` and
     /// `onFinished` are called); `409 price_changed` (the draft takes `details.current_total` and the flow goes
     /// back to the review for a new confirmation); `409 out_of_stock` (the products are marked and the flow goes
     /// back to the cart); 401 (`onSignInNeeded`, the draft is kept); a connection failure or timeout (the draft is
@@ -119,7 +119,7 @@ extension CheckoutCoordinator {
         finish(.placed(order.id))
         await deleteSavedDraft(flowID: draft.flowID)
         do {
-            try await cart.remove(Set(draft.lines.map(\.productID)))
+            try await cart.removeOrdered(draft.lines)
         } catch {
             logger.warning("the ordered lines could not be removed from the cart", metadata: ["error": "\(error)"])
         }

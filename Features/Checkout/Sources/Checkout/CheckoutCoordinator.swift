@@ -67,7 +67,7 @@ public final class CheckoutCoordinator {
     /// Creates the flow with a new, empty draft. Nothing is read or sent until `start()`.
     ///
     /// - Parameters:
-    ///   - cart: The cart being checked out; the ordered lines leave it once the order is placed.
+    ///   - cart: The cart being checked out; the ordered quantities leave it once the order is placed.
     ///   - orders: Places the order (`LiveOrderRepository`).
     ///   - payments: Tokenizes cards (`LivePaymentRepository`).
     ///   - drafts: Saves the draft between steps (`LiveCheckoutDraftRepository`).

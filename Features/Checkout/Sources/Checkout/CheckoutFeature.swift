@@ -75,15 +75,12 @@ public final class CheckoutFeature {
         try await change { cart throws(CartError) in try cart.remove(productID) }
     }
 
-    /// Removes the lines for `productIDs` that the cart has (after an order was placed for them).
+    /// Takes the quantities of a placed order out of the cart (see `Cart.removeOrdered(_:)`): what was added while
+    /// checking out stays.
     ///
     /// - Throws: `CartError.storeUnavailable`.
-    public func remove(_ productIDs: Set<ProductID>) async throws(CartError) {
-        try await change { cart throws(CartError) in
-            for line in cart.lines where productIDs.contains(line.productID) {
-                try cart.remove(line.productID)
-            }
-        }
+    public func removeOrdered(_ ordered: [CartLine]) async throws(CartError) {
+        try await change { cart throws(CartError) in cart.removeOrdered(ordered) }
     }
 
     /// Removes every line.

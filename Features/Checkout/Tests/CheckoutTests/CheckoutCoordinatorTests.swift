@@ -40,6 +40,25 @@ struct CheckoutCoordinatorTests {
         #expect(try await harness.drafts.latest() == nil)
     }
 
+    @Test("what was added to the cart while checking out stays in it after the order")
+    func additionsDuringCheckoutStay() async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
+        let coordinator = try await harness.coordinator(at: .placeOrder)
+        let candle = ProductSummary(
+            id: "sku_7", title: "Candle", price: Money(amountMinor: 500, currency: .eur), availability: .inStock,
+            imageURL: nil)
+        try await harness.feature.add(Sample.weekendLamp)
+        try await harness.feature.add(candle)
+
+        await coordinator.placeOrder()
+
+        #expect(harness.feature.lines.map(\.productID) == ["sku_196", "sku_7"])
+        #expect(harness.feature.lines.map(\.quantity) == [1, 1])
+        #expect(harness.orderRequests.first?.jsonBody == (try Fixture.json("order_request")))
+    }
+
     @Test("the steps check what they need before going on")
     func stepsCheckTheirInput() async throws {
         let harness = try Harness()

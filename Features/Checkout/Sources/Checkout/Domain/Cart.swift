@@ -81,6 +81,20 @@ public struct Cart: Hashable, Sendable {
         lines.remove(at: index)
     }
 
+    /// Takes ordered quantities out of the cart: each line loses the quantity ordered of its product, and goes when
+    /// nothing is left. Products the cart does not have are ignored (so items added while checking out stay).
+    public mutating func removeOrdered(_ ordered: [CartLine]) {
+        for item in ordered {
+            guard let index = lines.firstIndex(where: { $0.productID == item.productID }) else { continue }
+            let left = lines[index].quantity - item.quantity
+            if left >= Self.quantityRange.lowerBound {
+                lines[index].quantity = left
+            } else {
+                lines.remove(at: index)
+            }
+        }
+    }
+
     /// Removes every line.
     public mutating func removeAll() {
         lines.removeAll()

@@ -50,7 +50,7 @@ public enum PaymentStepError: Error, Hashable, Sendable {
 
 /// How a checkout flow ended.
 public enum CheckoutEnd: Hashable, Sendable {
-    /// The order was placed; the saved draft is deleted and the ordered lines left the cart.
+    /// The order was placed; the saved draft is deleted and the ordered quantities left the cart.
     case placed(OrderID)
     /// The user cancelled; the saved draft is deleted.
     case cancelled
