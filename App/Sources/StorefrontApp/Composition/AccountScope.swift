@@ -36,7 +36,7 @@ public final class AccountScope {
         self.stores = stores
         self.feed = FeedFeature(
             repository: stores.feed, logger: logger.child(label: "storefront.feed"), now: now, pageSize: 20,
-            prefetchDistance: 5)
+            prefetchDistance: 5, likesEnabled: flags.feedLikes)
         self.cart = CheckoutFeature(repository: stores.cart, logger: logger.child(label: "storefront.checkout"))
         self.search = SearchFeature(
             repository: stores.search, recentSearches: RecentSearches(preferences: stores.searchPreferences),
