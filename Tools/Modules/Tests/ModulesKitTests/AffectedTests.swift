@@ -122,9 +122,7 @@ import Testing
     @Test func aCommitToOneFeatureListsTheFeatureAndTheApp() async throws {
         try await withTemporaryDirectory { directory in
             let repo = try Fixtures.copy("Clean", into: directory)
-            try git(["init", "-q"], in: repo)
-            try git(["add", "-A"], in: repo)
-            try git(["commit", "-q", "-m", "start"], in: repo)
+            try commitEverything(in: repo)
             let source = repo.appendingPathComponent("Features/Feed/Sources/Feed/Feed.swift")
             try Data(((try String(contentsOf: source, encoding: .utf8)) + "// changed\n").utf8).write(to: source)
             try git(["commit", "-q", "-am", "change the feed"], in: repo)
@@ -141,7 +139,7 @@ import Testing
             let json = await runModules(
                 ["affected", "--base", "HEAD~1", "--json", "--repo", repo.path], in: repo,
                 runner: liveRunner(directory))
-            let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+            let report = try jsonObject(json.output)
             #expect(report["schemaVersion"] as? Int == 1)
             #expect(report["changedFiles"] as? [String] == ["Features/Feed/Sources/Feed/Feed.swift"])
             let packages = report["packages"] as? [[String: Any]] ?? []
@@ -159,9 +157,7 @@ import Testing
     @Test func aSinglePackageRepositoryGetsTargetLevelResults() async throws {
         try await withTemporaryDirectory { directory in
             let repo = try Fixtures.copy("SinglePackage", into: directory)
-            try git(["init", "-q"], in: repo)
-            try git(["add", "-A"], in: repo)
-            try git(["commit", "-q", "-m", "start"], in: repo)
+            try commitEverything(in: repo)
             let source = repo.appendingPathComponent("Sources/DesignSystem/DesignSystem.swift")
             try Data("// changed, not committed\n".utf8).write(to: source)
             let run = await runModules(
@@ -188,20 +184,5 @@ import Testing
         try graph.add("Features/Feed", uses: ["Core/Networking", "DesignSystem"])
         try graph.add("Features/Search", uses: ["Core/Networking"], testUses: ["Core/TestSupport"])
         return graph
-    }
-}
-
-/// Runs git in `directory` with a fixed identity.
-func git(_ arguments: [String], in directory: URL) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-c", "user.name=Modules Tests", "-c", "user.email=tests@example.com"] + arguments
-    process.currentDirectoryURL = directory
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw ProcessLaunchError(commandLine: "git \(arguments.joined(separator: " "))", reason: "failed")
     }
 }

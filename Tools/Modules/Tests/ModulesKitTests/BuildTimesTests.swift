@@ -88,6 +88,11 @@ import Testing
                     declaration: "global function A.(file).slow()"))
         #expect(BuildTimesReport.Measure(samples: [3, 1, 2]).median == 2)
         #expect(BuildTimesReport.Measure(samples: [4, 1, 2, 3]).median == 2.5)
+        // Ratios pair the two builds of each run: [10/5, 30/30] → median 1.5, not 20 ÷ 17.5.
+        let paired = BuildTimesReport.Comparison(current: .init(samples: [10, 30]), base: .init(samples: [5, 30]))
+        #expect(paired.ratio == 1.5)
+        let unpaired = BuildTimesReport.Comparison(current: .init(samples: [10, 30]), base: .init(samples: [16]))
+        #expect(unpaired.ratio == 1.25)
     }
 }
 
@@ -109,9 +114,7 @@ func makeBuildRepository(in directory: URL) throws -> (URL, FakeBuildSwift) {
         try FileManager().createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
     }
-    try git(["init", "-q"], in: repo)
-    try git(["add", "-A"], in: repo)
-    try git(["commit", "-q", "-m", "start"], in: repo)
+    try commitEverything(in: repo)
     return (repo, FakeBuildSwift(repo: repo))
 }
 

@@ -77,7 +77,7 @@ import Testing
             let run = await runModules(
                 ["graph", "--json", "--repo", repo.path], in: repo, runner: liveRunner(directory))
             #expect(run.status == 0, "\(run.errorOutput)")
-            let report = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+            let report = try jsonObject(run.output)
             #expect(report["schemaVersion"] as? Int == 1)
             #expect(report["level"] as? String == "targets")
             let nodes = report["nodes"] as? [[String: Any]] ?? []

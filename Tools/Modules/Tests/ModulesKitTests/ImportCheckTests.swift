@@ -37,7 +37,7 @@ import Testing
             let run = await runModules(
                 ["lint", "--json", "--repo", repo.path], in: repo, runner: liveRunner(directory))
             #expect(run.status == 1, "\(run.errorOutput)")
-            let report = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+            let report = try jsonObject(run.output)
             let findings = report["findings"] as? [[String: Any]] ?? []
             #expect(findings.count == Self.expected.count, "\(findings)")
             #expect(report["errorCount"] as? Int == 3)

@@ -11,7 +11,7 @@ import Testing
             let run = await runModules(
                 ["new", "feature", "Wishlist", "--json", "--repo", repo.path], in: repo, runner: liveRunner(directory))
             #expect(run.status == 0, "\(run.output)\(run.errorOutput)")
-            let result = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+            let result = try jsonObject(run.output)
             #expect(result["package"] as? String == "Features/Wishlist")
             #expect(result["dependencies"] as? [String] == ["Core/Models", "Core/Networking", "DesignSystem"])
             let lint = result["lint"] as? [String: Any]

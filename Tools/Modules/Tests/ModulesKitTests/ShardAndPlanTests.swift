@@ -57,9 +57,7 @@ import Testing
     @Test func testAffectedShardAndDurationsWorkTogether() async throws {
         try await withTemporaryDirectory { directory in
             let repo = try makeRepository(in: directory, packages: ["Core/A", "Core/B", "Core/C"])
-            try git(["init", "-q"], in: repo)
-            try git(["add", "-A"], in: repo)
-            try git(["commit", "-q", "-m", "start"], in: repo)
+            try commitEverything(in: repo)
             for package in ["Core/A", "Core/C"] {
                 try Data("// changed\n".utf8).write(to: repo.appendingPathComponent("\(package)/Notes.txt"))
             }
@@ -90,7 +88,7 @@ import Testing
             #expect(second.errorOutput.hasPrefix("shard 2/2: Core/A Core/C (about 4 s by the recorded durations)\n"))
             let first = await runModules(
                 ["test", "--shard", "1/2", "--json", "--repo", repo.path], in: repo, runner: FakeSwift([:]).runner)
-            let report = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
+            let report = try jsonObject(first.output)
             #expect((report["packages"] as? [[String: Any]])?.map { $0["package"] as? String } == ["Core/B"])
         }
     }
@@ -98,9 +96,7 @@ import Testing
     @Test func nothingAffectedRunsNothingAndSucceeds() async throws {
         try await withTemporaryDirectory { directory in
             let repo = try makeRepository(in: directory, packages: ["Core/A"])
-            try git(["init", "-q"], in: repo)
-            try git(["add", "-A"], in: repo)
-            try git(["commit", "-q", "-m", "start"], in: repo)
+            try commitEverything(in: repo)
             let swift = FakeSwift([:])
             let run = await runModules(
                 ["test", "--affected", "--base", "HEAD", "--repo", repo.path], in: repo,

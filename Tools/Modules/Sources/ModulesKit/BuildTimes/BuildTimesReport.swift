@@ -30,10 +30,16 @@ public struct BuildTimesReport: Sendable, Equatable, Encodable {
         public var current: Measure?
         /// On the `--compare` revision.
         public var base: Measure?
-        /// `current.median / base.median`, when both exist.
+        /// Working tree ÷ compared revision, when both were measured: the median of the per-run ratios (the two
+        /// builds of one run ran back to back, so each pair saw the same machine load), or the ratio of the
+        /// medians when a side missed a run.
         public var ratio: Double? {
             guard let current, let base, base.median > 0 else { return nil }
-            return (current.median / base.median * 1000).rounded() / 1000
+            let paired = zip(current.samples, base.samples).filter { $0.1 > 0 }.map { $0.0 / $0.1 }
+            let value =
+                paired.count == current.samples.count && paired.count == base.samples.count
+                ? Measure(samples: paired).median : current.median / base.median
+            return (value * 1000).rounded() / 1000
         }
 
         private enum CodingKeys: String, CodingKey {

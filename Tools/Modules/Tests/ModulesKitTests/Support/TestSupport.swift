@@ -1,5 +1,6 @@
 import Foundation
 import ModulesKit
+import Testing
 
 /// Collects written text; safe to write from several tasks.
 final class BufferSink: TextSink, @unchecked Sendable {
@@ -127,5 +128,32 @@ extension ProcessInvocation {
     func value(of option: String) -> String? {
         guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else { return nil }
         return arguments[index + 1]
+    }
+}
+
+/// Makes `directory` a git repository with everything in it committed.
+func commitEverything(in directory: URL) throws {
+    try git(["init", "-q"], in: directory)
+    try git(["add", "-A"], in: directory)
+    try git(["commit", "-q", "-m", "start"], in: directory)
+}
+
+/// The JSON object a command printed.
+func jsonObject(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+}
+
+/// Runs git in `directory` with a fixed identity.
+func git(_ arguments: [String], in directory: URL) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-c", "user.name=Modules Tests", "-c", "user.email=tests@example.com"] + arguments
+    process.currentDirectoryURL = directory
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw ProcessLaunchError(commandLine: "git \(arguments.joined(separator: " "))", reason: "failed")
     }
 }
