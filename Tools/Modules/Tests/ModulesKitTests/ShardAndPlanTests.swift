@@ -112,6 +112,27 @@ import Testing
         }
     }
 
+    /// One package with many targets: `test --affected` runs only the affected test targets.
+    @Test func inASinglePackageTheAffectedTestTargetsBecomeFilters() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try Fixtures.copy("SinglePackage", into: directory)
+            try commitEverything(in: repo)
+            try Data("// changed\n".utf8).write(to: repo.appendingPathComponent("Sources/DesignSystem/Extra.swift"))
+            let swift = FakeSwift([:])
+            let live = liveRunner(directory)
+            let runner = ScriptedRunner { _ in ProcessResult(status: 2) }
+            let router = RoutingRunner(
+                git: live,
+                other: SplitRunner(manifests: live, builds: swift.runner, fallback: runner))
+            let run = await runModules(
+                ["test", "--affected", "--base", "HEAD", "--repo", repo.path], in: repo, runner: router)
+            #expect(run.status == 0, "\(run.output)\(run.errorOutput)")
+            #expect(run.errorOutput.contains("affected test targets: FeedTests\n"))
+            let test = try #require(swift.invocations.first { $0.arguments.first == "test" })
+            #expect(test.value(of: "--filter") == "^FeedTests\\.")
+        }
+    }
+
     @Test func coverageCountsOnlyThePackagesSources() throws {
         let json = """
             {"type": "llvm.coverage.json.export", "version": "3.0.1", "data": [{"files": [
@@ -128,6 +149,21 @@ import Testing
         #expect(summary.lines == 20 && summary.coveredLines == 17)
         #expect(summary.percent == 85)
         #expect(summary.files.map(\.path) == ["Core/A/Sources/A/A.swift", "Core/A/Sources/A/B.swift"])
+    }
+}
+
+/// Sends `swift package … dump-package` to one runner and `swift build` / `swift test` to another.
+struct SplitRunner: ProcessRunning {
+    let manifests: any ProcessRunning
+    let builds: any ProcessRunning
+    let fallback: any ProcessRunning
+
+    func run(_ invocation: ProcessInvocation) async throws -> ProcessResult {
+        if invocation.arguments.contains("dump-package") {
+            return try await manifests.run(invocation)
+        }
+        let isBuild = ["build", "test"].contains(invocation.arguments.first ?? "")
+        return try await (isBuild ? builds : fallback).run(invocation)
     }
 }
 

@@ -23,6 +23,11 @@ enum TestReportRenderer {
             }
             out.append("")
         }
+        for result in report.packages where !result.status.isFailure {
+            if let note = result.coverageNote {
+                out.append("── \(result.package): no coverage: \(note)")
+            }
+        }
         out += table(report)
         out.append("")
         out.append(report.closingLine)
