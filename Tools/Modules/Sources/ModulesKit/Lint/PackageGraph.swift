@@ -120,12 +120,16 @@ struct PackageGraph {
                     targetEdges.append(
                         TargetEdge(
                             from: from, to: TargetRef(package: package.path, target: dependency.name), line: line))
+                    checkOwnTestSupport(
+                        package, target: target, isTestCode: isTestCode, on: dependency.name, line: line)
                     continue
                 case .byName:
                     if ownTargets.contains(dependency.name) {
                         targetEdges.append(
                             TargetEdge(
                                 from: from, to: TargetRef(package: package.path, target: dependency.name), line: line))
+                        checkOwnTestSupport(
+                            package, target: target, isTestCode: isTestCode, on: dependency.name, line: line)
                         continue
                     }
                     resolved = byKey.values.sorted().first {
@@ -207,6 +211,28 @@ struct PackageGraph {
             return nil
         }
         return relative
+    }
+
+    /// Reports a target that is not test code depending on a test-support target of its own package (a target
+    /// whose name matches `testOnlyProducts`, or one only test-only products export).
+    private mutating func checkOwnTestSupport(
+        _ package: ScannedPackage,
+        target: PackageManifest.Target,
+        isTestCode: Bool,
+        on name: String,
+        line: Int?
+    ) {
+        guard !isTestCode,
+            let dependency = package.manifest.targets.first(where: { $0.name == name }),
+            !dependency.isTest,
+            self.isTestCode(dependency, in: package.manifest)
+        else { return }
+        report(
+            .testOnlyProduct, package, target: target.name, line: line,
+            "target \(target.name) of \(package.path) depends on target \(name), which is test-support code "
+                + "(only test-only products export it, or its name matches testOnlyProducts), and "
+                + "\(target.name) is not a test target"
+        )
     }
 
     /// Test code: a test target, a target whose name matches `testOnlyProducts`, or a target that only
