@@ -32,6 +32,8 @@ public struct RepositoryScan: Sendable {
     public var packages: [ScannedPackage]
     /// The manifests that failed to load.
     public var failures: [ManifestFailure]
+    /// The `exclude` globs of `modules.json` that matched no directory of the walk.
+    public var unmatchedExcludes: [String]
 
     /// Creates a scan.
     public init(
@@ -39,13 +41,15 @@ public struct RepositoryScan: Sendable {
         configuration: ModulesConfiguration,
         packagePaths: [String],
         packages: [ScannedPackage],
-        failures: [ManifestFailure]
+        failures: [ManifestFailure],
+        unmatchedExcludes: [String] = []
     ) {
         self.root = root
         self.configuration = configuration
         self.packagePaths = packagePaths
         self.packages = packages
         self.failures = failures
+        self.unmatchedExcludes = unmatchedExcludes
     }
 
     /// The identity SwiftPM gives the package at `path`: its lowercased directory name.
@@ -71,7 +75,12 @@ public struct RepositoryScanner: Sendable {
     /// Finds and loads every package under `root`.
     /// - Throws: the file system's error when `root` cannot be listed.
     public func scan(root: URL, configuration: ModulesConfiguration) async throws -> RepositoryScan {
-        let paths = try PackageDiscovery().packagePaths(in: root, isExcluded: configuration.isExcluded)
+        var matchedExcludes: Set<String> = []
+        let paths = try PackageDiscovery().packagePaths(in: root) { path in
+            let matching = configuration.exclude.filter { $0.matchesSelfOrAncestor(of: path) }
+            matchedExcludes.formUnion(matching.map(\.pattern))
+            return !matching.isEmpty
+        }
         let loader = self.loader
         let outcomes = await concurrentMap(paths, limit: concurrency) { path in
             let directory = RepoPath.url(path, in: root)
@@ -100,7 +109,8 @@ public struct RepositoryScanner: Sendable {
             configuration: configuration,
             packagePaths: paths,
             packages: packages,
-            failures: failures
+            failures: failures,
+            unmatchedExcludes: configuration.exclude.map(\.pattern).filter { !matchedExcludes.contains($0) }
         )
     }
 }

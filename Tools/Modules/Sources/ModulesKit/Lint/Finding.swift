@@ -53,6 +53,10 @@ public enum LintRule: String, Sendable, CaseIterable, Encodable {
     case unusedDependency = "unused-dependency"
     /// The compiler could not read a target's imports (the file does not parse).
     case importScanFailed = "import-scan-failed"
+    /// A key of `packages` in `modules.json` names no package of the repository, so its rules check nothing.
+    case unknownConfiguredPackage = "unknown-configured-package"
+    /// A layer's package glob or an `exclude` entry of `modules.json` matches nothing (a warning).
+    case unmatchedConfigurationGlob = "unmatched-configuration-glob"
 
     /// One line saying what the rule checks.
     public var summary: String {
@@ -77,6 +81,9 @@ public enum LintRule: String, Sendable, CaseIterable, Encodable {
         case .upwardImport: "no source imports a module whose package the layering rules forbid"
         case .unusedDependency: "every declared dependency is imported by a source of the target (a warning)"
         case .importScanFailed: "the compiler can read every target's imports"
+        case .unknownConfiguredPackage: "every key of packages in modules.json names a package of the repository"
+        case .unmatchedConfigurationGlob:
+            "every layer glob and exclude entry of modules.json matches something (a warning)"
         }
     }
 }

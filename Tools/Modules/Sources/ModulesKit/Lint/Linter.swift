@@ -55,6 +55,7 @@ public struct Linter: Sendable {
         findings += graph.findings
         findings += rules.unlayeredPackages()
         findings += rules.duplicateIdentities()
+        findings += ConfigurationRules(scan: scan).findings()
         for edge in graph.edges {
             findings += rules.check(edge, manifest: manifests[edge.from] ?? LayeringRules.manifestPath(of: edge.from))
         }
