@@ -55,6 +55,8 @@ public enum LintRule: String, Sendable, CaseIterable, Encodable {
     case importScanFailed = "import-scan-failed"
     /// A key of `packages` in `modules.json` names no package of the repository, so its rules check nothing.
     case unknownConfiguredPackage = "unknown-configured-package"
+    /// A package declares a `.package(url:)` or registry dependency: the toolchain is the only Swift dependency.
+    case remoteDependency = "remote-dependency"
     /// A layer's package glob or an `exclude` entry of `modules.json` matches nothing (a warning).
     case unmatchedConfigurationGlob = "unmatched-configuration-glob"
 
@@ -82,6 +84,7 @@ public enum LintRule: String, Sendable, CaseIterable, Encodable {
         case .unusedDependency: "every declared dependency is imported by a source of the target (a warning)"
         case .importScanFailed: "the compiler can read every target's imports"
         case .unknownConfiguredPackage: "every key of packages in modules.json names a package of the repository"
+        case .remoteDependency: "no package depends on a package outside the repository (the toolchain is the only one)"
         case .unmatchedConfigurationGlob:
             "every layer glob and exclude entry of modules.json matches something (a warning)"
         }

@@ -92,6 +92,14 @@ struct PackageGraph {
         for dependency in package.manifest.dependencies {
             guard dependency.kind == .fileSystem, let absolute = dependency.path else {
                 remoteKeys.insert(dependency.identity.lowercased())
+                let location = dependency.location ?? dependency.identity
+                let line = package.source.components(separatedBy: "\n").firstIndex { $0.contains(location) }
+                report(
+                    .remoteDependency, package, other: location, line: line.map { $0 + 1 },
+                    "\(package.path) depends on \(location) (\(dependency.kind == .registry ? "registry" : "url")), "
+                        + "a package outside the repository: the toolchain is the only Swift dependency; "
+                        + "remove it from \(package.manifestPath)"
+                )
                 continue
             }
             let line = locator.pathDependencyLine(packageDirectory: directory, dependencyPath: absolute)
