@@ -77,6 +77,15 @@ import Testing
         }
     }
 
+    @Test(arguments: [["lint", "--repo", ""], ["list", "--repo="], ["graph", "--repo", " "]])
+    func anEmptyRepoIsAUsageErrorNotTheCurrentDirectory(arguments: [String]) async throws {
+        try await withTemporaryDirectory { directory in
+            let run = await runModules(arguments, in: directory, runner: refusingRunner)
+            #expect(run.status == 64)
+            #expect(run.errorOutput.hasPrefix("modules: error: --repo needs a directory\n"))
+        }
+    }
+
     @Test func lintWithoutModulesJSONExits66() async throws {
         try await withTemporaryDirectory { directory in
             let run = await runModules(["lint", "--repo", directory.path], in: directory, runner: refusingRunner)

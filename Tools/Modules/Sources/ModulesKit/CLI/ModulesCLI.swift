@@ -94,6 +94,9 @@ public struct ModulesCLI: Sendable {
     /// `--repo DIR`, else the git top level of the current directory, else the current directory.
     private func repositoryRoot(_ option: String?) async throws -> URL {
         if let option {
+            guard !option.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UsageError(message: "--repo needs a directory")
+            }
             let url = URL(fileURLWithPath: option, relativeTo: environment.currentDirectory).standardizedFileURL
             var isDirectory: ObjCBool = false
             guard FileManager().fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
