@@ -121,6 +121,8 @@ struct CommandContext: Sendable {
         let scanner = RepositoryScanner(loader: loader, concurrency: max(2, environment.processorCount))
         do {
             return try await scanner.scan(root: root, configuration: configuration ?? ModulesConfiguration())
+        } catch let error as ProcessLaunchError {
+            throw CommandFailure(message: "cannot run swift: \(error.reason)", status: ExitStatus.software)
         } catch {
             throw CommandFailure(message: "cannot read \(root.path): \(error)", status: ExitStatus.noInput)
         }

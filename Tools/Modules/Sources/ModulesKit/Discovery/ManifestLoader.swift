@@ -49,6 +49,8 @@ public struct ManifestLoader: Sendable {
         let result: ProcessResult
         do {
             result = try await runner.run(invocation)
+        } catch let error as ProcessLaunchError {
+            return .failure(LoadError(message: "\(error)", launchError: error))
         } catch {
             return .failure(LoadError(message: "\(error)"))
         }
@@ -68,6 +70,14 @@ public struct ManifestLoader: Sendable {
     public struct LoadError: Error, Sendable, Equatable {
         /// The tool's message.
         public var message: String
+        /// Set when `swift` itself could not be started (so no manifest can load).
+        public var launchError: ProcessLaunchError?
+
+        /// Creates an error.
+        public init(message: String, launchError: ProcessLaunchError? = nil) {
+            self.message = message
+            self.launchError = launchError
+        }
     }
 
     /// Drops SwiftPM's echo of the manifest compiler command (`(compiled with: [...])`) and blank lines.

@@ -73,7 +73,8 @@ public struct RepositoryScanner: Sendable {
     }
 
     /// Finds and loads every package under `root`.
-    /// - Throws: the file system's error when `root` cannot be listed.
+    /// - Throws: the file system's error when `root` cannot be listed; ``ProcessLaunchError`` when `swift` cannot
+    ///   be started at all (one error instead of a failure per manifest).
     public func scan(root: URL, configuration: ModulesConfiguration) async throws -> RepositoryScan {
         var matchedExcludes: Set<String> = []
         let paths = try PackageDiscovery().packagePaths(in: root) { path in
@@ -91,14 +92,18 @@ public struct RepositoryScanner: Sendable {
             switch await loader.load(packageIn: directory) {
             case .success(let manifest):
                 let package = ScannedPackage(path: path, manifestPath: manifestPath, manifest: manifest, source: source)
-                return Result<ScannedPackage, ManifestFailure>.success(package)
+                return (Result<ScannedPackage, ManifestFailure>.success(package), ProcessLaunchError?.none)
             case .failure(let error):
-                return .failure(ManifestFailure(package: path, manifest: manifestPath, message: error.message))
+                let failure = ManifestFailure(package: path, manifest: manifestPath, message: error.message)
+                return (.failure(failure), error.launchError)
             }
+        }
+        if let launchError = outcomes.lazy.compactMap(\.1).first {
+            throw launchError
         }
         var packages: [ScannedPackage] = []
         var failures: [ManifestFailure] = []
-        for outcome in outcomes {
+        for (outcome, _) in outcomes {
             switch outcome {
             case .success(let package): packages.append(package)
             case .failure(let failure): failures.append(failure)

@@ -73,7 +73,7 @@ public protocol ProcessRunning: Sendable {
 }
 
 /// A child process could not be started.
-public struct ProcessLaunchError: Error, Equatable, CustomStringConvertible {
+public struct ProcessLaunchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The command line that failed to start.
     public var commandLine: String
     /// The system's reason.
