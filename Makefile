@@ -13,7 +13,7 @@ ARGS ?=
 # libsqlite3-dev: Core/Persistence (CSQLite); libmicrohttpd-dev: Tools/SampleBackend (CMicroHTTPD);
 # pkgconf: how SwiftPM finds their flags; sqlite3: the reference tool the Persistence benchmark compares with.
 RUN_PACKAGES := pkgconf libsqlite3-dev libmicrohttpd-dev
-TEST_PACKAGES := $(RUN_PACKAGES)
+TEST_PACKAGES := $(RUN_PACKAGES) tmux
 BENCH_PACKAGES := $(RUN_PACKAGES) sqlite3
 
 MODULES_PACKAGE := Tools/Modules

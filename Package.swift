@@ -52,9 +52,17 @@ let package = Package(
             dependencies: [
                 "StorefrontApp",
                 .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTestSupport", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+                .product(name: "Account", package: "Account"),
+                .product(name: "Checkout", package: "Checkout"),
+                .product(name: "Feed", package: "Feed"),
+                .product(name: "Search", package: "Search"),
+                .product(name: "SampleBackend", package: "SampleBackend"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
             path: "App/Tests/StorefrontTests"

@@ -81,6 +81,9 @@ public final class FeatureFlagService: Sendable {
             shippingOptions: dto.shippingOptions.map(ShippingOption.init(dto:)),
             fetchedAt: now())
         do {
+            try FileManager().createDirectory(
+                at: cacheFile.url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             try cacheFile.write(config, encoder: APIJSON.makeEncoder())
         } catch {
             logger.warning("the configuration could not be cached", metadata: ["error": "\(error)"])

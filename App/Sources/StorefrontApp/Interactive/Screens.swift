@@ -60,6 +60,10 @@ final class Screens {
     /// The number of screens kept (for tests of their release).
     var count: Int { screens.count }
 
+    /// The coordinator of the checkout screen while one is kept (weak: the screen owns it, and it goes with the
+    /// screen).
+    private(set) weak var activeCheckout: CheckoutCoordinator?
+
     // MARK: - Private
 
     private func makeScreen(for route: Route) -> any TerminalView {
@@ -129,6 +133,7 @@ final class Screens {
         }
         coordinator.onSignInNeeded = { router.requireSignIn(thenOpen: .checkout) }
         Task { await coordinator.start() }
+        activeCheckout = coordinator
         return CheckoutFlowView(coordinator: coordinator, theme: theme)
     }
 

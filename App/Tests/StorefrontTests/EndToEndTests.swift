@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+extension IntegrationTests {
+    /// The built `storefront` binary against its embedded backend, over real HTTP, each test with its own data directory.
+    @Suite("end to end: the storefront binary")
+    struct EndToEndTests {
+        private static let address = [
+            "--name", "Ada Lovelace", "--street", "1 Analytical Way", "--city", "London", "--postal-code", "N1 9GU",
+            "--country", "GB", "--shipping", "standard", "--payment", "invoice",
+        ]
+
+        @Test("sign in, two feed pages, like, search, cart, checkout, the order, and a sign-out that leaves nothing")
+        func shoppingJourney() async throws {
+            let app = try StorefrontProcess()
+            let login = try await app.run(["login", "ada", "--json"])
+            try #require(login.status == 0, "\(login)")
+            let user = try #require((try login.json() as? [String: Any])?["user"] as? [String: Any])
+            let userID = try #require(user["id"] as? String)
+
+            let first = try await app.run(["feed", "--limit", "5", "--json"])
+            try #require(first.status == 0, "\(first)")
+            let firstPage = try #require(try first.json() as? [String: Any])
+            let cursor = try #require(firstPage["next_cursor"] as? String)
+            let second = try await app.run(["feed", "--limit", "5", "--cursor", cursor, "--json"])
+            try #require(second.status == 0, "\(second)")
+            let firstIDs = Self.ids(firstPage["posts"])
+            let secondIDs = Self.ids((try second.json() as? [String: Any])?["posts"])
+            #expect(firstIDs.count == 5)
+            #expect(secondIDs.count == 5)
+            #expect(Set(firstIDs).isDisjoint(with: secondIDs), "the second page repeats posts of the first")
+
+            let postID = try #require(secondIDs.first)
+            let like = try await app.run(["like", postID, "--json"])
+            try #require(like.status == 0, "\(like)")
+            #expect((try like.json() as? [String: Any])?["liked_by_me"] as? Bool == true)
+
+            let search = try await app.run(["search", "leather", "--json"])
+            try #require(search.status == 0, "\(search)")
+            let products = try #require((try search.json() as? [String: Any])?["products"] as? [[String: Any]])
+            #expect(!products.isEmpty)
+            #expect(products.allSatisfy { ($0["title"] as? String)?.lowercased().contains("leather") == true })
+            let product = try #require(products.first { $0["availability"] as? String == "in_stock" })
+            let productID = try #require(product["id"] as? String)
+
+            let add = try await app.run(["cart", "add", productID, "--quantity", "2"])
+            try #require(add.status == 0, "\(add)")
+            let checkout = try await app.run(["checkout"] + Self.address + ["--yes", "--json"])
+            try #require(checkout.status == 0, "\(checkout)")
+            let orderID = try #require((try checkout.json() as? [String: Any])?["id"] as? String)
+
+            let shown = try await app.run(["orders", "show", orderID, "--json"])
+            try #require(shown.status == 0, "\(shown)")
+            let order = try #require(try shown.json() as? [String: Any])
+            #expect(order["id"] as? String == orderID)
+            let items = try #require(order["items"] as? [[String: Any]])
+            #expect(items.map { $0["product_id"] as? String } == [productID])
+            #expect(items.first?["quantity"] as? Int == 2)
+            let cart = try await app.run(["cart", "list", "--json"])
+            #expect(((try cart.json() as? [String: Any])?["lines"] as? [Any])?.isEmpty == true, "\(cart)")
+
+            let accountFilesBefore = StorefrontProcess.files(under: app.dataDirectory.url).filter {
+                $0.contains("accounts/\(userID)/")
+            }
+            #expect(!accountFilesBefore.isEmpty, "the account kept nothing on disk before signing out")
+            let logout = try await app.run(["logout"])
+            try #require(logout.status == 0, "\(logout)")
+            let left = StorefrontProcess.files(under: app.dataDirectory.url).filter {
+                $0.contains("accounts/\(userID)")
+            }
+            #expect(left.isEmpty, "files of the account are left: \(left)")
+            let preferences = try String(
+                contentsOf: app.dataDirectory.url.appending(path: "config/app.json"), encoding: .utf8)
+            #expect(!preferences.contains(userID))
+            let whoami = try await app.run(["whoami", "--json"])
+            #expect((try whoami.json() as? [String: Any])?["signed_in"] as? Bool == false)
+        }
+
+        @Test(
+            "a checkout whose answer is lost after the order committed succeeds on its retry; the server has one order")
+        func droppedAnswerIsRetried() async throws {
+            let app = try StorefrontProcess()
+            try #require(try await app.run(["login", "grace"]).status == 0)
+            let add = try await app.run(["cart", "add", "sku_12"])
+            try #require(add.status == 0, "\(add)")
+
+            let fault = "POST /v1/orders drop-after-commit times=1"
+            let checkout = try await app.run(
+                ["--server-fault", fault, "checkout"] + Self.address + ["--yes", "--json"])
+            try #require(checkout.status == 0, "\(checkout)")
+            let orderID = try #require((try checkout.json() as? [String: Any])?["id"] as? String)
+
+            let orders = try await app.run(["orders", "list", "--json"])
+            try #require(orders.status == 0, "\(orders)")
+            let listed = try #require(try orders.json() as? [[String: Any]])
+            #expect(listed.map { $0["id"] as? String } == [orderID])
+            let log = try String(
+                contentsOf: app.dataDirectory.url.appending(path: "state/logs/storefront.log"), encoding: .utf8)
+            #expect(log.contains("\"status\":\"dropped\""), "the fault never dropped an answer")
+        }
+
+        @Test("usage errors exit 64, failed operations exit 1 with the API's error code")
+        func exitCodes() async throws {
+            let app = try StorefrontProcess()
+            let usage = try await app.run(["cart", "add"])
+            #expect(usage.status == 64)
+            let missing = try await app.run(["product", "sku_does_not_exist"])
+            #expect(missing.status == 1)
+            #expect(missing.standardError.contains("not_found"), "\(missing)")
+            let guestLike = try await app.run(["like", "post_1"])
+            #expect(guestLike.status == 1)
+            #expect(guestLike.standardError.contains("storefront login NAME"))
+            let badLink = try await app.run(["open", "storefront://nowhere"])
+            #expect(badLink.status == 1)
+            #expect(badLink.standardError.contains("there is no screen 'nowhere'"))
+        }
+
+        @Test("logs are JSON Lines under the state root, and a command writes nothing else to its streams")
+        func logFile() async throws {
+            let app = try StorefrontProcess()
+            let feed = try await app.run(["--log-level", "debug", "feed", "--limit", "2"])
+            try #require(feed.status == 0, "\(feed)")
+            #expect(feed.standardError.isEmpty, "\(feed)")
+            let log = try String(
+                contentsOf: app.dataDirectory.url.appending(path: "state/logs/storefront.log"), encoding: .utf8)
+            let lines = log.split(separator: "\n")
+            #expect(lines.count > 3)
+            for line in lines {
+                let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                #expect(record?["level"] is String && record?["message"] is String)
+            }
+        }
+
+        private static func ids(_ posts: Any?) -> [String] {
+            (posts as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Logging
+import Networking
+import Persistence
+import StorefrontApp
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The app's graph as the composition root builds it, over a temporary data directory, the embedded backend (or
+/// `apiURL`) and real HTTP, with a capturing logger.
+@MainActor
+enum TestGraph {
+    static func make(
+        directory: URL, apiURL: URL? = nil, logs: CapturingLogHandler = CapturingLogHandler()
+    ) throws -> AppDependencies {
+        let configuration = AppConfiguration(
+            logLevel: .debug, allowsColor: false, environment: [:], apiURL: apiURL, dataDirectory: directory,
+            flagOverrides: [:], serverFaults: [])
+        return try AppDependencies(
+            configuration: configuration, layout: StorageLayout(rootDirectory: directory),
+            logger: Logger(label: "test", handler: logs), logFallback: StandardErrorFallback(),
+            transport: URLSessionTransport())
+    }
+}
