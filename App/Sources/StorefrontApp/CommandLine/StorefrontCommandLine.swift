@@ -94,13 +94,7 @@ public struct StorefrontCommandLine {
                 return .failure
             }
         }
-        let dependencies: AppDependencies
-        do {
-            dependencies = try makeDependencies(configuration)
-        } catch {
-            errorOutput.write("\(Self.programName): \(error)\n")
-            return .failure
-        }
+        guard let dependencies = buildGraph(configuration) else { return .failure }
         dependencies.logger.debug("command", metadata: ["command": "\(command.name)"])
         let context = CommandContext(
             dependencies: dependencies, arguments: parsed, operands: operands, output: output,
@@ -135,14 +129,18 @@ public struct StorefrontCommandLine {
         }
     }
 
-    private func runInteractive(_ configuration: AppConfiguration, opening route: Route?) async -> ExitCode {
-        let dependencies: AppDependencies
+    /// The graph for `configuration`, or nil after printing why it cannot be built.
+    private func buildGraph(_ configuration: AppConfiguration) -> AppDependencies? {
         do {
-            dependencies = try makeDependencies(configuration)
+            return try makeDependencies(configuration)
         } catch {
             errorOutput.write("\(Self.programName): \(error)\n")
-            return .failure
+            return nil
         }
+    }
+
+    private func runInteractive(_ configuration: AppConfiguration, opening route: Route?) async -> ExitCode {
+        guard let dependencies = buildGraph(configuration) else { return .failure }
         let app = InteractiveApp(dependencies: dependencies, terminal: terminal)
         let status: ExitCode
         do {

@@ -34,6 +34,17 @@ enum AppKeys {
         }
     }
 
+    /// The arrow a vi-style key stands for (`j` down, `k` up), offered to a screen that left the letter alone (one
+    /// that is not typing text).
+    static func arrow(for key: KeyEvent) -> KeyEvent? {
+        guard key.modifiers.isEmpty else { return nil }
+        switch key.key {
+        case .character("j"): return KeyEvent(.down)
+        case .character("k"): return KeyEvent(.up)
+        default: return nil
+        }
+    }
+
     /// The shell's keys, for keys the screen left alone.
     static func afterScreen(_ key: KeyEvent) -> Command? {
         if key.key == .tab {

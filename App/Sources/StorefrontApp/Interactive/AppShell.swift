@@ -67,7 +67,11 @@ final class AppShell: TerminalView {
         if let intercepted = interceptSignedOutLike(key) {
             return intercepted
         }
-        if screens.current().handle(key) == .handled {
+        let screen = screens.current()
+        if screen.handle(key) == .handled {
+            return .handled
+        }
+        if let arrow = AppKeys.arrow(for: key), screen.handle(arrow) == .handled {
             return .handled
         }
         guard let command = AppKeys.afterScreen(key) else { return .handled }
