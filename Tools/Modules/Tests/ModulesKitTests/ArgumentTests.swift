@@ -53,7 +53,7 @@ import Testing
             #expect(run.status == 64)
             #expect(run.output.isEmpty)
             let lines = run.errorOutput.split(separator: "\n")
-            #expect(lines.first?.hasPrefix("modules: error:") == true || arguments.isEmpty)
+            #expect(lines.first?.hasPrefix("modules: error:") == true)
             #expect(lines.contains { $0.hasPrefix("usage: modules") })
             #expect(lines.count { $0.hasPrefix("modules: error:") } <= 1)
         }

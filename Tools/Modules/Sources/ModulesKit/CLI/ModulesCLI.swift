@@ -16,7 +16,7 @@ public struct ModulesCLI: Sendable {
     /// - Returns: the exit status (see ``ExitStatus``).
     public func run(_ arguments: [String]) async -> Int32 {
         guard let name = arguments.first else {
-            environment.errorOutput.write(Self.generalHelp)
+            environment.errorOutput.write("modules: error: no command given\n" + Self.generalHelp)
             return ExitStatus.usage
         }
         if ["--help", "-h", "help"].contains(name), arguments.count == 1 {
