@@ -60,7 +60,11 @@ public final class InteractiveApp {
         loads.append(
             Task {
                 if startingBackend, let backend = dependencies.backend {
-                    _ = try? await backend.start()
+                    do {
+                        try await backend.start()
+                    } catch {
+                        dependencies.notice = AppNotice("The built-in server did not start: \(error)", isError: true)
+                    }
                 }
                 async let feed: Void = scope.feed.start()
                 async let cart: Void = scope.cart.load()
