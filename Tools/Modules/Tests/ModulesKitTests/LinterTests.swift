@@ -55,6 +55,9 @@ import Testing
             #expect(findings.map(\.rule) == [.disallowedDependency, .disallowedDependency])
             #expect(Set(findings.map(\.package)) == ["Core/Logging", "Core/Networking"])
             #expect(findings.allSatisfy { $0.otherPackage == "Core/Models" })
+            let leaf = findings.first { $0.package == "Core/Logging" }?.message ?? ""
+            #expect(leaf.hasSuffix("Core/Logging must not depend on any package of the repository"))
+            #expect(!findings.contains { $0.message.contains("only on nothing") })
         }
     }
 

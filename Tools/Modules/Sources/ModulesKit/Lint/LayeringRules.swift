@@ -74,8 +74,12 @@ struct LayeringRules {
             }
         }
         if let allowed = configuration.rule(for: edge.from)?.allowedDependencies, !allowed.anyMatches(edge.to) {
-            let list = allowed.isEmpty ? "nothing in the repository" : allowed.map(\.pattern).joined(separator: ", ")
-            found.append((.disallowedDependency, "\(edge.from) may depend only on \(list)"))
+            if allowed.isEmpty {
+                found.append((.disallowedDependency, "\(edge.from) must not depend on any package of the repository"))
+            } else {
+                let list = allowed.map(\.pattern).joined(separator: ", ")
+                found.append((.disallowedDependency, "\(edge.from) may depend only on \(list)"))
+            }
         }
         if let allowed = configuration.rule(for: edge.to)?.allowedDependents, !allowed.anyMatches(edge.from) {
             let list = allowed.isEmpty ? "no package" : allowed.map(\.pattern).joined(separator: ", ")
