@@ -116,8 +116,24 @@ struct TmuxSession: Sendable {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
+        // NB: a thread of the concurrency pool blocks most signals, and a spawned process inherits that mask. A tmux
+        // server with SIGCHLD and SIGTERM blocked never reaps its pane and never exits on `kill-server`, so start
+        // tmux with nothing blocked and the signals it relies on at their default actions.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGCHLD, SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGWINCH, SIGTSTP, SIGCONT] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, environ)
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, argv, environ)
         guard spawned == 0 else {
             throw Failure(description: "tmux could not be started (error \(spawned))")
         }
