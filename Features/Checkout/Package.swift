@@ -17,6 +17,7 @@ let package = Package(
         .package(path: "../../Core/Persistence"),
         .package(path: "../../Core/TestSupport"),
         .package(path: "../../DesignSystem"),
+        .package(path: "../../FeatureKit"),
     ],
     targets: [
         .target(
@@ -28,6 +29,7 @@ let package = Package(
                 .product(name: "Persistence", package: "Persistence"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
+                .product(name: "FeatureKit", package: "FeatureKit"),
             ]
         ),
         .testTarget(
