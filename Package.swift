@@ -67,7 +67,11 @@ let package = Package(
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "SampleBackend", package: "SampleBackend"),
                 .product(name: "TestSupport", package: "TestSupport"),
-            ] + features.map { .product(name: $0, package: $0) },
+                .product(name: "Account", package: "Account"),
+                .product(name: "Checkout", package: "Checkout"),
+                .product(name: "Feed", package: "Feed"),
+                .product(name: "Search", package: "Search"),
+            ],
             path: "App/Tests/StorefrontTests"
         ),
     ],

@@ -15,7 +15,6 @@ struct EntryFeatureTemplate {
         var persistence: String
         var designSystem: String
         var featureKit: String
-        var testSupport: String?
     }
 
     let name: String
@@ -48,7 +47,7 @@ struct EntryFeatureTemplate {
         else { return nil }
         return Products(
             logging: logging, models: models, persistence: persistence, designSystem: designSystem,
-            featureKit: featureKit, testSupport: package(declaring: "TestSupport"))
+            featureKit: featureKit)
     }
 
     /// Relative path (inside the package) → contents.
@@ -70,7 +69,6 @@ struct EntryFeatureTemplate {
     /// The repository packages the new package depends on.
     var dependencies: [String] {
         [products.logging, products.models, products.persistence, products.designSystem, products.featureKit]
-            + (products.testSupport.map { [$0] } ?? [])
     }
 
     // MARK: - Private
@@ -92,9 +90,9 @@ struct EntryFeatureTemplate {
     }
 
     private var manifest: String {
-        var packages = [products.logging, products.models, products.persistence, products.designSystem]
-        if let testSupport = products.testSupport { packages.append(testSupport) }
-        packages.append(products.featureKit)
+        let packages = [
+            products.logging, products.models, products.persistence, products.designSystem, products.featureKit,
+        ]
         let packageLines = packages.map { "        .package(path: \"\(relative($0))\")," }.joined(separator: "\n")
         func product(_ name: String, _ path: String) -> String {
             "                .product(name: \"\(name)\", package: \"\(identity(path))\"),"
@@ -104,15 +102,12 @@ struct EntryFeatureTemplate {
             product("Models", products.models), product("Persistence", products.persistence),
             product("TerminalUI", products.designSystem), product("DesignSystem", products.designSystem),
         ].joined(separator: "\n")
-        var testProducts = [
+        let testProducts = [
             product("FeatureKit", products.featureKit), product("Logging", products.logging),
             product("Models", products.models), product("Persistence", products.persistence),
             product("PersistenceTestSupport", products.persistence), product("TerminalUI", products.designSystem),
             product("DesignSystem", products.designSystem),
         ]
-        if let testSupport = products.testSupport {
-            testProducts.append(product("TestSupport", testSupport))
-        }
         return """
             // swift-tools-version:6.2
             // \(packagePath): a feature package in the shape of the feature entry contract. Its data lives in the

@@ -50,35 +50,38 @@ struct EntryRegistration {
         return nil
     }
 
-    /// Adds feature `name` to both lists under `root`; returns the files edited.
+    /// Adds feature `name` to both lists under `root`; returns the files edited. Both edits are worked out before
+    /// either file is written, so a list that does not fit leaves both files as they were.
     ///
     /// - Throws: ``CommandFailure`` when a list is not where it was found or already names the feature.
     func add(_ name: String, in root: URL) throws -> [String] {
-        try edit(manifestPath, in: root) { lines in
-            try Self.insert("    \"\(name)\",", intoListOpening: Self.featureListOpening, of: lines, file: manifestPath)
-        }
-        try edit(registryPath, in: root) { lines in
-            let listed = try Self.insert(
-                "        \(name)Entry.self,", intoListOpening: Self.entryListOpening, of: lines, file: registryPath)
-            return Self.insertImport(name, into: listed)
-        }
+        let manifest = try Self.insert(
+            "    \"\(name)\",", intoListOpening: Self.featureListOpening, of: try read(manifestPath, in: root),
+            file: manifestPath)
+        let registry = Self.insertImport(
+            name,
+            into: try Self.insert(
+                "        \(name)Entry.self,", intoListOpening: Self.entryListOpening,
+                of: try read(registryPath, in: root), file: registryPath))
+        try write(manifest, to: manifestPath, in: root)
+        try write(registry, to: registryPath, in: root)
         return [manifestPath, registryPath]
     }
 
     // MARK: - Private
 
-    private func edit(_ path: String, in root: URL, _ change: ([String]) throws -> [String]) throws {
-        let url = root.appending(path: path)
-        let text: String
+    private func read(_ path: String, in root: URL) throws -> [String] {
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            return try String(contentsOf: root.appending(path: path), encoding: .utf8).components(separatedBy: "\n")
         } catch {
             throw CommandFailure(
                 message: "cannot read \(path): \(error.localizedDescription)", status: ExitStatus.failure)
         }
-        let changed = try change(text.components(separatedBy: "\n"))
+    }
+
+    private func write(_ lines: [String], to path: String, in root: URL) throws {
         do {
-            try Data(changed.joined(separator: "\n").utf8).write(to: url, options: .atomic)
+            try Data(lines.joined(separator: "\n").utf8).write(to: root.appending(path: path), options: .atomic)
         } catch {
             throw CommandFailure(
                 message: "cannot write \(path): \(error.localizedDescription)", status: ExitStatus.cannotCreate)
