@@ -61,6 +61,7 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	$(SWIFT) run -c release --package-path Core/Logging LoggingBenchmarks
 	$(SWIFT) run -c release --package-path Core/Networking NetworkingBenchmarks
 	$(SWIFT) run -c release --package-path Core/Persistence PersistenceBenchmarks
+	$(SWIFT) run -c release storefront-keyburst
 
 bench-server: ## Throughput of storefront-server vs nginx serving the same JSON bytes (wrk on loopback).
 	@scripts/ensure-system-packages.sh $(RUN_PACKAGES)

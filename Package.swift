@@ -53,6 +53,20 @@ let package = Package(
             ],
             path: "App/Sources/Storefront"
         ),
+        // Types bursts of keys into the search field through the shell (`make bench`).
+        .executableTarget(
+            name: "storefront-keyburst",
+            dependencies: [
+                "StorefrontApp",
+                .product(name: "FeatureKit", package: "FeatureKit"),
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+            ],
+            path: "App/Benchmarks/ShellKeyBurst"
+        ),
         .testTarget(
             name: "StorefrontTests",
             dependencies: [

@@ -14,7 +14,7 @@ import TerminalUI
 /// are the shell's (see `AppKeys`). Escape and Backspace go back; `q` quits (returned as ignored, so the run loop
 /// stops).
 @MainActor
-final class AppShell: TerminalView {
+public final class AppShell: TerminalView {
     /// Whether the help is shown over the screen.
     private(set) var isShowingHelp = false
 
@@ -23,7 +23,7 @@ final class AppShell: TerminalView {
     private let screens: Screens
 
     /// Creates the shell over the graph.
-    init(dependencies: AppDependencies, theme: Theme) {
+    public init(dependencies: AppDependencies, theme: Theme) {
         self.dependencies = dependencies
         self.theme = theme
         self.screens = Screens(dependencies: dependencies, theme: theme)
@@ -40,7 +40,7 @@ final class AppShell: TerminalView {
     // MARK: - TerminalView
 
     /// The whole screen for `size`.
-    func render(size: TerminalSize) -> [StyledLine] {
+    public func render(size: TerminalSize) -> [StyledLine] {
         let width = size.columns
         let header = headerLines(width: width)
         let footer = footerLines(width: width)
@@ -58,7 +58,7 @@ final class AppShell: TerminalView {
     }
 
     /// Routes a key: the help, the keys that work everywhere, the screen, then the shell's own keys.
-    func handle(_ key: KeyEvent) -> KeyHandling {
+    public func handle(_ key: KeyEvent) -> KeyHandling {
         if isShowingHelp {
             isShowingHelp = false
             return .handled
