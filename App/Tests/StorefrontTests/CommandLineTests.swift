@@ -107,4 +107,39 @@ struct CommandLineTests {
             try AppConfiguration(arguments: withFaults, environment: [:], currentDirectory: URL(filePath: "/"))
         }
     }
+
+    @Test("a search the server cannot answer, with nothing saved, fails with the reason; --json prints the error")
+    func searchFailureIsHonest() async throws {
+        let harness = try CommandHarness()
+        let status = await harness.run(["--api-url", "http://127.0.0.1:9", "--json", "search", "leather"])
+        #expect(status == .failure)
+        let document = try #require(
+            JSONSerialization.jsonObject(with: Data(harness.output.contents.utf8)) as? [String: [String: String]])
+        #expect(document["error"]?["code"] == "offline")
+        #expect(document["error"]?["message"]?.contains("no products saved on this device match") == true)
+        #expect(harness.errors.contents.hasPrefix("storefront: the search failed"))
+    }
+
+    @Test("with --json a usage error prints the error document on standard output too")
+    func usageErrorAsJSON() async throws {
+        let harness = try CommandHarness()
+        #expect(await harness.run(["--json", "cart", "add", "sku_1", "--quantity", "500"]) == .usage)
+        #expect(
+            harness.output.contents
+                == #"{"error":{"code":"usage","message":"option '--quantity' needs a whole number from 1 to 99"}}"#
+                + "\n")
+    }
+
+    @Test("a data directory that is a file is one line naming it and why, before anything is sent")
+    func unusableDataDirectory() async throws {
+        let harness = try CommandHarness()
+        let file = harness.directory.url.appending(path: "not-a-directory")
+        try Data("x".utf8).write(to: file)
+        // The harness's own --data-dir comes first; the last one given wins.
+        #expect(await harness.run(["--data-dir", file.path, "feed"]) == .failure)
+        #expect(
+            harness.errors.contents
+                == "storefront: cannot use the data directory (--data-dir) \(file.path): it is a file, not a directory\n"
+        )
+    }
 }

@@ -79,15 +79,25 @@ public struct CommandInvocation {
         return .success
     }
 
-    /// Prints `<program>: <message>` on standard error and returns `.failure`.
-    public func fail(_ message: String) -> ExitCode {
+    /// Prints `<program>: <message>` on standard error and returns `.failure`; with `--json` also prints
+    /// `{"error": {"code", "message", "request_id"?}}` on standard output, so a program reading the output learns
+    /// what failed.
+    ///
+    /// - Parameters:
+    ///   - message: One line for people.
+    ///   - code: The API's error code, or the kind of failure (`failed` when nothing more is known).
+    ///   - requestID: The server's id of the request that failed, when there is one.
+    public func fail(_ message: String, code: String = "failed", requestID: String? = nil) -> ExitCode {
         errorOutput.write("\(programName): \(message)\n")
+        if json {
+            printError(code: code, message: message, requestID: requestID)
+        }
         return .failure
     }
 
-    /// Prints `<program>: <what>: <why, with the API's error code>` and returns `.failure`.
+    /// Prints `<program>: <what>: <why, with the API's error code>` and returns `.failure` (see `fail(_:code:)`).
     public func fail(_ what: String, _ error: any Error) -> ExitCode {
-        fail("\(what): \(ErrorText.describe(error))")
+        fail("\(what): \(ErrorText.describe(error))", code: ErrorText.code(error))
     }
 
     /// Prints a warning on standard error (the command goes on).
@@ -95,10 +105,18 @@ public struct CommandInvocation {
         errorOutput.write("\(programName): warning: \(message)\n")
     }
 
-    /// Prints the usage error `message` with the usage and returns `.usage` (64).
+    /// Prints the usage error `message` with the usage and returns `.usage` (64); with `--json` also the error
+    /// (code `usage`) on standard output.
     public func usage(_ message: String) -> ExitCode {
         errorOutput.write("\(programName): \(message)\n\n" + usageText())
+        if json {
+            printError(code: "usage", message: message, requestID: nil)
+        }
         return .usage
+    }
+
+    private func printError(code: String, message: String, requestID: String?) {
+        output.write(ErrorDocument.line(code: code, message: message, requestID: requestID))
     }
 
     /// The integer value of option `name` when it was given.
@@ -159,6 +177,41 @@ public enum ErrorText {
             return "the server's answer could not be used: \(error) (unexpected)"
         }
     }
+
+    /// The code of a failure for programs: the API's error code (`price_changed`), the kind of API failure
+    /// (`offline`, `timeout`, …), a feature's own code, `cancelled`, or `failed`.
+    public static func code(_ error: any Error) -> String {
+        switch error {
+        case let error as APIError:
+            return error.code ?? error.category.rawValue
+        case let error as any UserFacingError:
+            return error.errorCode
+        case is CancellationError:
+            return "cancelled"
+        default:
+            return "failed"
+        }
+    }
+}
+
+/// What a failed command prints on standard output with `--json`:
+/// `{"error": {"code": "…", "message": "…", "request_id": "…"}}` (`request_id` only when the server gave one), the
+/// shape of the API's own error body (the API contract, `openapi.yaml`).
+public struct ErrorDocument: Encodable {
+    struct Body: Encodable {
+        let code: String
+        let message: String
+        let requestId: String?
+    }
+
+    let error: Body
+
+    /// The document for one failure as one line of JSON, with its newline.
+    public static func line(code: String, message: String, requestID: String?) -> String {
+        let document = ErrorDocument(error: Body(code: code, message: message, requestId: requestID))
+        guard let data = try? APIJSON.makeEncoder().encode(document) else { return "" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
 }
 
 /// An error of a feature that knows how to describe itself for people in one line, with the API's error code when
@@ -166,4 +219,6 @@ public enum ErrorText {
 public protocol UserFacingError: Error {
     /// One line for people, such as `the price changed (price_changed)`.
     var userFacingDescription: String { get }
+    /// The API's error code behind it, or the kind of failure (`failed` when nothing more is known).
+    var errorCode: String { get }
 }

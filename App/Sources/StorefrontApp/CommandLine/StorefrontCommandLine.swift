@@ -60,6 +60,7 @@ public struct StorefrontCommandLine {
             return .failure
         }
         let catalog = CommandCatalog(registry: registry)
+        let wantsJSON = arguments.prefix { $0 != "--" }.contains("--json")
         let parsed: ParsedArguments
         let configuration: AppConfiguration
         do {
@@ -67,7 +68,7 @@ public struct StorefrontCommandLine {
             configuration = try AppConfiguration(
                 arguments: parsed, environment: environment, currentDirectory: currentDirectory)
         } catch {
-            return usageFailure(error, catalog)
+            return usageFailure(error, catalog, json: wantsJSON)
         }
         if parsed.has("--help") || parsed.operands.first == "help" {
             output.write(catalog.usage())
@@ -75,7 +76,7 @@ public struct StorefrontCommandLine {
         }
         if parsed.has("--version") || parsed.operands.first == "version" {
             if parsed.operands.first == "version", parsed.operands.count > 1 {
-                return usageFailure(UsageError("'version' takes no arguments"), catalog)
+                return usageFailure(UsageError("'version' takes no arguments"), catalog, json: wantsJSON)
             }
             output.write("\(Self.programName) \(StorefrontVersion.current)\n")
             return .success
@@ -91,14 +92,14 @@ public struct StorefrontCommandLine {
             let subcommands = catalog.commands.filter { $0.spec.words.count > 1 && $0.spec.words[0] == first }
             if !subcommands.isEmpty {
                 let names = subcommands.map { $0.spec.words[1] }.joined(separator: ", ")
-                return usageFailure(UsageError("'\(first)' needs one of: \(names)"), catalog)
+                return usageFailure(UsageError("'\(first)' needs one of: \(names)"), catalog, json: wantsJSON)
             }
-            return usageFailure(UsageError("unknown command '\(first)'"), catalog)
+            return usageFailure(UsageError("unknown command '\(first)'"), catalog, json: wantsJSON)
         }
         do {
             try Self.check(parsed, operands: operands, for: command.spec)
         } catch {
-            return usageFailure(error, catalog)
+            return usageFailure(error, catalog, json: wantsJSON)
         }
         if command.name == "open", terminal.isInteractive {
             do {
@@ -109,7 +110,7 @@ public struct StorefrontCommandLine {
                 return .failure
             }
         }
-        guard let dependencies = buildGraph(configuration) else { return .failure }
+        guard let dependencies = buildGraph(configuration, json: wantsJSON) else { return .failure }
         dependencies.logger.debug("command", metadata: ["command": "\(command.name)"])
         let invocation = CommandInvocation(
             spec: command.spec, arguments: parsed, operands: operands, output: output, errorOutput: errorOutput,
@@ -143,17 +144,20 @@ public struct StorefrontCommandLine {
     }
 
     /// The graph for `configuration`, or nil after printing why it cannot be built.
-    private func buildGraph(_ configuration: AppConfiguration) -> AppDependencies? {
+    private func buildGraph(_ configuration: AppConfiguration, json: Bool) -> AppDependencies? {
         do {
             return try makeDependencies(configuration)
         } catch {
             errorOutput.write("\(Self.programName): \(error)\n")
+            if json {
+                output.write(ErrorDocument.line(code: "launch_failed", message: "\(error)", requestID: nil))
+            }
             return nil
         }
     }
 
     private func runInteractive(_ configuration: AppConfiguration, opening route: Route?) async -> ExitCode {
-        guard let dependencies = buildGraph(configuration) else { return .failure }
+        guard let dependencies = buildGraph(configuration, json: false) else { return .failure }
         let app = InteractiveApp(dependencies: dependencies, terminal: terminal)
         let status: ExitCode
         do {
@@ -167,8 +171,11 @@ public struct StorefrontCommandLine {
         return status
     }
 
-    private func usageFailure(_ error: any Error, _ catalog: CommandCatalog) -> ExitCode {
+    private func usageFailure(_ error: any Error, _ catalog: CommandCatalog, json: Bool) -> ExitCode {
         errorOutput.write("\(Self.programName): \(error)\n\n" + catalog.usage())
+        if json {
+            output.write(ErrorDocument.line(code: "usage", message: "\(error)", requestID: nil))
+        }
         return .usage
     }
 }

@@ -121,12 +121,38 @@ public final class AppDependencies {
     /// - Throws: `LaunchError` when `HOME` is needed and unusable.
     public static func layout(for configuration: AppConfiguration) throws(LaunchError) -> StorageLayout {
         if let directory = configuration.dataDirectory {
+            try checkUsable(directory, named: "the data directory (--data-dir)")
             return StorageLayout(rootDirectory: directory)
         }
         do {
             return try StorageLayout(environment: configuration.environment)
         } catch {
             throw LaunchError(error.description)
+        }
+    }
+
+    /// Checks, without creating anything, that `directory` is a writable directory or can be created as one: the
+    /// nearest part of its path that exists must be a directory this process may write to.
+    ///
+    /// - Throws: `LaunchError` naming the directory and the reason (a file, not writable).
+    static func checkUsable(_ directory: URL, named role: String) throws(LaunchError) {
+        let manager = FileManager()
+        var candidate = directory.standardizedFileURL
+        while true {
+            var isDirectory: ObjCBool = false
+            if manager.fileExists(atPath: candidate.path, isDirectory: &isDirectory) {
+                let what = candidate == directory.standardizedFileURL ? "it" : "\(candidate.path)"
+                guard isDirectory.boolValue else {
+                    throw LaunchError("cannot use \(role) \(directory.path): \(what) is a file, not a directory")
+                }
+                guard manager.isWritableFile(atPath: candidate.path) else {
+                    throw LaunchError("cannot use \(role) \(directory.path): \(what) is not writable")
+                }
+                return
+            }
+            let parent = candidate.deletingLastPathComponent()
+            if parent.path == candidate.path { return }
+            candidate = parent
         }
     }
 

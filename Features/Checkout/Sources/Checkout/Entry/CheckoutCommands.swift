@@ -138,8 +138,20 @@ struct CheckoutCommands {
             }
             try await coordinator.advance()
         } catch let error as CheckoutStepError {
-            return context.fail(Self.message(for: error, offered: coordinator.shippingOptions))
+            let message = Self.message(for: error, offered: coordinator.shippingOptions)
+            switch error {
+            case .invalidAddress:
+                // A value given on the command line does not fit: a usage error, like a bad --quantity.
+                return context.usage(message)
+            case .noShippingOption where !coordinator.shippingOptions.isEmpty:
+                return context.usage(message)
+            default:
+                return context.fail(message, code: "checkout_step")
+            }
         } catch let error as PaymentStepError {
+            if case .invalidCard = error {
+                return context.usage(Self.message(for: error))
+            }
             return context.fail(Self.message(for: error))
         } catch {
             return context.fail("the checkout could not go on", error)
@@ -159,7 +171,8 @@ struct CheckoutCommands {
             let lines = ["Order \(order.id) placed: \(entry.format.money(order.total))."]
             return context.emit(lines, json: OrderOutput(order))
         case .failed(let failure):
-            return context.fail("the order was not placed: \(failure.message) (\(Self.code(of: failure)))")
+            let code = Self.code(of: failure)
+            return context.fail("the order was not placed: \(failure.message) (\(code))", code: code)
         case .notStarted, .placing:
             return context.fail("the order was not placed: cancelled")
         }

@@ -4,6 +4,9 @@ extension CheckoutError: UserFacingError {
     /// The message with the API's error code: `the price changed (price_changed)`.
     public var userFacingDescription: String { "\(message) (\(code))" }
 
+    /// The same as `code`.
+    public var errorCode: String { code }
+
     /// The API's error code behind the error (or the kind of failure when none was sent).
     public var code: String {
         switch self {
@@ -30,5 +33,11 @@ extension CartError: UserFacingError {
             return "\(description) The local store cannot be used: \(reason)"
         }
         return description
+    }
+
+    /// `store_unavailable` when the local store cannot be used, `cart_rejected` for a change the cart refuses.
+    public var errorCode: String {
+        if case .storeUnavailable = self { return "store_unavailable" }
+        return "cart_rejected"
     }
 }

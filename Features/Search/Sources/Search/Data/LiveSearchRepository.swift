@@ -141,7 +141,7 @@ public struct LiveSearchRepository: SearchRepository {
         }
         let products = found.rows.compactMap(\.summary)
         let results = OffsetPage(items: products, offset: offset, total: found.total, returnedCount: found.rows.count)
-        return SearchPage(results: results, source: .saved)
+        return SearchPage(results: results, source: .saved, networkError: networkError)
     }
 
     private func savedProduct(id: ProductID, networkError: APIError) async throws -> ProductDetail {

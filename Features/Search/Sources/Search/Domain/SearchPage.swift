@@ -53,11 +53,18 @@ public struct SearchPage: Hashable, Sendable {
     /// the account's store cannot be opened (corrupt, newer schema, unreadable). Search still answers from the
     /// network; only the offline fallback is lost.
     public var savedProductsProblem: String?
+    /// Why the server could not answer, for a page that came from the saved products instead; nil for the server's
+    /// pages.
+    public var networkError: APIError?
 
     /// Creates a page.
-    public init(results: OffsetPage<ProductSummary>, source: DataSource, savedProductsProblem: String? = nil) {
+    public init(
+        results: OffsetPage<ProductSummary>, source: DataSource, savedProductsProblem: String? = nil,
+        networkError: APIError? = nil
+    ) {
         self.results = results
         self.source = source
+        self.networkError = networkError
         self.savedProductsProblem = savedProductsProblem
     }
 }

@@ -49,6 +49,12 @@ struct SearchCommands {
             return invocation.fail("the search failed", error)
         }
         if page.source == .saved {
+            guard !page.results.items.isEmpty || offset > 0 else {
+                let reason = page.networkError.map(ErrorText.describe) ?? "the server could not be reached"
+                return invocation.fail(
+                    "the search failed and no products saved on this device match: \(reason)",
+                    code: page.networkError.map(ErrorText.code) ?? "unavailable")
+            }
             invocation.warn("the server could not be reached; these results come from products saved on this device")
         }
         if let problem = page.savedProductsProblem {
