@@ -15,6 +15,16 @@ public protocol TerminalView {
     /// Handles a key: `.handled` when the view used it, `.ignored` to let the containing view or the front end
     /// have it.
     func handle(_ key: KeyEvent) -> KeyHandling
+
+    /// The keys that work on the view as it is now (its focus, its content), most useful first: what the App's
+    /// help lists for the screen the user is on. A key listed here is one `handle(_:)` returns `.handled` for in
+    /// this state. The default is none.
+    var keyHelp: [KeyHelpItem] { get }
+}
+
+extension TerminalView {
+    /// No keys of the view's own.
+    public var keyHelp: [KeyHelpItem] { [] }
 }
 
 /// Whether a view used a key.
