@@ -23,10 +23,18 @@ public final class InteractiveApp {
     }
 
     /// Runs until the user quits; `route` (a deep link) opens first, parked behind the sign-in screen when it needs
-    /// a signed-in user.
+    /// a signed-in user. On a terminal that cannot address the cursor (`TERM=dumb`, see `Terminal.screenSupport`)
+    /// it prints a one-line note on standard error and the commands (the command front end's usage) instead.
     ///
     /// - Throws: `TerminalError` when the terminal cannot be taken over.
     public func run(opening route: Route?) async throws {
+        if case .linesOnly(let reason) = terminal.screenSupport {
+            let name = StorefrontCommandLine.programName
+            FileHandle.standardError.write(
+                Data("\(name): \(reason), so the full-screen app cannot run here; use the commands below.\n".utf8))
+            FileHandle.standardOutput.write(Data(CommandCatalog.usage().utf8))
+            return
+        }
         let shell = AppShell(dependencies: dependencies, theme: Theme(terminal: terminal))
         if let route {
             dependencies.router.open(route)
