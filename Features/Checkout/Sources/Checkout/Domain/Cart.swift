@@ -2,7 +2,7 @@ import Models
 
 /// The rules of the cart, as a value: one line per product, quantities of 1 to 99, one currency.
 ///
-/// `CheckoutFeature` applies these rules inside one store transaction (read the lines, change them, write them), so a
+/// `CartFeature` applies these rules inside one store transaction (read the lines, change them, write them), so a
 /// refused change leaves the stored cart as it was.
 public struct Cart: Hashable, Sendable {
     /// The quantities a line may have: 1 to 99 (the API contract's limit per product and order).

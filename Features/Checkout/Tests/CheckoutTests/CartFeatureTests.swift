@@ -4,8 +4,8 @@ import Models
 import Testing
 
 @MainActor
-@Suite("Cart (CheckoutFeature)")
-struct CheckoutFeatureTests {
+@Suite("Cart (CartFeature)")
+struct CartFeatureTests {
     @Test("\"never loaded\" and \"loaded, empty\" are different states")
     func loadStates() async throws {
         let harness = try Harness()

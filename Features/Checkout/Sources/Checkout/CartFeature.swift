@@ -12,7 +12,7 @@ import Observation
 /// an empty cart that would be lost.
 @MainActor
 @Observable
-public final class CheckoutFeature {
+public final class CartFeature {
     /// The cart's lines, in the order they were added; empty until loaded.
     public private(set) var lines: [CartLine] = []
     /// Whether the lines were loaded at least once (an empty cart and a cart never loaded are different).
