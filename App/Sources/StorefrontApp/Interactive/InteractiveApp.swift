@@ -24,15 +24,16 @@ public final class InteractiveApp {
 
     /// Runs until the user quits; `route` (a deep link) opens first, parked behind the sign-in screen when it needs
     /// a signed-in user. On a terminal that cannot address the cursor (`TERM=dumb`, see `Terminal.screenSupport`)
-    /// it prints a one-line note on standard error and the commands (the command front end's usage) instead.
+    /// it prints the commands (the command front end's usage) and a one-line note on standard error instead.
     ///
     /// - Throws: `TerminalError` when the terminal cannot be taken over.
     public func run(opening route: Route?) async throws {
         if case .linesOnly(let reason) = terminal.screenSupport {
+            // The usage first, so the note is the last line the user sees.
+            FileHandle.standardOutput.write(Data(CommandCatalog.usage().utf8))
             let name = StorefrontCommandLine.programName
             FileHandle.standardError.write(
-                Data("\(name): \(reason), so the full-screen app cannot run here; use the commands below.\n".utf8))
-            FileHandle.standardOutput.write(Data(CommandCatalog.usage().utf8))
+                Data("\(name): \(reason), so the full-screen app cannot run here; use the commands above.\n".utf8))
             return
         }
         let shell = AppShell(dependencies: dependencies, theme: Theme(terminal: terminal))

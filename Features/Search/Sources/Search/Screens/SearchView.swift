@@ -7,7 +7,8 @@ import TerminalUI
 /// Keys, with the input focused: every printable key is typed (`q` and `a` included) and the readline keys edit
 /// (Ctrl-U clears); Enter searches now; ↓ moves to the list; Escape leaves the input and keeps the text; Tab is
 /// left to the App (the next tab). With the list focused: ↑↓, Page Up and Down, Home and End move; Enter opens the
-/// product (or runs the recent search); `a` adds the product to the cart; `x` clears the recent searches; `/`, or
+/// product (or runs the recent search); `a` adds the product to the cart (and only that, on this screen); `x`
+/// clears the recent searches; `/`, or
 /// ↑ on the first row, goes back to the input; other keys are left to the App. Ctrl-R retries a failed search.
 @MainActor
 public struct SearchView: TerminalView {
@@ -104,7 +105,6 @@ public struct SearchView: TerminalView {
                 return .edit(edited)
             }
         case .list:
-            let hasResults = model.content == .results
             switch key.key {
             case .character("/") where key.modifiers.isEmpty:
                 return .focusInput
@@ -112,7 +112,8 @@ public struct SearchView: TerminalView {
                 return .focusInput
             case .enter where model.listItemCount > 0:
                 return .activate
-            case .character("a") where key.modifiers.isEmpty && hasResults:
+            case .character("a") where key.modifiers.isEmpty:
+                // NB: `a` means "add" on this screen even when nothing is selected, so it never also opens the account.
                 return .addSelectedToCart
             case .character("x") where key.modifiers.isEmpty:
                 if case .recentSearches = model.content { return .clearRecentSearches }
