@@ -54,7 +54,7 @@ public final class CartFeature {
     /// Adds `quantity` of `product` (more of its line when the cart has it).
     ///
     /// - Returns: The product's line as it is now.
-    /// - Throws: `CartError.invalidQuantity` (1 to 99, also for the new total), `.mixedCurrency`,
+    /// - Throws: `CartError.invalidQuantity` (1 to 99, also for the new total), `.mixedCurrency`, `.outOfStock`,
     ///   `.storeUnavailable`.
     @discardableResult
     public func add(_ product: ProductSummary, quantity: Int = 1) async throws(CartError) -> CartLine {

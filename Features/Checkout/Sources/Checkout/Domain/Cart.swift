@@ -43,9 +43,12 @@ public struct Cart: Hashable, Sendable {
     ///
     /// - Returns: The line as it is now.
     /// - Throws: `CartError.invalidQuantity` when `quantity` or the new total is outside `quantityRange`;
-    ///   `CartError.mixedCurrency` when `product` is priced in another currency than the cart.
+    ///   `CartError.mixedCurrency` when `product` is priced in another currency than the cart;
+    ///   `CartError.outOfStock` when the product's availability is `.outOfStock` (an unknown availability is left to
+    ///   the server to decide at checkout).
     @discardableResult
     public mutating func add(_ product: ProductSummary, quantity: Int = 1) throws(CartError) -> CartLine {
+        guard product.availability != .outOfStock else { throw .outOfStock(title: product.title) }
         guard Self.quantityRange.contains(quantity) else { throw .invalidQuantity(quantity) }
         try checkCurrency(of: product.price)
         guard let index = lines.firstIndex(where: { $0.productID == product.id }) else {
