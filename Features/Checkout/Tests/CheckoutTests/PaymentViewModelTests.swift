@@ -117,7 +117,7 @@ struct PaymentViewModelTests {
         #expect(await viewModel.continueToNextStep() == false)
 
         #expect(signIns == 1)
-        #expect(viewModel.problem == "Please sign in to continue.")
+        #expect(viewModel.problem == "Sign in to continue.")
         #expect(harness.transport.requests.isEmpty)
         #expect(coordinator.step == .payment)
     }

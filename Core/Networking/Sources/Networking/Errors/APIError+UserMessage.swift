@@ -29,16 +29,23 @@ extension APIError {
     /// reason: `The store didn't accept the request: q must be at most 200 characters.` The message is cut to
     /// `maximumReasonLength` characters and its line breaks become spaces.
     public var userMessage: String {
-        let sentence = category.userMessage
         guard case .http(_, let body, _) = self, category == .invalidInput || category == .conflict else {
-            return sentence
+            return category.userMessage
         }
-        let reason = body.message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return Self.userMessage(for: category, reason: body.message)
+    }
+
+    /// `category`'s sentence with the server's `reason` after it (`The store didn't accept the request: q must be
+    /// at most 200 characters.`), or the sentence alone when `reason` is blank. For a feature that kept the
+    /// server's message of a rejection it mapped to its own error.
+    public static func userMessage(for category: Category, reason: String) -> String {
+        let sentence = category.userMessage
+        let oneLine = reason.split(whereSeparator: \.isNewline).joined(separator: " ")
             .trimmingCharacters(in: .whitespaces)
-        guard !reason.isEmpty else { return sentence }
-        var shown = reason
-        if shown.count > Self.maximumReasonLength {
-            shown = String(shown.prefix(Self.maximumReasonLength)) + "\u{2026}"
+        guard !oneLine.isEmpty else { return sentence }
+        var shown = oneLine
+        if shown.count > maximumReasonLength {
+            shown = String(shown.prefix(maximumReasonLength)) + "\u{2026}"
         }
         if let last = shown.last, !".!?\u{2026}".contains(last) { shown += "." }
         // "The store didn't accept the request." + ": reason."
