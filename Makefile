@@ -11,8 +11,9 @@ SWIFT ?= swift
 ARGS ?=
 # Debian packages, by the targets that need them. Keep these lists in step with the system-library targets.
 # libsqlite3-dev: Core/Persistence (CSQLite); libmicrohttpd-dev: Tools/SampleBackend (CMicroHTTPD);
+# libncurses-dev: DesignSystem (CTerminfo, terminfo lookups through libtinfo);
 # pkgconf: how SwiftPM finds their flags; sqlite3: the reference tool the Persistence benchmark compares with.
-RUN_PACKAGES := pkgconf libsqlite3-dev libmicrohttpd-dev
+RUN_PACKAGES := pkgconf libsqlite3-dev libmicrohttpd-dev libncurses-dev
 TEST_PACKAGES := $(RUN_PACKAGES) tmux
 BENCH_PACKAGES := $(RUN_PACKAGES) sqlite3
 
@@ -61,6 +62,7 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	$(SWIFT) run -c release --package-path Core/Logging LoggingBenchmarks
 	$(SWIFT) run -c release --package-path Core/Networking NetworkingBenchmarks
 	$(SWIFT) run -c release --package-path Core/Persistence PersistenceBenchmarks
+	$(SWIFT) run -c release --package-path DesignSystem KeyBurstBenchmarks
 	$(SWIFT) run -c release storefront-keyburst
 
 bench-server: ## Throughput of storefront-server vs nginx serving the same JSON bytes (wrk on loopback).

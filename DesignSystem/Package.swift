@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 // DesignSystem: the console UI layer. `TerminalUI` is the terminal runtime (raw mode, keys, frames, the view
 // protocol); `DesignSystem` holds the tokens and components every screen is built from. Nothing else in the repo
-// writes escape codes. It depends on nothing in the repo.
+// writes escape codes. It depends on nothing in the repo; terminfo comes from Debian's libncurses-dev.
 import PackageDescription
 
 let package = Package(
@@ -13,16 +13,24 @@ let package = Package(
         .executable(name: "gallery", targets: ["gallery"]),
     ],
     targets: [
-        .target(name: "TerminalUI"),
+        // terminfo (ncurses' libtinfo) for what a terminal can do: whether it can address the cursor. No pkg-config:
+        // its flags for tinfo are defines SwiftPM refuses, and the header and library are in the default paths.
+        .systemLibrary(
+            name: "CTerminfo",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+        ),
+        .target(name: "TerminalUI", dependencies: ["CTerminfo"]),
         .target(name: "DesignSystem", dependencies: ["TerminalUI"]),
         // The catalog of every component in its states: shown by `gallery`, snapshot-tested by DesignSystemTests.
         .target(name: "GalleryCatalog", dependencies: ["TerminalUI", "DesignSystem"]),
         .executableTarget(name: "gallery", dependencies: ["TerminalUI", "DesignSystem", "GalleryCatalog"]),
         // A small full-screen program the pseudo-terminal tests drive (see Tests/TerminalUITests).
         .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"]),
+        // `make bench`: key bursts through the decoder and a text field, 1,000 against 10,000 keys.
+        .executableTarget(name: "KeyBurstBenchmarks", dependencies: ["TerminalUI", "DesignSystem"]),
         // Test-only: runs a program under a pseudo-terminal and reads `stty -g` on it.
         .target(name: "TerminalTesting", path: "Tests/TerminalTesting"),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalTesting"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CTerminfo", "TerminalTesting"]),
         .testTarget(
             name: "DesignSystemTests",
             dependencies: ["TerminalUI", "DesignSystem", "GalleryCatalog", "TerminalTesting"],

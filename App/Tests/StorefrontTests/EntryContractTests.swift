@@ -142,5 +142,30 @@ extension IntegrationTests {
             try await waitUntil("the wish arrives") { playground.wished == ["sku_12"] }
             await dependencies.shutdown()
         }
+
+        @Test("? lists exactly the keys that work where the user is: the screen's, those added to it, the app's")
+        func helpListsTheKeysOfTheScreen() async throws {
+            let directory = try TemporaryDirectory()
+            let dependencies = try TestGraph.make(directory: directory.url, extraEntries: [PlaygroundEntry.self])
+            let shell = AppShell(dependencies: dependencies, theme: .ascii)
+
+            dependencies.router.open(.search(query: ""))
+            _ = shell.render(size: Self.size)
+            #expect(shell.handle(KeyEvent(.function(1))) == .handled)
+            let typing = Self.text(shell)
+            #expect(typing.contains("While typing"))
+            #expect(typing.contains("ctrl-u"), "the field's own keys")
+            #expect(!typing.contains("  q  "), "q is typed in the field, so it is not listed as quit")
+            _ = shell.handle(.character("z"))
+
+            dependencies.router.open(.product("sku_12"))
+            _ = shell.render(size: Self.size)
+            #expect(shell.handle(.character("?")) == .handled)
+            let product = Self.text(shell)
+            let lines = product.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(lines.contains { $0.hasPrefix("w ") && $0.hasSuffix(" wish") }, "the key another entry adds")
+            #expect(product.contains("Everywhere"))
+            await dependencies.shutdown()
+        }
     }
 }

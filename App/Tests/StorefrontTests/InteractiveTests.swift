@@ -9,13 +9,14 @@ extension IntegrationTests {
     @Suite("full-screen app through tmux")
     struct InteractiveTests {
         /// Runs `body` with the app in a tmux pane whose shell saves the terminal's settings (`stty -g`) to a file
-        /// before the app starts and to another after it ends.
-        private static func withApp(
-            _ arguments: [String], in directory: TemporaryDirectory, _ body: (TmuxSession) async throws -> Void
+        /// before the app starts and to another after it ends; the app sees `TERM=term`.
+        static func withApp(
+            _ arguments: [String], term: String = "xterm-256color", in directory: TemporaryDirectory,
+            _ body: (TmuxSession) async throws -> Void
         ) async throws {
             let binary = try StorefrontProcess.executableURL().path
             let settings = directory.url.appending(path: "stty-before").path
-            let environment = "PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color LANG=C.UTF-8"
+            let environment = "PATH=/usr/bin:/bin HOME=/nonexistent TERM=\(term) LANG=C.UTF-8"
             let arguments = (["--data-dir", directory.url.appending(path: "app").path] + arguments)
                 .map { "'\($0)'" }.joined(separator: " ")
             let after = directory.url.appending(path: "stty-after").path

@@ -144,6 +144,21 @@ extension GalleryCatalog {
                     isFocused: true
                 )
             ),
+            .init(
+                "masked: a card number's last four, a security code",
+                Stack([
+                    TextField(
+                        label: "Card number", state: TextFieldState(text: "4242 4242 4242 4242"),
+                        mask: .allButLast(4)),
+                    TextField(label: "Security code", state: TextFieldState(text: "123"), mask: .all),
+                ])
+            ),
+            .init(
+                "at its maximum length",
+                TextField(
+                    label: "User name", state: TextFieldState(text: "ada lovelace, countess", maximumLength: 12),
+                    isFocused: true)
+            ),
         ]
     )
 

@@ -6,7 +6,8 @@ import TerminalUI
 /// `TerminalSession`, shows what it receives through `TerminalSession.run(_:onUnhandled:)`, and quits on `q`.
 ///
 /// Rows it draws (plain text, so a test can find them in the terminal's output):
-/// `terminal-probe ready`, `size <columns>x<rows>`, `key <n>: <description>`, `resumes <n>`, `changes <n>`.
+/// `terminal-probe ready`, `size <columns>x<rows>`, `key <n>: <description>`, `resumes <n>`, `changes <n>`,
+/// `frames <n>` (how many times it was rendered, this frame included).
 /// `t` changes the model from a task after the key is handled, so only observation can redraw it.
 /// With `--abort-key`, `!` makes it crash (`abort(3)`). It turns core dumps off, so the tests that end it with
 /// SIGQUIT or a crash leave no core file behind.
@@ -52,6 +53,8 @@ final class ProbeModel {
     var lastKey = "none"
     var resumes = 0
     var changes = 0
+    /// Renders so far; not observed, since rendering writes it.
+    @ObservationIgnored var frames = 0
 }
 
 /// The probe's screen.
@@ -61,12 +64,14 @@ struct ProbeView: TerminalView {
     let abortKey: Bool
 
     func render(size: TerminalSize) -> [StyledLine] {
-        [
+        model.frames += 1
+        return [
             "terminal-probe ready",
             StyledLine("size \(size)"),
             StyledLine("key \(model.keyCount): \(model.lastKey)"),
             StyledLine("resumes \(model.resumes)"),
             StyledLine("changes \(model.changes)"),
+            StyledLine("frames \(model.frames)"),
         ]
     }
 

@@ -127,4 +127,26 @@ struct TerminalSessionTests {
         probe.terminal.type("q")
         #expect(try probe.process.wait() == .exited(0))
     }
+
+    @Test("a burst of 10,000 typed keys is handled key by key and drawn in a few frames")
+    func burstIsCoalesced() throws {
+        let probe = try RunningProbe()
+        let mark = try probe.terminal.waitForOutput("frames 1")
+        // Typed in pieces with reads in between, so the probe's output never fills the terminal while the test
+        // is writing (a full buffer both ways would stall both).
+        for _ in 0..<10 {
+            probe.terminal.type(String(repeating: "x", count: 1000))
+            probe.terminal.readAvailable()
+        }
+        let keysShown = try probe.terminal.waitForOutput("key 10000: x", after: mark)
+        // The frame that shows the last key writes its frame count on a row below.
+        try probe.terminal.waitForOutput("frames ", after: keysShown)
+        probe.terminal.readAvailable()
+        let shown = String(decoding: probe.terminal.transcript[mark...], as: UTF8.self)
+        let frames = shown.components(separatedBy: "frames ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+        let last = try #require(frames.max())
+        #expect(last <= 100, "10,000 keys took \(last) frames")
+        probe.terminal.type("q")
+        #expect(try probe.process.wait() == .exited(0))
+    }
 }

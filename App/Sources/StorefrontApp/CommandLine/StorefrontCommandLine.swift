@@ -86,7 +86,7 @@ public struct StorefrontCommandLine {
                 output.write(catalog.usage())
                 return .success
             }
-            return await runInteractive(configuration, opening: nil)
+            return await runInteractive(configuration, opening: nil, catalog: catalog)
         }
         guard let (command, operands) = catalog.command(for: parsed.operands) else {
             let subcommands = catalog.commands.filter { $0.spec.words.count > 1 && $0.spec.words[0] == first }
@@ -104,7 +104,7 @@ public struct StorefrontCommandLine {
         if command.name == "open", terminal.isInteractive {
             do {
                 let route = try DeepLink(registry: registry).route(from: operands[0])
-                return await runInteractive(configuration, opening: route)
+                return await runInteractive(configuration, opening: route, catalog: catalog)
             } catch {
                 errorOutput.write("\(Self.programName): \(error)\n")
                 return .failure
@@ -156,7 +156,17 @@ public struct StorefrontCommandLine {
         }
     }
 
-    private func runInteractive(_ configuration: AppConfiguration, opening route: Route?) async -> ExitCode {
+    private func runInteractive(
+        _ configuration: AppConfiguration, opening route: Route?, catalog: CommandCatalog
+    ) async -> ExitCode {
+        if case .linesOnly(let reason) = terminal.screenSupport {
+            // On a terminal that cannot address the cursor (`TERM=dumb`, see `Terminal.screenSupport`): the commands,
+            // then a one-line note, so the note is the last line the user sees.
+            output.write(catalog.usage())
+            errorOutput.write(
+                "\(Self.programName): \(reason), so the full-screen app cannot run here; use the commands above.\n")
+            return .success
+        }
         guard let dependencies = buildGraph(configuration, json: false) else { return .failure }
         let app = InteractiveApp(dependencies: dependencies, terminal: terminal)
         let status: ExitCode

@@ -62,68 +62,53 @@ enum AppKeys {
         case .character("o"): return .orders
         case .right: return .nextTab(1)
         case .left: return .nextTab(-1)
-        case .escape, .backspace: return .back
+        case .escape: return .back
         default: return nil
         }
     }
 
-    /// Every key, for the help screen.
-    static let help: [(section: String, keys: [KeyHint])] = [
-        (
-            "Everywhere",
-            [
-                KeyHint(key: "1 2 3", action: "Feed, Search, Cart (Alt-1 to Alt-3 while typing)"),
-                KeyHint(key: "tab / shift-tab, ← →", action: "next / previous tab"),
-                KeyHint(key: "/", action: "search"),
-                KeyHint(key: "esc, backspace", action: "back"),
-                KeyHint(key: "a", action: "account: sign in, sign out"),
-                KeyHint(key: "o", action: "your orders"),
-                KeyHint(key: "? or F1", action: "this help (any key closes it)"),
-                KeyHint(key: "q", action: "quit (ctrl-c too)"),
-            ]
-        ),
-        (
-            "Lists",
-            [
-                KeyHint(key: "↑ ↓ j k, pgup pgdn, home end", action: "move"),
-                KeyHint(key: "enter", action: "open"),
-            ]
-        ),
-        (
-            "Feed",
-            [
-                KeyHint(key: "l", action: "like or unlike (asks you to sign in first)"),
-                KeyHint(key: "p", action: "the product of the post"),
-                KeyHint(key: "r", action: "refresh"),
-            ]
-        ),
-        (
-            "Search",
-            [
-                KeyHint(key: "type", action: "results update as you type"),
-                KeyHint(key: "enter, ↓", action: "to the results"),
-                KeyHint(key: "a", action: "add the selected product to the cart"),
-                KeyHint(key: "esc", action: "clear the query"),
-                KeyHint(key: "ctrl-r", action: "retry"),
-            ]
-        ),
-        (
-            "Cart and checkout",
-            [
-                KeyHint(key: "+ -, x", action: "quantity, remove"),
-                KeyHint(key: "enter", action: "check out; next step"),
-                KeyHint(key: "esc", action: "previous step or back"),
-            ]
-        ),
-    ]
+    /// The shell's own keys that work where the user is: while a text field has the focus only those that are
+    /// never typed; otherwise the shell's keys the screen does not use itself (the screen's own meaning wins).
+    static func help(screenKeys: [KeyHelpItem], isEditingText: Bool) -> [KeyHelpItem] {
+        let always = [
+            KeyHelpItem(key: "alt-1 alt-2 alt-3", action: "Feed, Search, Cart"),
+            KeyHelpItem(key: "tab / shift-tab", action: "next / previous tab"),
+            KeyHelpItem(key: "F1", action: "this help"),
+            KeyHelpItem(key: "ctrl-c", action: "quit"),
+        ]
+        guard !isEditingText else { return always }
+        let taken = Set(screenKeys.flatMap { $0.key.split(separator: " ").map(String.init) } + screenKeys.map(\.key))
+        let shell = [
+            KeyHelpItem(key: "1 2 3", action: "Feed, Search, Cart"),
+            KeyHelpItem(key: "← →", action: "previous / next tab"),
+            KeyHelpItem(key: "/", action: "search"),
+            KeyHelpItem(key: "esc", action: "back"),
+            KeyHelpItem(key: "a", action: "account: sign in, sign out"),
+            KeyHelpItem(key: "o", action: "your orders"),
+            KeyHelpItem(key: "?", action: "this help"),
+            KeyHelpItem(key: "q", action: "quit"),
+        ]
+        return shell.filter { !taken.contains($0.key) } + always.filter { $0.key != "F1" }
+            + [KeyHelpItem(key: "F1", action: "this help")]
+    }
 }
 
-/// The help screen: every key, by section.
+/// The help screen: the keys of the screen the user is on (its own, then those other features add to it), then
+/// the app's keys that work there.
 enum HelpScreen {
     /// The help's lines for `width`.
-    static func lines(width: Int, theme: Theme) -> [StyledLine] {
+    static func lines(
+        screenKeys: [KeyHelpItem], contributed: [KeyHelpItem], isEditingText: Bool, width: Int, theme: Theme
+    ) -> [StyledLine] {
         var components: [any Component] = [Heading("Keys", subtitle: "Press any key to close this help.")]
-        for (section, keys) in AppKeys.help {
+        let sections: [(String, [KeyHelpItem])] = [
+            ("On this screen", screenKeys + contributed),
+            (
+                isEditingText ? "While typing" : "Everywhere",
+                AppKeys.help(screenKeys: screenKeys, isEditingText: isEditingText)
+            ),
+        ]
+        for (section, keys) in sections where !keys.isEmpty {
             components.append(Text(section, style: .heading))
             let keyWidth = keys.map { CellWidth.of($0.key) }.max() ?? 0
             for hint in keys {

@@ -47,7 +47,11 @@ public final class AppShell: TerminalView {
         let bodyRows = max(size.rows - header.count - footer.count, 0)
         let body: [StyledLine]
         if isShowingHelp {
-            body = HelpScreen.lines(width: width, theme: theme)
+            let screen = screens.current()
+            body = HelpScreen.lines(
+                screenKeys: screen.keyHelp,
+                contributed: contributions.map { KeyHelpItem(key: String($0.key), action: $0.title) },
+                isEditingText: screen.isEditingText, width: width, theme: theme)
         } else {
             screens.prune()
             body = screens.current().render(size: TerminalSize(columns: width, rows: bodyRows))

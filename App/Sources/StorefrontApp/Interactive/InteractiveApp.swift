@@ -24,7 +24,7 @@ public final class InteractiveApp {
     }
 
     /// Runs until the user quits; `route` (a deep link) opens first, parked behind the sign-in screen when it needs
-    /// a signed-in user.
+    /// a signed-in user. (The command line checks first that the terminal can address the cursor.)
     ///
     /// - Throws: `TerminalError` when the terminal cannot be taken over.
     public func run(opening route: Route?) async throws {

@@ -4,7 +4,7 @@ import TerminalUI
 ///
 /// The first line starts with the kind's symbol (`ℹ`, `⚠`, `✖`), so the kind shows without colour; the message
 /// wraps under itself, and the action hint (`Press r to retry`) follows on its own line in caption style.
-public struct Banner: Component {
+public struct Banner: Component, Hashable, Sendable {
     /// What kind of message it is.
     public enum Kind: Hashable, Sendable, CaseIterable {
         /// Information: nothing is wrong.

@@ -1,18 +1,8 @@
 import TerminalUI
 
-/// One key and what it does, for a `KeyHints` footer.
-public struct KeyHint: Hashable, Sendable {
-    /// The key as the user reads it: `q`, `enter`, `↑↓`.
-    public var key: String
-    /// What it does: `quit`, `open`, `move`.
-    public var action: String
-
-    /// Creates a hint.
-    public init(key: String, action: String) {
-        self.key = key
-        self.action = action
-    }
-}
+/// One key and what it does, for a `KeyHints` footer: the same value a view lists in `TerminalView.keyHelp`, so
+/// a screen's footer and the App's help come from one list.
+public typealias KeyHint = KeyHelpItem
 
 /// The footer line that lists a screen's keys: `↑↓ move · enter open · q quit`.
 ///

@@ -1,6 +1,7 @@
 import TerminalUI
 
-/// The selection and scroll position of a list: the state a view model keeps for a `List`.
+/// The selection and scroll position of a list: the state a view model keeps for a `List`. Views turn keys into
+/// a `Move`; view models apply moves, and never see a key.
 ///
 /// Arrow keys move the selection by one row, Page Up and Page Down by a page, Home and End to the ends. The
 /// scroll position follows the selection and moves only as far as needed to keep it in view, so the list does
@@ -17,27 +18,67 @@ public struct ListState: Hashable, Sendable {
         self.firstVisibleIndex = max(firstVisibleIndex, 0)
     }
 
-    /// Moves the selection for a navigation key, then scrolls to keep it in view.
+    /// A move of the selection: what a navigation key asks for, without the key.
+    public enum Move: Hashable, Sendable {
+        /// One row up.
+        case up
+        /// One row down.
+        case down
+        /// A page up (the visible rows less one, so one row stays in view).
+        case pageUp
+        /// A page down.
+        case pageDown
+        /// To the first item.
+        case first
+        /// To the last item.
+        case last
+
+        /// The move an unmodified navigation key stands for (arrows, Page Up and Down, Home and End), or `nil`.
+        public init?(_ key: KeyEvent) {
+            guard key.modifiers.isEmpty else { return nil }
+            switch key.key {
+            case .up: self = .up
+            case .down: self = .down
+            case .pageUp: self = .pageUp
+            case .pageDown: self = .pageDown
+            case .home: self = .first
+            case .end: self = .last
+            default: return nil
+            }
+        }
+    }
+
+    /// Moves the selection, then scrolls to keep it in view.
     ///
     /// - Parameters:
-    ///   - key: The key; up, down, Page Up, Page Down, Home and End are used, any other is `.ignored`.
+    ///   - move: Where to.
     ///   - itemCount: How many items the list has.
     ///   - visibleCount: How many items fit in view (a page).
-    /// - Returns: `.handled` when the key is a navigation key and the list is not empty.
-    public mutating func handle(_ key: KeyEvent, itemCount: Int, visibleCount: Int) -> KeyHandling {
-        guard itemCount > 0, key.modifiers.isEmpty else { return .ignored }
+    /// - Returns: Whether the list is not empty (so the move applied).
+    @discardableResult
+    public mutating func apply(_ move: Move, itemCount: Int, visibleCount: Int) -> Bool {
+        guard itemCount > 0 else { return false }
         let page = max(visibleCount - 1, 1)
-        switch key.key {
+        switch move {
         case .up: selectedIndex -= 1
         case .down: selectedIndex += 1
         case .pageUp: selectedIndex -= page
         case .pageDown: selectedIndex += page
-        case .home: selectedIndex = 0
-        case .end: selectedIndex = itemCount - 1
-        default: return .ignored
+        case .first: selectedIndex = 0
+        case .last: selectedIndex = itemCount - 1
         }
         selectedIndex = min(max(selectedIndex, 0), itemCount - 1)
         scrollToSelection(itemCount: itemCount, visibleCount: visibleCount)
+        return true
+    }
+
+    /// Moves the selection for a navigation key (see `Move.init(_:)`), then scrolls to keep it in view.
+    ///
+    /// - Returns: `.handled` when the key is a navigation key and the list is not empty.
+    public mutating func handle(_ key: KeyEvent, itemCount: Int, visibleCount: Int) -> KeyHandling {
+        guard let move = Move(key), apply(move, itemCount: itemCount, visibleCount: visibleCount) else {
+            return .ignored
+        }
         return .handled
     }
 

@@ -10,8 +10,20 @@ import TerminalUI
 /// The field spans the width between brackets. When focused, the cell under the cursor is styled
 /// `TextAttributes.cursor`, which the frame renderer turns into the terminal's own cursor; text longer than the
 /// field scrolls to keep the cursor in view. When not focused, long text is truncated with an ellipsis. An empty
-/// field shows the placeholder in caption style.
+/// field shows the placeholder dim and in italics, so it never reads as a value. A field whose state hit its
+/// `maximumLength` says so under it (`Up to 200 characters.`); a `mask` hides secrets (a card number shows only its
+/// last four digits).
 public struct TextField: Component {
+    /// How much of the text the field shows.
+    public enum Mask: Hashable, Sendable {
+        /// All of it.
+        case none
+        /// Every character as a bullet (a CVC, a password).
+        case all
+        /// Bullets except for the last `count` characters (a card number shows its last four).
+        case allButLast(Int)
+    }
+
     /// The label above the field.
     public var label: String
     /// The text and cursor.
@@ -22,6 +34,8 @@ public struct TextField: Component {
     public var validationMessage: String?
     /// Whether the field has the keyboard focus (shows the cursor).
     public var isFocused: Bool
+    /// How much of the text is shown.
+    public var mask: Mask
 
     /// Creates a text field.
     public init(
@@ -29,13 +43,15 @@ public struct TextField: Component {
         state: TextFieldState,
         placeholder: String = "",
         validationMessage: String? = nil,
-        isFocused: Bool = false
+        isFocused: Bool = false,
+        mask: Mask = .none
     ) {
         self.label = label
         self.state = state
         self.placeholder = placeholder
         self.validationMessage = validationMessage
         self.isFocused = isFocused
+        self.mask = mask
     }
 
     /// The label, the field and the validation message.
@@ -47,22 +63,45 @@ public struct TextField: Component {
         let inner = width - 2
         if inner >= 1 {
             let bracketStyle = Style.color(isFocused ? .primary : .muted)
-            let content = fieldContent(width: inner, ellipsis: symbols.ellipsis).padded(toWidth: inner)
+            let content = fieldContent(width: inner, symbols: symbols).padded(toWidth: inner)
             lines.append(StyledLine("[", style: bracketStyle) + content + StyledLine("]", style: bracketStyle))
         }
         if let validationMessage {
             let message = StyledLine(symbols.error + " " + validationMessage, style: .color(.danger))
             lines += message.wrapped(toWidth: width)
         }
+        if state.limitReached, let limit = state.maximumLength {
+            let note = StyledLine(
+                symbols.info + " Up to \(limit) character\(limit == 1 ? "" : "s"); the rest was not typed.",
+                style: .color(.warning))
+            lines += note.wrapped(toWidth: width)
+        }
         return lines
     }
 
     // MARK: - Private
 
-    private func fieldContent(width: Int, ellipsis: String) -> StyledLine {
-        let text = state.text
+    /// What a placeholder looks like: dim, muted and in italics, unlike any value.
+    static let placeholderStyle = Style(foreground: ColorToken.muted.color, attributes: [.dim, .italic])
+
+    /// The text as shown, with masked characters as bullets.
+    private func shownText(bullet: String) -> String {
+        switch mask {
+        case .none:
+            return state.text
+        case .all:
+            return String(repeating: bullet, count: state.count)
+        case .allButLast(let visible):
+            let hidden = max(state.count - max(visible, 0), 0)
+            return String(repeating: bullet, count: hidden) + String(state.text.suffix(state.count - hidden))
+        }
+    }
+
+    private func fieldContent(width: Int, symbols: Symbols) -> StyledLine {
+        let ellipsis = symbols.ellipsis
+        let text = shownText(bullet: symbols.bullet)
         guard !text.isEmpty else {
-            let placeholderLine = StyledLine(placeholder, style: .text(.caption)).truncated(
+            let placeholderLine = StyledLine(placeholder, style: Self.placeholderStyle).truncated(
                 toWidth: width,
                 ellipsis: ellipsis
             )

@@ -19,8 +19,10 @@ import Glibc
 /// Keys are read on a thread of the session's own and arrive, with resizes (SIGWINCH), on `events`; `draw(_:)` may
 /// be called from any thread or actor. One session at a time per process.
 public final class TerminalSession: Sendable {
-    /// What the session reports, in order: keys, resizes and resumes. One consumer; the stream finishes at `end()`.
-    public let events: AsyncStream<TerminalEvent>
+    /// What the session reports, in order: keys, resizes and resumes, in batches (the keys of one read from the
+    /// terminal arrive together, so a consumer can handle a burst before drawing once). One consumer; the stream
+    /// finishes at `end()`.
+    public let events: AsyncStream<[TerminalEvent]>
     /// The colour capability frames are drawn for.
     public let colorCapability: ColorCapability
 
@@ -28,7 +30,7 @@ public final class TerminalSession: Sendable {
     private let context: ContextAddress
     private let notifyRead: Int32
     private let notifyWrite: Int32
-    private let continuation: AsyncStream<TerminalEvent>.Continuation
+    private let continuation: AsyncStream<[TerminalEvent]>.Continuation
     private let reader: InputReader
     private let state: Locked<State>
 
@@ -80,7 +82,7 @@ public final class TerminalSession: Sendable {
             throw TerminalError.sessionAlreadyActive
         }
         let capability = configuration.colorCapability ?? terminal.colorCapability
-        let (events, continuation) = AsyncStream<TerminalEvent>.makeStream()
+        let (events, continuation) = AsyncStream<[TerminalEvent]>.makeStream()
         let state = Locked(State(size: terminal.size(), renderer: FrameRenderer(capability: capability)))
         self.terminal = terminal
         self.context = ContextAddress(pointer: context)
@@ -95,7 +97,7 @@ public final class TerminalSession: Sendable {
             notifications: pipeDescriptors[0],
             escapeDelay: configuration.escapeDelay,
             onKeys: { keys in
-                for key in keys { continuation.yield(.key(key)) }
+                continuation.yield(keys.map { .key($0) })
             },
             onNotification: { notification in
                 let size = terminal.size()
@@ -107,7 +109,7 @@ public final class TerminalSession: Sendable {
                     return true
                 }
                 guard wasActive else { return }
-                continuation.yield(notification == .resumed ? .resume(size) : .resize(size))
+                continuation.yield([notification == .resumed ? .resume(size) : .resize(size)])
             }
         )
         reader.start()

@@ -9,8 +9,13 @@ extension TerminalSession {
         case stop
     }
 
-    /// Shows a view until `onUnhandled` says to stop: draws it, passes it the keys, and draws it again after every
-    /// key, resize and resume, and whenever observable state it read while rendering changes.
+    /// Shows a view until `onUnhandled` says to stop: draws it, passes it the keys, and draws it again after
+    /// keys, resizes and resumes, and whenever observable state it read while rendering changes.
+    ///
+    /// Input that queued up while the view was busy is handled as one batch before the next frame: a burst of
+    /// 10,000 keys (a paste into a terminal without bracketed paste, `tmux send-keys -l`) is handled key by key,
+    /// but drawn a few times, not 10,000 times. Each frame costs time in proportion to the screen, so drawing
+    /// once per key would make a burst cost its length times the screen.
     ///
     /// Rendering runs inside `withObservationTracking`, so a view that renders `@Observable` view models is drawn
     /// again when a model changes for any reason (a request finishing, a timer), not only after keys. The change
@@ -25,43 +30,107 @@ extension TerminalSession {
     ///     before the view is drawn again; returns whether to go on. Global keys such as `q` belong here.
     @MainActor
     public func run(_ view: some TerminalView, onUnhandled: (TerminalEvent) -> RunAction) async {
-        let (inputs, continuation) = AsyncStream<RunInput>.makeStream()
+        let queue = RunQueue()
         let forwarding = Task {
-            for await event in events { continuation.yield(.event(event)) }
-            continuation.finish()
+            for await batch in events { queue.push(batch) }
+            queue.finish()
         }
         defer { forwarding.cancel() }
-        drawTracking(view, continuation: continuation)
-        for await input in inputs {
-            var action = RunAction.keepRunning
-            switch input {
-            case .event(.key(let key)):
-                if view.handle(key) == .ignored { action = onUnhandled(.key(key)) }
-            case .event(let event):
-                action = onUnhandled(event)
-            case .changed:
-                break
+        drawTracking(view, queue: queue)
+        for await _ in queue.wakeUps {
+            let batch = queue.take()
+            for event in batch.events {
+                var action = RunAction.keepRunning
+                switch event {
+                case .key(let key):
+                    if view.handle(key) == .ignored { action = onUnhandled(.key(key)) }
+                default:
+                    action = onUnhandled(event)
+                }
+                if action == .stop { return }
             }
-            if action == .stop { return }
-            drawTracking(view, continuation: continuation)
+            guard !batch.events.isEmpty || batch.changed else { continue }
+            drawTracking(view, queue: queue)
         }
     }
 
     // MARK: - Private
 
-    private enum RunInput: Sendable {
-        case event(TerminalEvent)
-        case changed
-    }
-
     @MainActor
-    private func drawTracking(_ view: some TerminalView, continuation: AsyncStream<RunInput>.Continuation) {
+    private func drawTracking(_ view: some TerminalView, queue: RunQueue) {
         let size = self.size
         let lines = withObservationTracking {
             view.render(size: size)
         } onChange: {
-            continuation.yield(.changed)
+            queue.markChanged()
         }
         draw(lines)
+    }
+}
+
+/// The input of `TerminalSession.run(_:onUnhandled:)`: events and observed changes gather here, and the run loop
+/// is woken once for everything that gathered while it was busy.
+final class RunQueue: Sendable {
+    /// What gathered since the last `take()`.
+    struct Batch {
+        /// Events, in the order they arrived.
+        var events: [TerminalEvent] = []
+        /// Whether observed state changed.
+        var changed = false
+    }
+
+    /// One element per wake-up; finishes after `finish()`.
+    let wakeUps: AsyncStream<Void>
+
+    private let continuation: AsyncStream<Void>.Continuation
+    private let state = Locked(State())
+
+    private struct State {
+        var batch = Batch()
+        var wakeUpPending = false
+    }
+
+    init() {
+        (wakeUps, continuation) = AsyncStream<Void>.makeStream()
+    }
+
+    /// Adds events; wakes the loop unless a wake-up is pending already.
+    func push(_ events: [TerminalEvent]) {
+        let wake = state.withLock { state in
+            state.batch.events += events
+            return Self.claimWakeUp(&state)
+        }
+        if wake { continuation.yield() }
+    }
+
+    /// Notes that observed state changed.
+    func markChanged() {
+        let wake = state.withLock { state in
+            state.batch.changed = true
+            return Self.claimWakeUp(&state)
+        }
+        if wake { continuation.yield() }
+    }
+
+    /// Everything gathered so far; the next push wakes the loop again.
+    func take() -> Batch {
+        state.withLock { state in
+            defer {
+                state.batch = Batch()
+                state.wakeUpPending = false
+            }
+            return state.batch
+        }
+    }
+
+    /// No more events will come.
+    func finish() {
+        continuation.finish()
+    }
+
+    private static func claimWakeUp(_ state: inout State) -> Bool {
+        guard !state.wakeUpPending else { return false }
+        state.wakeUpPending = true
+        return true
     }
 }

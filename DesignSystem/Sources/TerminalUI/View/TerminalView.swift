@@ -15,6 +15,23 @@ public protocol TerminalView {
     /// Handles a key: `.handled` when the view used it, `.ignored` to let the containing view or the front end
     /// have it.
     func handle(_ key: KeyEvent) -> KeyHandling
+
+    /// The keys that work on the view as it is now (its focus, its content), most useful first: what the App's
+    /// help lists for the screen the user is on. A key listed here is one `handle(_:)` returns `.handled` for in
+    /// this state. The default is none.
+    var keyHelp: [KeyHelpItem] { get }
+
+    /// Whether a text field of the view has the focus now, so printable keys are typed into it: the App's help
+    /// then lists only the keys that work while typing (Alt-1…3, F1, Ctrl-C). The default is false.
+    var isEditingText: Bool { get }
+}
+
+extension TerminalView {
+    /// No keys of the view's own.
+    public var keyHelp: [KeyHelpItem] { [] }
+
+    /// No text field.
+    public var isEditingText: Bool { false }
 }
 
 /// Whether a view used a key.

@@ -43,7 +43,7 @@ struct AccountViewModelTests {
         #expect(refused == .confirmationRequired(.count(2)))
         #expect(viewModel.needsConfirmation)
         #expect(viewModel.message?.kind == .warning)
-        #expect(viewModel.message?.text.contains("Sign out anyway and lose them?") == true)
+        #expect(viewModel.message?.message.contains("Sign out anyway and lose them?") == true)
         let confirming = render(view)
         #expect(confirming.last?.contains("sign out anyway") == true)
         #expect(confirming.contains("Signed in as ada"))
@@ -59,7 +59,7 @@ struct AccountViewModelTests {
         #expect(outcome?.didSignOut == true)
         #expect(viewModel.headline == "Not signed in")
         #expect(viewModel.message?.kind == .info)
-        #expect(viewModel.message?.text.hasPrefix("Signed out of ada.") == true)
+        #expect(viewModel.message?.message.hasPrefix("Signed out of ada.") == true)
         #expect(render(view).joinedText.contains("2 changes that had not reached the server were discarded"))
     }
 
@@ -72,7 +72,7 @@ struct AccountViewModelTests {
 
         #expect(viewModel.headline == "Not signed in")
         #expect(viewModel.message?.kind == .warning)
-        #expect(viewModel.message?.text.contains("Your session as ada has ended") == true)
+        #expect(viewModel.message?.message.contains("Your session as ada has ended") == true)
     }
 
     private func render(_ view: AccountView) -> [String] {

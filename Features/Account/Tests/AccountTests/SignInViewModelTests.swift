@@ -21,26 +21,35 @@ struct SignInViewModelTests {
         #expect(harness.transport.requests.isEmpty)
     }
 
-    @Test func aNameThatIsTooLongIsFlaggedAtOnce() throws {
+    @Test func aNameStopsAtTheAPIsLengthAndTheFieldSaysSo() throws {
         let harness = try Harness()
         let viewModel = SignInViewModel(feature: harness.makeFeature(), prompt: nil, userName: "")
 
         viewModel.setUserName(String(repeating: "x", count: 65))
 
-        #expect(viewModel.validationMessage == "A user name has at most 64 characters.")
-        #expect(!viewModel.canSubmit)
+        #expect(viewModel.userName.count == 64)
+        #expect(viewModel.userName.limitReached)
+        let text = SignInView(viewModel: viewModel, theme: .ascii).render(size: TerminalSize(columns: 80, rows: 20))
+            .map(\.plainText)
+        #expect(text.contains { $0.contains("Up to 64 characters") })
+        #expect(viewModel.canSubmit)
     }
 
     @Test func typedKeysEditTheFieldAndSubmitSignsIn() async throws {
         let harness = try Harness()
         let feature = harness.makeFeature()
         let viewModel = SignInViewModel(feature: feature, prompt: "Sign in to like posts.", userName: "")
-        for character in "adx" {
-            #expect(viewModel.edit(.character(character)) == .handled)
+        let view = SignInView(viewModel: viewModel, theme: .ascii)
+        for character in "qdx" {
+            #expect(view.handle(.character(character)) == .handled, "every printable key is typed, q included")
         }
-        #expect(viewModel.edit(KeyEvent(.backspace)) == .handled)
-        #expect(viewModel.edit(KeyEvent(.enter)) == .ignored)
-        #expect(viewModel.edit(.character("a")) == .handled)
+        #expect(view.handle(KeyEvent(.backspace)) == .handled)
+        #expect(view.handle(.control("u")) == .handled)
+        #expect(viewModel.userName.isEmpty)
+        #expect(view.handle(KeyEvent(.tab)) == .ignored, "Tab is the App's")
+        #expect(view.handle(KeyEvent(.escape)) == .ignored, "Escape is the App's")
+        for character in "ada" { _ = view.handle(.character(character)) }
+        #expect(view.keyHelp.map(\.key) == ["enter", "ctrl-u", "esc"])
         harness.enqueueSession(token: "tok-from-screen")
 
         let task = try #require(viewModel.submit())
@@ -51,7 +60,7 @@ struct SignInViewModelTests {
         #expect(user?.name == "ada")
         #expect(harness.transport.requests.first?.jsonBody == .object(["user_name": .string("ada")]))
         #expect(!viewModel.isSigningIn)
-        #expect(viewModel.message == ScreenMessage(.info, "Signed in as ada."))
+        #expect(viewModel.message == Notice(.info, message: "Signed in as ada."))
         #expect(!viewModel.canSubmit)
     }
 
@@ -63,7 +72,7 @@ struct SignInViewModelTests {
         let user = await viewModel.submit()?.value
 
         #expect(user == nil)
-        #expect(viewModel.message == ScreenMessage(.error, AccountError.unreachable.message))
+        #expect(viewModel.message == Notice(.error, message: AccountError.unreachable.message))
         #expect(viewModel.canSubmit)
     }
 

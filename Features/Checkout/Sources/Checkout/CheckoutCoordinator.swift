@@ -55,7 +55,7 @@ public final class CheckoutCoordinator {
     /// and after sign-in the same step can be tried again (`retryPlacement()` sends the same submission).
     @ObservationIgnored public var onSignInNeeded: (@MainActor () -> Void)?
 
-    @ObservationIgnored let cart: CheckoutFeature
+    @ObservationIgnored let cart: CartFeature
     @ObservationIgnored let orders: any OrderRepository
     @ObservationIgnored let payments: any PaymentRepository
     @ObservationIgnored let drafts: any CheckoutDraftRepository
@@ -79,7 +79,7 @@ public final class CheckoutCoordinator {
     ///   - format: How money and dates are written for the user.
     ///   - logger: Receives save failures and outcomes (never addresses or payment fields).
     public init(
-        cart: CheckoutFeature,
+        cart: CartFeature,
         orders: any OrderRepository,
         payments: any PaymentRepository,
         drafts: any CheckoutDraftRepository,

@@ -26,7 +26,7 @@ struct CheckoutFlowViewTests {
         #expect(view.render(size: size).allSatisfy { $0.width <= size.columns })
     }
 
-    @Test("keys reach the step: typing fills the focused address field")
+    @Test("keys reach the step: typing fills the focused address field, Backspace edits it")
     func keysReachTheStep() async throws {
         let harness = try Harness()
         try await harness.fillCart()
@@ -35,14 +35,30 @@ struct CheckoutFlowViewTests {
         try await coordinator.advance()
         let view = CheckoutFlowView(coordinator: coordinator, theme: .unicode)
 
+        #expect(view.handle(.init(.tab)) == .handled, "from the country to the name")
         for character in "Ada" {
             #expect(view.handle(.character(character)) == .handled)
         }
+        #expect(view.handle(.init(.backspace)) == .handled)
+        #expect(view.handle(.character("a")) == .handled)
         #expect(view.handle(.init(.tab)) == .handled)
 
         #expect(coordinator.draft.address.name == "Ada")
         let text = view.render(size: size).map(\.plainText).joined(separator: "\n")
         #expect(text.contains("Shipping address"))
         #expect(text.contains("[Ada"))
+    }
+
+    @Test("Backspace on a step with no text leaves nothing: the step stays and the App never sees the key")
+    func backspaceNeverLeaves() async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        let coordinator = harness.makeCoordinator()
+        await coordinator.start()
+        let view = CheckoutFlowView(coordinator: coordinator, theme: .unicode)
+        let step = coordinator.step
+        #expect(view.handle(.init(.backspace)) == .handled)
+        #expect(coordinator.step == step)
+        #expect(view.keyHelp.contains(KeyHelpItem(key: "esc", action: "cancel")))
     }
 }

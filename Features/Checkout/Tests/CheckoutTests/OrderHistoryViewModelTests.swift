@@ -56,7 +56,7 @@ struct OrderHistoryViewModelTests {
         await viewModel.load()
         await viewModel.load()
         #expect(viewModel.orders.map(\.id) == ["ord_2"])
-        #expect(viewModel.errorMessage == "You seem to be offline, so the server could not be reached.")
+        #expect(viewModel.errorMessage == "You're offline.")
         #expect(plainText(OrderHistoryView(viewModel: viewModel, theme: .ascii)).contains("Press r to try again"))
 
         await viewModel.load()

@@ -20,6 +20,14 @@ struct PaymentViewModelTests {
         viewModel.setText(cvc, for: .cvc)
     }
 
+    /// Types a valid Visa test card through the view, field by field.
+    private func typeCard(into view: PaymentView) {
+        for text in ["4242424242424242", "04/30", "123"] {
+            _ = view.handle(.init(.tab))
+            type(text, into: view)
+        }
+    }
+
     @Test("an invalid card is checked on the device: messages per field, nothing sent")
     func invalidCardIsNotSent() async throws {
         let (harness, coordinator, viewModel) = try await makeStep()
@@ -35,17 +43,30 @@ struct PaymentViewModelTests {
         #expect(coordinator.step == .payment)
     }
 
+    @Test("the card number shows only its last four digits, the security code nothing; Shift-Tab goes back")
+    func maskedOnScreen() async throws {
+        let (_, coordinator, viewModel) = try await makeStep()
+        let view = PaymentView(viewModel: viewModel, theme: .ascii)
+        typeCard(into: view)
+        let text = plainText(view)
+        #expect(!text.contains("424242"))
+        #expect(text.contains("************4242"))
+        #expect(!text.contains("123"))
+        #expect(text.contains("04/30"))
+        #expect(view.handle(KeyEvent(.tab, modifiers: .shift)) == .handled)
+        #expect(viewModel.focus == .card(.expiry))
+        for _ in 0..<2 { _ = view.handle(KeyEvent(.tab, modifiers: .shift)) }
+        #expect(viewModel.focus == .methods)
+        #expect(view.handle(.init(.backspace)) == .handled, "Backspace on the methods does nothing")
+        #expect(coordinator.step == .payment)
+    }
+
     @Test("a valid card is tokenized; the typed number is cleared and only the token is kept")
     func validCardIsTokenized() async throws {
         let (harness, coordinator, viewModel) = try await makeStep()
         harness.transport.enqueue(try Fixture.response("card_token"))
         let view = PaymentView(viewModel: viewModel, theme: .ascii)
-        _ = view.handle(.init(.tab))
-        type("4242424242424242", into: view)
-        _ = view.handle(.init(.tab))
-        type("04/30", into: view)
-        _ = view.handle(.init(.tab))
-        type("123", into: view)
+        typeCard(into: view)
 
         #expect(await viewModel.continueToNextStep())
 
@@ -96,7 +117,7 @@ struct PaymentViewModelTests {
         #expect(await viewModel.continueToNextStep() == false)
 
         #expect(signIns == 1)
-        #expect(viewModel.problem == "Please sign in to continue.")
+        #expect(viewModel.problem == "Sign in to continue.")
         #expect(harness.transport.requests.isEmpty)
         #expect(coordinator.step == .payment)
     }

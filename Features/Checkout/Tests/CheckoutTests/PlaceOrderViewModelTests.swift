@@ -35,7 +35,8 @@ struct PlaceOrderViewModelTests {
     func noRetryForRefusals() async throws {
         let harness = try Harness()
         try await harness.fillCart()
-        harness.transport.enqueue(.apiError(status: 422, code: "validation_failed", message: "shipping_option"))
+        harness.transport.enqueue(
+            .apiError(status: 422, code: "validation_failed", message: "shipping_option is not offered"))
         let coordinator = harness.makeCoordinator()
         try await harness.walk(coordinator, to: .placeOrder)
         let viewModel = try #require(coordinator.screen.placeOrder)
@@ -43,7 +44,10 @@ struct PlaceOrderViewModelTests {
         await viewModel.place()
         await viewModel.place()
 
-        #expect(viewModel.status == .failed(message: "The store could not accept this request.", canRetry: false))
+        #expect(
+            viewModel.status
+                == .failed(
+                    message: "The store didn't accept the request: shipping_option is not offered.", canRetry: false))
         #expect(harness.orderRequests.count == 1)
         viewModel.goBack()
         #expect(coordinator.step == .review)

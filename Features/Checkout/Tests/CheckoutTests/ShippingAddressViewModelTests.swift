@@ -43,7 +43,7 @@ struct ShippingAddressViewModelTests {
         viewModel.setText("1", for: .postalCode)
         #expect(viewModel.message(for: .postalCode) == nil)
         viewModel.focusNext()
-        #expect(viewModel.focusedField == .country)
+        #expect(viewModel.focusedField == .city, "in Germany the city follows the postal code")
         #expect(viewModel.message(for: .postalCode) == "Enter a postal code like 10115 for Germany.")
         #expect(viewModel.message(for: .street) == nil)
     }
@@ -52,11 +52,12 @@ struct ShippingAddressViewModelTests {
     func typingThroughTheView() async throws {
         let (harness, coordinator, viewModel) = try await makeStep()
         let view = ShippingAddressView(viewModel: viewModel, theme: .ascii)
-        for value in ["Ada Lovelace", "Invalidenstrasse 1", "Berlin", "10115", "de "] {
+        #expect(viewModel.focusedField == .country, "the country comes first: it decides the order of the rest")
+        for value in ["de ", "Ada Lovelace", "Invalidenstrasse 1", "10115", "Berlin"] {
             type(value, into: view)
             _ = view.handle(.init(.tab))
         }
-        #expect(viewModel.focusedField == .name)
+        #expect(viewModel.focusedField == .country)
         #expect(viewModel.state(of: .city).text == "Berlin")
 
         #expect(await viewModel.continueToNextStep())
@@ -77,6 +78,47 @@ struct ShippingAddressViewModelTests {
         }
         #expect(text.contains("Enter the recipient's name."))
         #expect(text.contains("Country codes we ship to: AT, BE"))
+    }
+
+    @Test("the form follows the country: GB puts the city before the postcode, DE the postal code first")
+    func countryOrder() async throws {
+        let (_, _, viewModel) = try await makeStep()
+        #expect(viewModel.fields == [.country, .name, .street, .postalCode, .city])
+        viewModel.setText("gb", for: .country)
+        #expect(viewModel.fields == [.country, .name, .street, .city, .postalCode])
+        let text = plainText(ShippingAddressView(viewModel: viewModel, theme: .ascii))
+        let city = try #require(text.range(of: "City"))
+        let postcode = try #require(text.range(of: "Postal code"))
+        #expect(city.lowerBound < postcode.lowerBound)
+        let london = ShippingAddress(
+            name: "Ada", street: "1 Mall", city: "London", postalCode: "sw1a 1aa", country: "GB")
+        #expect(london.displayLines == ["Ada", "1 Mall", "London", "SW1A 1AA", "GB"])
+        #expect(Sample.address.displayLines == ["Ada Lovelace", "Invalidenstrasse 1", "10115 Berlin", "DE"])
+    }
+
+    @Test("Tab and Shift-Tab move between fields; Backspace at the start of a field edits nothing and stays")
+    func tabAndBackspace() async throws {
+        let (_, coordinator, viewModel) = try await makeStep()
+        let view = ShippingAddressView(viewModel: viewModel, theme: .ascii)
+        #expect(view.handle(.init(.tab)) == .handled)
+        #expect(viewModel.focusedField == .name)
+        #expect(view.handle(KeyEvent(.tab, modifiers: .shift)) == .handled)
+        #expect(viewModel.focusedField == .country)
+        for _ in 0..<3 { #expect(view.handle(.init(.backspace)) == .handled) }
+        #expect(coordinator.step == .shippingAddress)
+        type("DEX", into: view)
+        #expect(view.handle(.init(.backspace)) == .handled)
+        #expect(viewModel.state(of: .country).text == "DE")
+    }
+
+    @Test("a field takes at most the API's 200 characters and says so")
+    func fieldLimit() async throws {
+        let (_, _, viewModel) = try await makeStep()
+        let view = ShippingAddressView(viewModel: viewModel, theme: .ascii)
+        _ = view.handle(.init(.tab))
+        type(String(repeating: "n", count: 250), into: view)
+        #expect(viewModel.state(of: .name).count == 200)
+        #expect(plainText(view, columns: 80, rows: 60).contains("Up to 200 characters"))
     }
 
     @Test("Escape goes back to the cart")

@@ -46,8 +46,8 @@ struct FeedListViewModelTests {
         #expect(
             model.content
                 == .failed(
-                    FeedNotice(
-                        tone: .error, message: "Couldn't load the feed. You're offline.", actionHint: "Press r to retry"
+                    Notice(
+                        .error, message: "Couldn't load the feed. You're offline.", actionHint: "Press r to retry"
                     )))
         #expect(model.notices.isEmpty)
         #expect(model.footer == .none)
@@ -78,7 +78,7 @@ struct FeedListViewModelTests {
 
         #expect(
             model.notices.map(\.message) == [
-                "Couldn't refresh the feed. The server had a problem.",
+                "Couldn't refresh the feed. The store is having trouble right now.",
                 "Couldn't save your like. Saved posts are unavailable on this device.",
                 "Sign in to save your likes.",
                 "Saved posts are unavailable on this device. The feed works while online.",
@@ -86,8 +86,8 @@ struct FeedListViewModelTests {
 
         #expect(
             model.notices.first
-                == FeedNotice(
-                    tone: .error, message: "Couldn't refresh the feed. The server had a problem.",
+                == Notice(
+                    .error, message: "Couldn't refresh the feed. The store is having trouble right now.",
                     actionHint: "Press r to retry"))
         repository.setLikeFailure(nil)
         await feature.toggleLike(PostID(rawValue: "post_1"))
@@ -110,8 +110,8 @@ struct FeedListViewModelTests {
         #expect(
             model.footer
                 == .loadMoreFailed(
-                    FeedNotice(
-                        tone: .error, message: "Couldn't load more posts. The server took too long to answer.",
+                    Notice(
+                        .error, message: "Couldn't load more posts. The server took too long to answer.",
                         actionHint: "Press r to retry")))
 
         repository.resolvePage(2, with: .success(Samples.page(4...4, next: nil)))
@@ -134,11 +134,11 @@ struct FeedListViewModelTests {
         feature.onOpenPost = { opened.append($0.rawValue) }
         feature.onOpenProduct = { opened.append($0.rawValue) }
 
-        #expect(model.moveSelection(KeyEvent(.down), visibleCount: 4) == .handled)
-        #expect(model.moveSelection(KeyEvent(.down), visibleCount: 4) == .handled)
+        #expect(model.moveSelection(.down, visibleCount: 4))
+        #expect(model.moveSelection(.down, visibleCount: 4))
         #expect(model.selectedPostID == PostID(rawValue: "post_3"))
         #expect(repository.pageRequests.count == 1)
-        #expect(model.moveSelection(KeyEvent(.down), visibleCount: 4) == .handled)
+        #expect(model.moveSelection(.down, visibleCount: 4))
         try await repository.waitForPageRequests(count: 2)
         #expect(model.footer == .loadingMore)
         repository.resolvePage(1, with: .success(Samples.page(9...9, next: nil)))
@@ -150,7 +150,7 @@ struct FeedListViewModelTests {
         #expect(opened == ["post_8", "sku_8"])
         #expect(feature.post(withID: PostID(rawValue: "post_8"))?.isLiked == true)
         #expect(model.rows[7].likeCount == "11")
-        #expect(model.moveSelection(.character("x"), visibleCount: 4) == .ignored)
+        #expect(FeedListView(viewModel: model, theme: .ascii).handle(.character("x")) == .ignored)
     }
 
     @Test("while the first page loads again, the subtitle says so")

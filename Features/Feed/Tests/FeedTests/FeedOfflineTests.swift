@@ -1,3 +1,4 @@
+import DesignSystem
 import Feed
 import Foundation
 import Logging
@@ -35,8 +36,8 @@ struct FeedOfflineTests {
         let model = FeedListViewModel(feature: offline, formatter: makeFormatter(excerptLength: 40))
         #expect(
             model.notices.first
-                == FeedNotice(
-                    tone: .warning, message: "You're offline. Showing posts saved just now.",
+                == Notice(
+                    .warning, message: "You're offline. Showing posts saved just now.",
                     actionHint: "Press r to retry"))
         guard case .posts(let rows) = model.content else {
             Issue.record("expected the cached posts, got \(model.content)")

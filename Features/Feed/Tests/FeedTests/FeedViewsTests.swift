@@ -58,6 +58,7 @@ struct FeedViewsTests {
         feature.onOpenProduct = { events.append("product \($0)") }
         let view = FeedListView(viewModel: FeedListViewModel(feature: feature, formatter: formatter), theme: .unicode)
 
+        #expect(view.keyHelp.map(\.key) == ["↑↓", "enter", "l", "p", "r"], "the help lists the keys handled below")
         #expect(view.handle(KeyEvent(.enter)) == .handled)
         #expect(view.handle(.character("p")) == .handled)
         #expect(view.handle(.character("l")) == .handled)

@@ -1,3 +1,4 @@
+import DesignSystem
 import Feed
 import Foundation
 import Models
@@ -58,8 +59,8 @@ struct PostDetailViewModelTests {
         #expect(
             model.content
                 == .failed(
-                    FeedNotice(
-                        tone: .error, message: "Couldn't load this post. The server took too long to answer.",
+                    Notice(
+                        .error, message: "Couldn't load this post. The server took too long to answer.",
                         actionHint: "Press r to retry")))
 
         repository.setPost(.failure(APIError.http(status: 404, body: .init(code: "not_found"), retryAfter: nil)))
@@ -67,8 +68,8 @@ struct PostDetailViewModelTests {
         #expect(
             model.content
                 == .failed(
-                    FeedNotice(
-                        tone: .error, message: "Couldn't load this post. This post is no longer available.",
+                    Notice(
+                        .error, message: "Couldn't load this post. This post is no longer available.",
                         actionHint: nil)))
 
         repository.setPost(.success(Samples.post(9)))
@@ -92,7 +93,6 @@ struct PostDetailViewModelTests {
         #expect(post.author == "author4")
         #expect(
             model.notice
-                == FeedNotice(
-                    tone: .warning, message: "Showing a saved copy. You're offline.", actionHint: "Press r to retry"))
+                == Notice(.warning, message: "Showing a saved copy. You're offline.", actionHint: "Press r to retry"))
     }
 }

@@ -1,3 +1,4 @@
+import DesignSystem
 import Foundation
 import Models
 import Networking
@@ -76,7 +77,7 @@ struct ProductDetailViewModelTests {
 
         #expect(model.notice?.kind == .error)
         #expect(model.notice?.message == "Couldn't load this product. It no longer exists.")
-        #expect(model.notice?.actionHint == "Press ctrl+r to retry")
+        #expect(model.notice?.actionHint == "Press ctrl-r to retry")
     }
 
     @Test("a saved copy shown offline says so")
@@ -101,14 +102,22 @@ struct ProductDetailViewModelTests {
         let unknown = model("sku_2", harness: harness)
         let inStock = model("sku_3", preview: TestValues.product("sku_3"), harness: harness)
 
-        #expect(soldOut.handle(.character("a")) == .handled)
-        #expect(unknown.handle(.character("a")) == .handled)
-        #expect(inStock.handle(.character("a")) == .handled)
-        #expect(inStock.handle(KeyEvent(.escape)) == .ignored)
+        func press(_ model: ProductDetailViewModel, _ key: KeyEvent) -> KeyHandling {
+            ProductDetailView(viewModel: model, theme: .ascii).handle(key)
+        }
+        #expect(press(soldOut, .character("a")) == .handled)
+        #expect(press(unknown, .character("a")) == .handled)
+        #expect(press(inStock, .character("a")) == .handled)
+        #expect(press(inStock, KeyEvent(.escape)) == .ignored)
 
         #expect(added == ["sku_3"])
         #expect(!soldOut.canAddToCart)
-        #expect(inStock.confirmation == "Added to cart")
-        #expect(soldOut.confirmation == nil)
+        #expect(inStock.cartMessage == Notice(.info, message: "Added \u{201C}Product sku_3\u{201D} to the cart."))
+        #expect(
+            soldOut.cartMessage
+                == Notice(
+                    .warning, message: "\u{201C}Product sku_1\u{201D} is out of stock, so it wasn't added to the cart.")
+        )
+        #expect(unknown.cartMessage == nil, "nothing happens while the product is loading")
     }
 }

@@ -49,7 +49,7 @@ struct ScreenViewTests {
 
         let plain = text(view.render(size: TerminalSize(columns: 40, rows: 10)))
         #expect(plain.contains { $0.contains("Couldn't search. You're offline.") })
-        #expect(plain.contains { $0.contains("Press ctrl+r to retry") })
+        #expect(plain.contains { $0.contains("Press ctrl-r to retry") })
         #expect(view.render(size: TerminalSize(columns: 0, rows: 10)).isEmpty)
     }
 

@@ -1,3 +1,4 @@
+import DesignSystem
 import Foundation
 import Models
 import Networking
@@ -14,9 +15,15 @@ struct SearchViewModelTests {
         SearchViewModel(feature: harness.feature, locale: Locale(identifier: locale))
     }
 
-    /// Types `text` into the model key by key.
+    /// Presses a key on the model's view.
+    @discardableResult
+    private func press(_ model: SearchViewModel, _ key: KeyEvent) -> KeyHandling {
+        SearchView(viewModel: model, theme: .ascii).handle(key)
+    }
+
+    /// Types `text` into the model's view key by key.
     private func type(_ text: String, into model: SearchViewModel) {
-        for character in text { _ = model.handle(.character(character)) }
+        for character in text { press(model, .character(character)) }
     }
 
     @Test("rows show the title, the price in the locale, the availability and the rating")
@@ -91,11 +98,11 @@ struct SearchViewModelTests {
             model.notice
                 == Notice(
                     .error, message: "Couldn't search. You're offline, and saved products can't be opened.",
-                    actionHint: "Press ctrl+r to retry"))
+                    actionHint: "Press ctrl-r to retry"))
 
         var saved = TestValues.page(for: "lamp", total: 9)
         saved.source = .saved
-        #expect(model.handle(.control("r")) == .handled)
+        #expect(press(model, .control("r")) == .handled)
         try await harness.repository.waitForCalls(count: 2)
         harness.repository.resolve(1, with: .success(saved))
         try await waitUntil("the results") { !harness.feature.isSearching }
@@ -108,11 +115,11 @@ struct SearchViewModelTests {
         harness.repository.resolve(
             2, with: .failure(SearchError.api(.http(status: 503, body: .init(code: "down"), retryAfter: nil))))
         try await page?.finish()
-        #expect(model.notice?.message == "Couldn't load more results. The store is having trouble.")
+        #expect(model.notice?.message == "Couldn't load more results. The store is having trouble right now.")
         #expect(model.loadingMoreLine == nil)
     }
 
-    @Test("keys: Enter submits and moves to the list, Enter opens, a adds to the cart, Escape clears")
+    @Test("keys: Enter submits, ↓ to the list, Enter opens, a adds; Tab is the App's; Escape leaves the field")
     func keys() async throws {
         let harness = try FeatureHarness(
             repository: ControlledSearchRepository(responder: { .success(TestValues.page(for: $0.query)) }))
@@ -123,22 +130,30 @@ struct SearchViewModelTests {
         harness.feature.onAddToCart = { added.append($0.id) }
 
         type("mug", into: model)
-        #expect(model.handle(.init(.enter)) == .handled)
+        #expect(press(model, .init(.enter)) == .handled)
         try await waitUntil("the results") { !harness.feature.isSearching }
-        _ = model.handle(.init(.tab))
+        #expect(press(model, .init(.tab)) == .ignored, "Tab is the App's: it moves to the next tab")
+        #expect(press(model, .init(.down)) == .handled)
         #expect(model.focus == .list)
-        #expect(model.handle(.init(.down)) == .handled)
-        #expect(model.handle(.init(.enter)) == .handled)
-        #expect(model.handle(.character("a")) == .handled)
+        #expect(press(model, .init(.down)) == .handled)
+        #expect(press(model, .init(.enter)) == .handled)
+        #expect(press(model, .character("a")) == .handled)
         #expect(opened == ["mug-1"])
         #expect(added == ["mug-1"])
 
-        #expect(model.handle(.character("/")) == .handled)
+        #expect(press(model, .character("/")) == .handled)
         #expect(model.focus == .input)
-        #expect(model.handle(.init(.escape)) == .handled)
+        #expect(press(model, .character("q")) == .handled, "q is typed while the field is focused")
+        #expect(model.input.text == "mugq")
+        #expect(press(model, .init(.escape)) == .handled)
+        #expect(model.focus == .list)
+        #expect(model.input.text == "mugq", "Escape keeps the text")
+        #expect(press(model, .init(.escape)) == .ignored, "outside the field Escape is the App's (back)")
+        #expect(press(model, .character("q")) == .ignored, "outside the field q is the App's (quit)")
+        press(model, .character("/"))
+        #expect(press(model, .control("u")) == .handled)
         #expect(harness.feature.query.isEmpty)
         #expect(model.content == .recentSearches(["mug"]))
-        #expect(model.handle(.init(.escape)) == .ignored)
     }
 
     @Test("a recent search runs again from the list, and x clears the list")
@@ -150,18 +165,20 @@ struct SearchViewModelTests {
         let model = model(harness)
         #expect(model.content == .recentSearches(["sofa", "chair"]))
 
-        _ = model.handle(.init(.down))
-        _ = model.handle(.init(.down))
-        _ = model.handle(.init(.enter))
+        press(model, .init(.down))
+        press(model, .init(.down))
+        press(model, .init(.enter))
         try await waitUntil("the results") { !harness.feature.isSearching }
 
         #expect(harness.feature.resultsQuery == "chair")
         #expect(model.input.text == "chair")
         #expect(harness.feature.recentSearches == ["chair", "sofa"])
 
-        _ = model.handle(.init(.escape))
-        _ = model.handle(.init(.down))
-        _ = model.handle(.character("x"))
+        press(model, .character("/"))
+        press(model, .control("u"))
+        press(model, .init(.down))
+        #expect(model.focus == .list)
+        press(model, .character("x"))
         #expect(model.content == .prompt)
     }
 }

@@ -23,12 +23,13 @@ public struct AccountView: TerminalView {
         if let unsent = viewModel.unsentChangesLine {
             summary.append(Text(unsent))
         }
-        var body: [any Component] = [Heading(viewModel.title), Stack(summary)]
+        var body: [any Component] = [Stack(summary)]
         if let statusLine = viewModel.statusLine {
             body.append(Text(statusLine, style: .caption))
         }
-        body += ScreenLayout.banner(viewModel.message)
-        return ScreenLayout.render(body: body, hints: hints, size: size, theme: theme)
+        return ScreenScaffold(
+            header: [Heading(viewModel.title)], notice: viewModel.message, body: .stack(body), hints: keyHelp
+        ).render(size: size, theme: theme)
     }
 
     /// Handles the screen's keys (see the type's documentation).
@@ -51,14 +52,17 @@ public struct AccountView: TerminalView {
         return .handled
     }
 
-    private var hints: [KeyHint] {
+    /// The keys that work now: the confirmation's while one is pending, otherwise sign out or in, and refresh.
+    public var keyHelp: [KeyHelpItem] {
         if viewModel.needsConfirmation {
-            return [KeyHint(key: "y", action: "sign out anyway"), KeyHint(key: "n", action: "stay signed in")]
+            return [
+                KeyHelpItem(key: "y", action: "sign out anyway"), KeyHelpItem(key: "n", action: "stay signed in"),
+            ]
         }
-        var hints: [KeyHint] = []
-        if viewModel.canSignOut { hints.append(KeyHint(key: "s", action: "sign out")) }
-        if viewModel.canSignIn { hints.append(KeyHint(key: "l", action: "sign in")) }
-        hints.append(KeyHint(key: "r", action: "refresh"))
+        var hints: [KeyHelpItem] = []
+        if viewModel.canSignOut { hints.append(KeyHelpItem(key: "s", action: "sign out")) }
+        if viewModel.canSignIn { hints.append(KeyHelpItem(key: "l", action: "sign in")) }
+        hints.append(KeyHelpItem(key: "r", action: "refresh"))
         return hints
     }
 }

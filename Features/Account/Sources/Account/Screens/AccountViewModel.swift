@@ -1,3 +1,4 @@
+import DesignSystem
 import Observation
 
 /// The account screen's state, ready to show: who is signed in, the changes not yet sent, the sign-out with its
@@ -57,18 +58,18 @@ public final class AccountViewModel {
 
     /// The banner: a sign-out waiting for confirmation, the last sign-out's result, the notice of a session that
     /// ended, or the last failure.
-    public var message: ScreenMessage? {
+    public var message: Notice? {
         if let confirmation = feature.signOutConfirmation {
-            return ScreenMessage(.warning, confirmation.message + " Sign out anyway and lose them?")
+            return Notice(.warning, message: confirmation.message + " Sign out anyway and lose them?")
         }
         if let report = feature.lastSignOut, !feature.current.isSignedIn {
-            return ScreenMessage(report.removalProblem == nil ? .info : .warning, report.message)
+            return Notice(report.removalProblem == nil ? .info : .warning, message: report.message)
         }
         if let sessionEnded = feature.sessionEnded {
-            return ScreenMessage(.warning, sessionEnded.message)
+            return Notice(.warning, message: sessionEnded.message)
         }
         if let error = feature.error {
-            return ScreenMessage(.error, error.message)
+            return Notice(.error, message: error.message)
         }
         return nil
     }

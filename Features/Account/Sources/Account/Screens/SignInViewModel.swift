@@ -36,7 +36,7 @@ public final class SignInViewModel {
         self.feature = feature
         self.prompt = prompt
         let initial = userName.isEmpty ? feature.sessionEnded?.user.name ?? "" : userName
-        self.userName = TextFieldState(text: initial)
+        self.userName = TextFieldState(text: initial, maximumLength: UserName.maximumLength)
     }
 
     // MARK: - State to show
@@ -68,26 +68,25 @@ public final class SignInViewModel {
 
     /// The banner: who is signed in already, the last failure (other than the name's, which shows under the field),
     /// or the notice of a session that ended.
-    public var message: ScreenMessage? {
+    public var message: Notice? {
         if let user = feature.current.user {
-            return ScreenMessage(.info, "Signed in as \(user.name).")
+            return Notice(.info, message: "Signed in as \(user.name).")
         }
         if let error = feature.error {
             if case .invalidUserName = error { return nil }
-            return ScreenMessage(.error, error.message)
+            return Notice(.error, message: error.message)
         }
         if let sessionEnded = feature.sessionEnded {
-            return ScreenMessage(.warning, sessionEnded.message)
+            return Notice(.warning, message: sessionEnded.message)
         }
         return nil
     }
 
     // MARK: - Actions
 
-    /// Applies an editing key to the field (see `TextFieldState.handle(_:)`); Enter, Escape, Tab, up and down are
-    /// left to the view.
-    public func edit(_ key: KeyEvent) -> KeyHandling {
-        userName.handle(key)
+    /// Takes the field's state after an edit (the view edits; the model sees no key).
+    public func update(_ state: TextFieldState) {
+        userName = state
     }
 
     /// Replaces the field's text (a paste, or a name the App knows).

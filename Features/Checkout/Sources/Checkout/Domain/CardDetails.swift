@@ -119,6 +119,16 @@ public enum CardField: String, Hashable, Sendable, CaseIterable {
     /// The security code.
     case cvc
 
+    /// The most characters the field takes: a number of 12 to 19 digits with a space or dash between each group
+    /// of four (23), `MM/YYYY` (7), a CVC of 3 or 4 digits (openapi.yaml's `CardRequest`).
+    public var maximumLength: Int {
+        switch self {
+        case .number: 23
+        case .expiry: 7
+        case .cvc: 4
+        }
+    }
+
     /// The label a form shows.
     public var label: String {
         switch self {

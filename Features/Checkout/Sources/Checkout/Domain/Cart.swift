@@ -2,7 +2,7 @@ import Models
 
 /// The rules of the cart, as a value: one line per product, quantities of 1 to 99, one currency.
 ///
-/// `CheckoutFeature` applies these rules inside one store transaction (read the lines, change them, write them), so a
+/// `CartFeature` applies these rules inside one store transaction (read the lines, change them, write them), so a
 /// refused change leaves the stored cart as it was.
 public struct Cart: Hashable, Sendable {
     /// The quantities a line may have: 1 to 99 (the API contract's limit per product and order).
@@ -43,9 +43,12 @@ public struct Cart: Hashable, Sendable {
     ///
     /// - Returns: The line as it is now.
     /// - Throws: `CartError.invalidQuantity` when `quantity` or the new total is outside `quantityRange`;
-    ///   `CartError.mixedCurrency` when `product` is priced in another currency than the cart.
+    ///   `CartError.mixedCurrency` when `product` is priced in another currency than the cart;
+    ///   `CartError.outOfStock` when the product's availability is `.outOfStock` (an unknown availability is left to
+    ///   the server to decide at checkout).
     @discardableResult
     public mutating func add(_ product: ProductSummary, quantity: Int = 1) throws(CartError) -> CartLine {
+        guard product.availability != .outOfStock else { throw .outOfStock(title: product.title) }
         guard Self.quantityRange.contains(quantity) else { throw .invalidQuantity(quantity) }
         try checkCurrency(of: product.price)
         guard let index = lines.firstIndex(where: { $0.productID == product.id }) else {

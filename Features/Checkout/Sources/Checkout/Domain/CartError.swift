@@ -8,6 +8,8 @@ public enum CartError: Error, Hashable, Sendable {
     case mixedCurrency(cart: Currency, product: Currency)
     /// The cart has no line for the product.
     case lineNotFound(ProductID)
+    /// The product is out of stock (as its summary says), so it was not added; the cart is unchanged.
+    case outOfStock(title: String)
     /// A subtotal does not fit in `Int64` minor units.
     case amountOverflow
     /// The cart's store cannot be opened or written (a corrupt file, a newer schema, a full disk); the reason is
@@ -27,6 +29,8 @@ extension CartError: CustomStringConvertible {
                 + "a cart holds one currency."
         case .lineNotFound(let productID):
             return "The cart has no product \(productID)."
+        case .outOfStock(let title):
+            return "\u{201C}\(title)\u{201D} is out of stock, so it wasn't added to the cart."
         case .amountOverflow:
             return "The amount is too large to compute."
         case .storeUnavailable:

@@ -4,8 +4,8 @@ import Models
 /// One line of the cart: a product as it was when added (title, unit price, availability, image) and how many of
 /// it the user wants.
 ///
-/// A plain value: the App reads a cart's lines with `CheckoutFeature.allLines()` and hands them to another cart's
-/// `CheckoutFeature.merge(_:)` (the guest cart merging into the account's cart at sign-in). Codable with stable keys,
+/// A plain value: the App reads a cart's lines with `CartFeature.allLines()` and hands them to another cart's
+/// `CartFeature.merge(_:)` (the guest cart merging into the account's cart at sign-in). Codable with stable keys,
 /// money as integer minor units (`{"amount_minor": 129900, "currency": "EUR"}`).
 public struct CartLine: Hashable, Sendable, Identifiable, Codable {
     /// The product's id; a cart holds at most one line per product.

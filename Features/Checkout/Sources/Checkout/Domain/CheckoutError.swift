@@ -1,4 +1,5 @@
 import Models
+import Networking
 
 /// Why a request of the checkout failed, in the terms the flow acts on. Repositories map `APIError` to these once;
 /// cancellation is never one of them (a cancelled call throws `CancellationError`).
@@ -23,7 +24,8 @@ public enum CheckoutError: Error, Hashable, Sendable {
     case submissionReused
     /// The thing asked for does not exist (404), such as another user's order.
     case notFound
-    /// The server refused the request as invalid (another 4xx); `message` is the server's, for diagnostics.
+    /// The server refused the request as invalid (another 4xx); `message` is the server's reason, shown after the
+    /// sentence.
     case rejected(code: String, message: String)
     /// An answer that could not be understood, or a request that could not be built (a bug); for diagnostics.
     case unexpected(String)
@@ -36,21 +38,22 @@ public enum CheckoutError: Error, Hashable, Sendable {
         }
     }
 
-    /// One sentence for the user.
+    /// One sentence for the user: Networking's sentence for a failure every feature shares
+    /// (`APIError.Category.userMessage`), the checkout's own for the rest; a rejection carries the server's reason.
     public var message: String {
         switch self {
-        case .signInRequired: "Please sign in to continue."
-        case .offline: "You seem to be offline, so the server could not be reached."
-        case .timedOut: "The server took too long to answer."
-        case .serverUnavailable: "The store is having trouble right now."
+        case .signInRequired: APIError.Category.unauthorized.userMessage
+        case .offline: APIError.Category.offline.userMessage
+        case .timedOut: APIError.Category.timeout.userMessage
+        case .serverUnavailable: APIError.Category.server.userMessage
         case .priceChanged(let total): "The total has changed to \(total)."
         case .outOfStock: "Some items are not in stock in the quantity you chose."
         case .cardInvalid(_, let message): message
         case .cardDeclined: "The card was declined. Try another card or pay by invoice."
         case .submissionReused: "Your order changed since it was confirmed. Please confirm it again."
-        case .notFound: "This could not be found."
-        case .rejected: "The store could not accept this request."
-        case .unexpected: "Something went wrong on our side."
+        case .notFound: APIError.Category.notFound.userMessage
+        case .rejected(_, let reason): APIError.userMessage(for: .invalidInput, reason: reason)
+        case .unexpected: APIError.Category.unexpected.userMessage
         }
     }
 }

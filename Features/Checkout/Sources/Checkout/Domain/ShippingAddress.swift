@@ -38,6 +38,23 @@ public struct ShippingAddress: Hashable, Sendable, Codable {
         )
     }
 
+    /// The address as it is written on an envelope in its country, one line per part: name, street, then the
+    /// city and postal code in the country's order, then the country code. Germany and most of continental
+    /// Europe write `10115 Berlin`; the United Kingdom puts the city on its own line and the postcode below it;
+    /// the United States and Canada write `New York 10001` (Universal Postal Union, "Postal addressing systems in
+    /// member countries"). Empty parts are left out.
+    public var displayLines: [String] {
+        let address = normalized
+        let place: [String]
+        switch AddressField.placeOrder(forCountry: address.country) {
+        case .postalCodeFirst:
+            place = [[address.postalCode, address.city].filter { !$0.isEmpty }.joined(separator: " ")]
+        case .cityFirst: place = [[address.city, address.postalCode].filter { !$0.isEmpty }.joined(separator: " ")]
+        case .cityThenPostalCodeLine: place = [address.city, address.postalCode]
+        }
+        return ([address.name, address.street] + place + [address.country]).filter { !$0.isEmpty }
+    }
+
     /// The value of `field`.
     public subscript(field: AddressField) -> String {
         get {
@@ -78,6 +95,37 @@ public enum AddressField: String, Hashable, Sendable, CaseIterable, Codable {
     case postalCode = "postal_code"
     /// The country code.
     case country
+
+    /// How a country writes the city and the postal code (see `ShippingAddress.displayLines`).
+    public enum PlaceOrder: Hashable, Sendable {
+        /// `10115 Berlin`: most of continental Europe, and the default for a country not yet chosen.
+        case postalCodeFirst
+        /// `New York 10001`: the United States, Canada.
+        case cityFirst
+        /// The city on one line, the postcode on the next: the United Kingdom.
+        case cityThenPostalCodeLine
+    }
+
+    /// The order of city and postal code in `country` (an ISO 3166-1 alpha-2 code, any case).
+    public static func placeOrder(forCountry country: String) -> PlaceOrder {
+        switch country.trimmedWhitespace.uppercased() {
+        case "GB": .cityThenPostalCodeLine
+        case "US", "CA": .cityFirst
+        default: .postalCodeFirst
+        }
+    }
+
+    /// The fields in the order a form for `country` shows them: the country first (it decides the rest), then
+    /// name and street, then city and postal code in the country's order (GB: city before postcode; DE: postal
+    /// code before city).
+    public static func formOrder(forCountry country: String) -> [AddressField] {
+        let place: [AddressField] =
+            placeOrder(forCountry: country) == .postalCodeFirst ? [.postalCode, .city] : [.city, .postalCode]
+        return [.country, .name, .street] + place
+    }
+
+    /// The most characters the API accepts in each field (`maxLength: 200` in openapi.yaml's `ShippingAddress`).
+    public static let maximumLength = 200
 
     /// The label a form shows, such as `"Postal code"`.
     public var label: String {

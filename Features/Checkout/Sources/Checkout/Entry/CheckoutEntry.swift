@@ -49,7 +49,7 @@ public final class CheckoutEntry: FeatureEntry {
     /// Where the entry's intents go.
     public var onIntent: (@MainActor (FeatureIntent) -> Void)?
     /// The account's cart.
-    public let cart: CheckoutFeature
+    public let cart: CartFeature
     /// How money and dates are written for people.
     public let format: DisplayFormat
     /// The coordinator of the checkout flow on screen, while there is one (the screen owns it).
@@ -81,7 +81,7 @@ public final class CheckoutEntry: FeatureEntry {
         self.currentShippingOptions = currentShippingOptions
         self.lookUpProduct = lookUpProduct
         cartRepository = LiveCartRepository(database: context.database, logger: context.logger)
-        cart = CheckoutFeature(repository: cartRepository, logger: context.logger)
+        cart = CartFeature(repository: cartRepository, logger: context.logger)
         format = DisplayFormat(locale: context.locale, timeZone: context.timeZone)
     }
 
@@ -174,9 +174,9 @@ public final class CheckoutEntry: FeatureEntry {
     /// - Returns: What the user should hear about (empty when the guest cart was empty).
     public static func mergeCart(from guest: FeatureContext, into account: FeatureContext) async -> [String] {
         let logger = account.logger.child(label: "storefront.checkout")
-        let guestCart = CheckoutFeature(
+        let guestCart = CartFeature(
             repository: LiveCartRepository(database: guest.database, logger: logger), logger: logger)
-        let accountCart = CheckoutFeature(
+        let accountCart = CartFeature(
             repository: LiveCartRepository(database: account.database, logger: logger), logger: logger)
         do {
             let lines = try await guestCart.allLines()

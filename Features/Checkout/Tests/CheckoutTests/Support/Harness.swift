@@ -21,7 +21,7 @@ final class Harness {
     let logs = CapturingLogHandler()
     let logger: Logger
     let ids: SequentialRequestIDs
-    let feature: CheckoutFeature
+    let feature: CartFeature
     let cartRepository: LiveCartRepository
     let drafts: LiveCheckoutDraftRepository
     let orders: LiveOrderRepository
@@ -63,7 +63,7 @@ final class Harness {
         drafts = LiveCheckoutDraftRepository(database: database, logger: logger)
         orders = LiveOrderRepository(client: client, logger: logger)
         payments = LivePaymentRepository(client: client, logger: logger)
-        feature = CheckoutFeature(repository: cartRepository, logger: logger)
+        feature = CartFeature(repository: cartRepository, logger: logger)
     }
 
     /// A coordinator over the harness's parts.

@@ -24,33 +24,37 @@ public final class FeedListView: TerminalView {
 
     /// The screen's lines for `size`.
     public func render(size: TerminalSize) -> [StyledLine] {
-        let width = size.columns
-        guard width > 0, size.rows > 0 else { return [] }
-        var top = Heading(viewModel.title, subtitle: viewModel.subtitle).render(width: width, theme: theme)
-        for notice in viewModel.notices.prefix(2) {
-            top += FeedViewParts.banner(notice).render(width: width, theme: theme)
-        }
-        let footer = footerComponent.map { $0.render(width: width, theme: theme) } ?? []
-        let hints = KeyHints(keyHints).render(width: width, theme: theme)
-        let bodyHeight = max(size.rows - top.count - footer.count - hints.count, 1)
-        let body: [StyledLine]
+        let notices = Array(viewModel.notices.prefix(2))
+        // The scaffold takes one notice; a second (a like that failed under an offline warning) joins the header.
+        let header: [any Component] = [Heading(viewModel.title, subtitle: viewModel.subtitle)] + notices.dropLast()
+        return ScreenScaffold(
+            header: header, notice: notices.last,
+            body: .fill { room in
+                let width = room.columns
+                let footer = self.footerComponent.map { $0.render(width: width, theme: self.theme) } ?? []
+                let bodyHeight = max(room.rows - footer.count, 1)
+                return Array(self.content(width: width, height: bodyHeight).prefix(bodyHeight)) + footer
+            }, hints: keyHelp
+        ).render(size: size, theme: theme)
+    }
+
+    private func content(width: Int, height: Int) -> [StyledLine] {
         switch viewModel.content {
         case .loading:
-            body = Spinner("Loading the feed…").render(width: width, theme: theme)
+            return Spinner("Loading the feed…").render(width: width, theme: theme)
         case .failed(let notice):
-            body = EmptyState(title: "Couldn't load the feed", message: notice.message, actionHint: notice.actionHint)
-                .render(width: width, theme: theme)
+            return EmptyState(
+                title: "Couldn't load the feed", message: notice.message, actionHint: notice.actionHint
+            ).render(width: width, theme: theme)
         case .empty:
-            body = EmptyState(
+            return EmptyState(
                 title: "No posts yet", message: "New posts show up here.", actionHint: "Press r to refresh"
-            )
-            .render(width: width, theme: theme)
+            ).render(width: width, theme: theme)
         case .posts(let rows):
-            visibleRowCount = max(bodyHeight / 2, 1)
-            body = List(rows: rows.map(listRow), state: viewModel.listState, height: bodyHeight)
+            visibleRowCount = max(height / 2, 1)
+            return List(rows: rows.map(listRow), state: viewModel.listState, height: height)
                 .render(width: width, theme: theme)
         }
-        return Array((top + body.prefix(bodyHeight) + footer + hints).prefix(size.rows))
     }
 
     /// Handles the screen's keys (see the type's documentation).
@@ -58,7 +62,8 @@ public final class FeedListView: TerminalView {
         guard key.modifiers.isEmpty else { return .ignored }
         switch key.key {
         case .up, .down, .pageUp, .pageDown, .home, .end:
-            return viewModel.moveSelection(key, visibleCount: visibleRowCount)
+            guard let move = ListState.Move(key) else { return .ignored }
+            return viewModel.moveSelection(move, visibleCount: visibleRowCount) ? .handled : .ignored
         case .enter:
             guard viewModel.selectedPostID != nil else { return .ignored }
             viewModel.openSelected()
@@ -75,6 +80,22 @@ public final class FeedListView: TerminalView {
         return .handled
     }
 
+    /// The keys that work on the selected post (move, open, like, its product) and refresh.
+    public var keyHelp: [KeyHelpItem] {
+        var hints = [KeyHelpItem(key: "r", action: "refresh")]
+        if viewModel.selectedPostID != nil {
+            hints = [KeyHelpItem(key: "↑↓", action: "move"), KeyHelpItem(key: "enter", action: "open")]
+            if viewModel.canLike {
+                hints.append(KeyHelpItem(key: "l", action: "like"))
+            }
+            if selectedRowHasProduct {
+                hints.append(KeyHelpItem(key: "p", action: "product"))
+            }
+            hints.append(KeyHelpItem(key: "r", action: "refresh"))
+        }
+        return hints
+    }
+
     // MARK: - Private
 
     private var selectedRowHasProduct: Bool {
@@ -82,26 +103,11 @@ public final class FeedListView: TerminalView {
         return viewModel.feature.post(withID: id)?.productID != nil
     }
 
-    private var keyHints: [KeyHint] {
-        var hints = [KeyHint(key: "r", action: "refresh")]
-        if viewModel.selectedPostID != nil {
-            hints = [KeyHint(key: "↑↓", action: "move"), KeyHint(key: "enter", action: "open")]
-            if viewModel.canLike {
-                hints.append(KeyHint(key: "l", action: "like"))
-            }
-            if selectedRowHasProduct {
-                hints.append(KeyHint(key: "p", action: "product"))
-            }
-            hints.append(KeyHint(key: "r", action: "refresh"))
-        }
-        return hints
-    }
-
     private var footerComponent: (any Component)? {
         switch viewModel.footer {
         case .none: nil
         case .loadingMore: Spinner("Loading more…")
-        case .loadMoreFailed(let notice): FeedViewParts.banner(notice)
+        case .loadMoreFailed(let notice): notice
         case .end: Text("You're all caught up.", style: .caption)
         }
     }
@@ -125,17 +131,6 @@ public final class FeedListView: TerminalView {
 
 /// Pieces both feed views draw the same way.
 enum FeedViewParts {
-    /// The banner of a notice.
-    static func banner(_ notice: FeedNotice) -> Banner {
-        let kind: Banner.Kind =
-            switch notice.tone {
-            case .info: .info
-            case .warning: .warning
-            case .error: .error
-            }
-        return Banner(kind, message: notice.message, actionHint: notice.actionHint)
-    }
-
     /// `"♥ 1.2K"` when liked, `"♡ 1.2K"` otherwise (`"* 1.2K"` and `"  1.2K"` with ASCII symbols).
     static func likeLabel(_ count: String, isLiked: Bool, theme: Theme) -> String {
         let ascii = theme.symbols == Symbols.ascii

@@ -53,7 +53,7 @@ public enum FeedListContent: Sendable, Hashable {
     /// Nothing was ever shown and the first page is loading.
     case loading
     /// Nothing was ever shown and loading failed: a full-screen message with a retry (never an empty list).
-    case failed(FeedNotice)
+    case failed(Notice)
     /// The feed loaded and has no posts.
     case empty
     /// The posts.
@@ -67,7 +67,7 @@ public enum FeedListFooter: Sendable, Hashable {
     /// The next page is loading.
     case loadingMore
     /// The next page failed; the message says how to retry.
-    case loadMoreFailed(FeedNotice)
+    case loadMoreFailed(Notice)
     /// Every post has been shown.
     case end
 }
@@ -113,8 +113,8 @@ public final class FeedListViewModel {
         if !feature.hasLoaded {
             if let failure = feature.error, !feature.isRefreshing {
                 return .failed(
-                    FeedNotice(
-                        tone: .error, message: "Couldn't load the feed. \(failure.error.userMessage)",
+                    Notice(
+                        .error, message: "Couldn't load the feed. \(failure.error.userMessage)",
                         actionHint: "Press r to retry"))
             }
             return .loading
@@ -124,30 +124,28 @@ public final class FeedListViewModel {
 
     /// Messages above the list, most important first: offline with saved posts, a failed refresh or like, a like
     /// waiting for sign-in, an unusable local store.
-    public var notices: [FeedNotice] {
+    public var notices: [Notice] {
         guard feature.hasLoaded else { return [] }
-        var notices: [FeedNotice] = []
+        var notices: [Notice] = []
         if feature.isShowingCachedPostsOffline {
             let saved = feature.lastRefreshedAt.map { " saved \(formatter.timeAgo(since: $0))" } ?? ""
             notices.append(
-                FeedNotice(
-                    tone: .warning, message: "You're offline. Showing posts\(saved).", actionHint: "Press r to retry"))
+                Notice(.warning, message: "You're offline. Showing posts\(saved).", actionHint: "Press r to retry"))
         } else if let failure = feature.error, failure.operation == .refresh {
             notices.append(
-                FeedNotice(
-                    tone: .error, message: "Couldn't refresh the feed. \(failure.error.userMessage)",
+                Notice(
+                    .error, message: "Couldn't refresh the feed. \(failure.error.userMessage)",
                     actionHint: "Press r to retry"))
         }
         if let likeError = feature.likeError {
-            notices.append(FeedNotice(tone: .error, message: "Couldn't save your like. \(likeError.userMessage)"))
+            notices.append(Notice(.error, message: "Couldn't save your like. \(likeError.userMessage)"))
         }
         if feature.isWaitingForSignIn {
-            notices.append(FeedNotice(tone: .info, message: "Sign in to save your likes."))
+            notices.append(Notice(.info, message: "Sign in to save your likes."))
         }
         if let storeError = feature.storeError {
             notices.append(
-                FeedNotice(
-                    tone: .warning, message: "\(storeError.userMessage) The feed works while online."))
+                Notice(.warning, message: "\(storeError.userMessage) The feed works while online."))
         }
         return notices
     }
@@ -158,8 +156,8 @@ public final class FeedListViewModel {
         if feature.isLoadingPage { return .loadingMore }
         if let failure = feature.error, failure.operation == .nextPage {
             return .loadMoreFailed(
-                FeedNotice(
-                    tone: .error, message: "Couldn't load more posts. \(failure.error.userMessage)",
+                Notice(
+                    .error, message: "Couldn't load more posts. \(failure.error.userMessage)",
                     actionHint: "Press r to retry"))
         }
         return feature.reachedEnd ? .end : .none
@@ -174,16 +172,17 @@ public final class FeedListViewModel {
 
     // MARK: - Actions
 
-    /// Moves the selection for a navigation key (up, down, Page Up, Page Down, Home, End) in a list that shows
-    /// `visibleCount` posts at a time; the newly selected post counts as appeared.
+    /// Moves the selection in a list that shows `visibleCount` posts at a time; the newly selected post counts as
+    /// appeared.
     ///
-    /// - Returns: `.handled` when the key moved (or kept) the selection.
-    public func moveSelection(_ key: KeyEvent, visibleCount: Int) -> KeyHandling {
-        let handling = listState.handle(key, itemCount: feature.posts.count, visibleCount: visibleCount)
-        if handling == .handled, let id = selectedPostID {
+    /// - Returns: Whether there was a post to move to.
+    @discardableResult
+    public func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
+        let moved = listState.apply(move, itemCount: feature.posts.count, visibleCount: visibleCount)
+        if moved, let id = selectedPostID {
             feature.postAppeared(id)
         }
-        return handling
+        return moved
     }
 
     /// Selects the post at `index` (clamped to the list) and reports it as appeared.

@@ -21,35 +21,35 @@ public final class PostDetailView: TerminalView {
 
     /// The screen's lines for `size`.
     public func render(size: TerminalSize) -> [StyledLine] {
-        let width = size.columns
-        guard width > 0, size.rows > 0 else { return [] }
-        var lines: [StyledLine] = []
-        var hints = [KeyHint(key: "r", action: "reload")]
+        let heading: Heading
+        var notice: Notice?
+        let body: [any Component]
         switch viewModel.content {
         case .loading:
-            lines = Heading("Post").render(width: width, theme: theme)
-            lines += Spinner("Loading the post…").render(width: width, theme: theme)
-        case .failed(let notice):
-            lines = Heading("Post").render(width: width, theme: theme)
-            lines += EmptyState(
-                title: "Couldn't load this post", message: notice.message, actionHint: notice.actionHint
-            )
-            .render(width: width, theme: theme)
+            heading = Heading("Post")
+            body = [Spinner("Loading the post…")]
+        case .failed(let failure):
+            heading = Heading("Post")
+            body = [
+                EmptyState(title: "Couldn't load this post", message: failure.message, actionHint: failure.actionHint)
+            ]
         case .loaded(let post):
-            lines = Heading(post.author, subtitle: "\(post.kind) \(theme.symbols.separator) \(post.age)")
-                .render(width: width, theme: theme)
-            if let notice = viewModel.notice {
-                lines += FeedViewParts.banner(notice).render(width: width, theme: theme)
-            }
-            lines += card(post).render(width: width, theme: theme)
-            hints = viewModel.canLike ? [KeyHint(key: "l", action: post.isLiked ? "unlike" : "like")] : []
-            if post.hasProduct {
-                hints.append(KeyHint(key: "p", action: "product"))
-            }
-            hints.append(KeyHint(key: "r", action: "reload"))
+            heading = Heading(post.author, subtitle: "\(post.kind) \(theme.symbols.separator) \(post.age)")
+            notice = viewModel.notice
+            body = [card(post)]
         }
-        lines += KeyHints(hints).render(width: width, theme: theme)
-        return Array(lines.prefix(size.rows))
+        return ScreenScaffold(header: [heading], notice: notice, body: .stack(body), hints: keyHelp)
+            .render(size: size, theme: theme)
+    }
+
+    /// Like or unlike and the product once the post is loaded, and reload.
+    public var keyHelp: [KeyHelpItem] {
+        var hints: [KeyHelpItem] = []
+        if case .loaded(let post) = viewModel.content {
+            if viewModel.canLike { hints.append(KeyHelpItem(key: "l", action: post.isLiked ? "unlike" : "like")) }
+            if post.hasProduct { hints.append(KeyHelpItem(key: "p", action: "product")) }
+        }
+        return hints + [KeyHelpItem(key: "r", action: "reload")]
     }
 
     /// Handles the screen's keys (see the type's documentation).

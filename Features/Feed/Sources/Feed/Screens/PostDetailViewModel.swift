@@ -1,3 +1,4 @@
+import DesignSystem
 import Foundation
 import Models
 import Observation
@@ -48,7 +49,7 @@ public enum PostDetailContent: Sendable, Hashable {
     /// The post is loading and no copy of it is known yet.
     case loading
     /// The post could not be loaded and no copy of it is known.
-    case failed(FeedNotice)
+    case failed(Notice)
     /// The post.
     case loaded(PostDetail)
 }
@@ -86,8 +87,8 @@ public final class PostDetailViewModel {
         }
         if let loadFailure, !isLoading {
             return .failed(
-                FeedNotice(
-                    tone: .error, message: "Couldn't load this post. \(loadFailure.userMessage)",
+                Notice(
+                    .error, message: "Couldn't load this post. \(loadFailure.userMessage)",
                     actionHint: loadFailure.kind == .notFound ? nil : "Press r to retry"))
         }
         return .loading
@@ -95,17 +96,17 @@ public final class PostDetailViewModel {
 
     /// A message above a post that is shown: the fresh copy could not be loaded, or a like failed or waits for
     /// sign-in; nil otherwise.
-    public var notice: FeedNotice? {
+    public var notice: Notice? {
         guard feature.post(withID: postID) != nil else { return nil }
         if let likeError = feature.likeError {
-            return FeedNotice(tone: .error, message: "Couldn't save your like. \(likeError.userMessage)")
+            return Notice(.error, message: "Couldn't save your like. \(likeError.userMessage)")
         }
         if feature.isWaitingForSignIn {
-            return FeedNotice(tone: .info, message: "Sign in to save your likes.")
+            return Notice(.info, message: "Sign in to save your likes.")
         }
         if let loadFailure {
-            return FeedNotice(
-                tone: .warning, message: "Showing a saved copy. \(loadFailure.userMessage)",
+            return Notice(
+                .warning, message: "Showing a saved copy. \(loadFailure.userMessage)",
                 actionHint: "Press r to retry")
         }
         return nil

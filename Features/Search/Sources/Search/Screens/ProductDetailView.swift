@@ -15,17 +15,13 @@ public struct ProductDetailView: TerminalView {
         self.theme = theme
     }
 
-    /// The screen's lines for `size`: heading, notice, price and availability, rating, image, description, and the
-    /// key hints on the last line.
+    /// The screen's lines for `size`: heading, notice, price and availability, rating, image, description, what
+    /// "add to cart" did, and the key hints on the last line.
     public func render(size: TerminalSize) -> [StyledLine] {
         let width = size.columns
         guard width > 0, size.rows > 0 else { return [] }
         let model = viewModel
-        var parts: [any Component] = [Heading(model.title, subtitle: model.price)]
-        if let notice = model.notice {
-            parts.append(
-                Banner(SearchView.kind(notice.kind), message: notice.message, actionHint: notice.actionHint))
-        }
+        var parts: [any Component] = []
         if let availability = model.availability {
             parts.append(Badge(availability.text, tone: SearchView.tone(availability.tone)))
         }
@@ -40,22 +36,36 @@ public struct ProductDetailView: TerminalView {
             parts.append(Spacer())
             parts.append(Text(lines: description.map { StyledLine($0) }, overflow: .truncate))
         }
-        if let confirmation = model.confirmation {
+        if let cartMessage = model.cartMessage {
             parts.append(Spacer())
-            parts.append(Text(confirmation, style: .body, color: .success, overflow: .truncate))
+            parts.append(cartMessage)
         }
-        var hints = [KeyHint(key: "esc", action: "back"), KeyHint(key: "ctrl+r", action: "reload")]
-        if model.canAddToCart {
-            hints.insert(KeyHint(key: "a", action: "add to cart"), at: 0)
-        }
-        let footer = KeyHints(hints).render(width: width, theme: theme)
-        let body = Array(Stack(parts).render(width: width, theme: theme).prefix(max(size.rows - footer.count, 0)))
-        let filler = Array(repeating: StyledLine.empty, count: max(size.rows - body.count - footer.count, 0))
-        return Array((body + filler + footer).prefix(size.rows))
+        return ScreenScaffold(
+            header: [Heading(model.title, subtitle: model.price)], notice: model.notice, body: .stack([Stack(parts)]),
+            hints: keyHelp
+        ).render(size: size, theme: theme)
     }
 
-    /// Passes the key to the model.
+    /// `a` adds the product to the cart (or says why it cannot), Ctrl-R loads it again; other keys are left to the
+    /// App (Escape goes back).
     public func handle(_ key: KeyEvent) -> KeyHandling {
-        viewModel.handle(key)
+        switch key {
+        case .control("r"):
+            viewModel.load()
+        case .character("a"):
+            viewModel.addToCart()
+        default:
+            return .ignored
+        }
+        return .handled
+    }
+
+    /// `a` (once the product is known), Ctrl-R, and Escape, which the App takes to go back.
+    public var keyHelp: [KeyHelpItem] {
+        var items = [KeyHelpItem(key: "esc", action: "back"), KeyHelpItem(key: "ctrl-r", action: "reload")]
+        if viewModel.availability != nil {
+            items.insert(KeyHelpItem(key: "a", action: "add to cart"), at: 0)
+        }
+        return items
     }
 }

@@ -1,3 +1,4 @@
+import DesignSystem
 import Foundation
 import Models
 import Observation
@@ -25,8 +26,8 @@ public final class ProductDetailViewModel {
     public let productID: ProductID
     /// Where the screen is.
     public private(set) var state = State.loading
-    /// Set after `addToCart()`: `Added to cart`.
-    public private(set) var confirmation: String?
+    /// Set after `addToCart()`: that the product was added, or why it was not.
+    public private(set) var cartMessage: Notice?
 
     private let feature: SearchFeature
     private let preview: ProductSummary?
@@ -143,23 +144,29 @@ public final class ProductDetailViewModel {
 
     // MARK: - Actions
 
-    /// Hands the product to the cart (`SearchFeature.onAddToCart`) when `canAddToCart`, and sets `confirmation`.
+    /// Hands the product to the cart (`SearchFeature.onAddToCart`) when `canAddToCart`, and says so in
+    /// `cartMessage`; an out-of-stock product is not handed over, and `cartMessage` says why. While the product is
+    /// still loading nothing happens.
     public func addToCart() {
-        guard canAddToCart, let summary else { return }
+        guard let summary else { return }
+        guard canAddToCart else {
+            cartMessage = Notice(.warning, message: CartMessage.outOfStock(summary.title))
+            return
+        }
         feature.addToCart(summary)
-        confirmation = "Added to cart"
+        cartMessage = Notice(.info, message: CartMessage.added(summary.title))
+    }
+}
+
+/// What a screen says after "add to cart": the same words on the results and on the product page.
+enum CartMessage {
+    /// `Added “Desk lamp” to the cart.`
+    static func added(_ title: String) -> String {
+        "Added \u{201C}\(title)\u{201D} to the cart."
     }
 
-    /// Handles a key: `a` adds to the cart, Ctrl-R loads again; `.ignored` otherwise (Escape goes back in the App).
-    public func handle(_ key: KeyEvent) -> KeyHandling {
-        if key == .control("r") {
-            load()
-            return .handled
-        }
-        if key == .character("a") {
-            addToCart()
-            return .handled
-        }
-        return .ignored
+    /// `“Desk lamp” is out of stock, so it wasn't added to the cart.`
+    static func outOfStock(_ title: String) -> String {
+        "\u{201C}\(title)\u{201D} is out of stock, so it wasn't added to the cart."
     }
 }

@@ -33,33 +33,6 @@ public struct AvailabilityLabel: Hashable, Sendable {
     }
 }
 
-/// A message a screen shows above its content: what is wrong (or worth knowing) and what the user can do.
-public struct Notice: Hashable, Sendable {
-    /// How serious it is.
-    public enum Kind: Hashable, Sendable {
-        /// Worth knowing; nothing failed for the user.
-        case info
-        /// What is shown is not the latest (offline, saved copy).
-        case warning
-        /// Something failed.
-        case error
-    }
-
-    /// How serious it is.
-    public let kind: Kind
-    /// The message: `You're offline. Showing saved products.`
-    public let message: String
-    /// What the user can do, such as `Press ctrl+r to retry`, or nil.
-    public let actionHint: String?
-
-    /// Creates a notice.
-    public init(_ kind: Kind, message: String, actionHint: String? = nil) {
-        self.kind = kind
-        self.message = message
-        self.actionHint = actionHint
-    }
-}
-
 /// The formatting rules both screens share, for one locale.
 struct ProductFormat {
     let locale: Locale
@@ -89,23 +62,14 @@ struct ProductFormat {
             reason = "Saved products can't be opened."
         case .productNotSaved:
             reason = "You're offline, and this product isn't saved on this device."
-        case .api, .unexpected:
-            reason = reasonText(for: error.category)
+        case .api(let failure):
+            reason = failure.userMessage
+        case .unexpected:
+            reason = APIError.Category.unexpected.userMessage
         }
         return "\(failedTo) \(reason)"
     }
 
-    private static func reasonText(for category: APIError.Category) -> String {
-        switch category {
-        case .offline: return "You're offline."
-        case .timeout: return "The server took too long to answer."
-        case .rateLimited: return "Too many requests right now."
-        case .server: return "The store is having trouble."
-        case .notFound: return "It no longer exists."
-        default: return "Something went wrong."
-        }
-    }
-
     /// The retry hint shared by both screens.
-    static let retryHint = "Press ctrl+r to retry"
+    static let retryHint = "Press ctrl-r to retry"
 }

@@ -2,7 +2,14 @@ import DesignSystem
 import TerminalUI
 
 /// The console view of the search screen: the input, a status line, a notice, the results (or recent searches)
-/// and the key hints, laid out for the space it is given.
+/// and the key hints, laid out for the space it is given. It maps keys to `SearchViewModel.Intent`s.
+///
+/// Keys, with the input focused: every printable key is typed (`q` and `a` included) and the readline keys edit
+/// (Ctrl-U clears); Enter searches now; ↓ moves to the list; Escape leaves the input and keeps the text; Tab is
+/// left to the App (the next tab). With the list focused: ↑↓, Page Up and Down, Home and End move; Enter opens the
+/// product (or runs the recent search); `a` adds the product to the cart (and only that, on this screen); `x`
+/// clears the recent searches; `/`, or
+/// ↑ on the first row, goes back to the input; other keys are left to the App. Ctrl-R retries a failed search.
 @MainActor
 public struct SearchView: TerminalView {
     /// The model it renders.
@@ -18,57 +25,106 @@ public struct SearchView: TerminalView {
 
     /// The screen's lines for `size`.
     public func render(size: TerminalSize) -> [StyledLine] {
-        let width = size.columns
-        guard width > 0, size.rows > 0 else { return [] }
         let model = viewModel
-        var top = TextField(
-            label: model.inputLabel, state: model.input, placeholder: model.placeholder,
-            isFocused: model.focus == .input
-        ).render(width: width, theme: theme)
+        var header: [any Component] = [
+            TextField(
+                label: model.inputLabel, state: model.input, placeholder: model.placeholder,
+                isFocused: model.focus == .input)
+        ]
         if let status = model.statusLine {
-            top += Text(status, style: .caption, overflow: .truncate).render(width: width, theme: theme)
+            header.append(Text(status, style: .caption, overflow: .truncate))
         }
-        if let notice = model.notice {
-            top += Banner(Self.kind(notice.kind), message: notice.message, actionHint: notice.actionHint)
-                .render(width: width, theme: theme)
+        if let cartMessage = model.cartMessage {
+            header.append(cartMessage)
         }
-        let footer = KeyHints(hints).render(width: width, theme: theme)
-        var bottom: [StyledLine] = []
-        if let loading = model.loadingMoreLine {
-            bottom += Spinner(loading).render(width: width, theme: theme)
-        }
-        let listHeight = max(size.rows - top.count - bottom.count - footer.count - 1, 1)
-        let body = content(width: width, height: listHeight)
-        var lines = top + [.empty] + body
-        lines += Array(repeating: StyledLine.empty, count: max(listHeight - body.count, 0))
-        lines += bottom + footer
-        return Array(lines.prefix(size.rows))
+        return ScreenScaffold(
+            header: header, notice: model.notice,
+            body: .fill { room in
+                var bottom: [StyledLine] = []
+                if let loading = model.loadingMoreLine {
+                    bottom = Spinner(loading).render(width: room.columns, theme: theme)
+                }
+                let listHeight = max(room.rows - bottom.count, 1)
+                let body = Array(content(width: room.columns, height: listHeight).prefix(listHeight))
+                let filler = Array(repeating: StyledLine.empty, count: max(listHeight - body.count, 0))
+                return body + filler + bottom
+            }, hints: keyHelp
+        ).render(size: size, theme: theme)
     }
 
-    /// Passes the key to the model.
+    /// Maps the key to an intent (see the type's documentation); `.ignored` for keys the App may use.
     public func handle(_ key: KeyEvent) -> KeyHandling {
-        viewModel.handle(key)
+        guard let intent = Self.intent(for: key, model: viewModel) else { return .ignored }
+        viewModel.send(intent)
+        return .handled
     }
 
-    // MARK: - Private
+    /// Whether the search field has the focus (printable keys are typed).
+    public var isEditingText: Bool { viewModel.focus == .input }
 
-    private var hints: [KeyHint] {
-        switch (viewModel.focus, viewModel.content) {
+    /// The keys that work now: the input's while it is focused, the list's otherwise.
+    public var keyHelp: [KeyHelpItem] {
+        let model = viewModel
+        var items: [KeyHelpItem]
+        switch (model.focus, model.content) {
+        case (.input, _):
+            items = [
+                KeyHelpItem(key: "type", action: "search as you type"), KeyHelpItem(key: "enter", action: "search"),
+            ]
+            if model.listItemCount > 0 { items.append(KeyHelpItem(key: "↓", action: "to the list")) }
+            items += [
+                KeyHelpItem(key: "esc", action: "leave the field"), KeyHelpItem(key: "ctrl-u", action: "clear"),
+            ]
         case (.list, .results):
-            return [
-                KeyHint(key: "enter", action: "open"), KeyHint(key: "a", action: "add to cart"),
-                KeyHint(key: "↑↓", action: "move"), KeyHint(key: "/", action: "edit search"),
+            items = [
+                KeyHelpItem(key: "enter", action: "open"), KeyHelpItem(key: "a", action: "add to cart"),
+                KeyHelpItem(key: "↑↓", action: "move"), KeyHelpItem(key: "/", action: "edit search"),
             ]
         case (.list, .recentSearches):
-            return [
-                KeyHint(key: "enter", action: "search"), KeyHint(key: "x", action: "clear recent"),
-                KeyHint(key: "/", action: "edit search"),
+            items = [
+                KeyHelpItem(key: "enter", action: "search"), KeyHelpItem(key: "↑↓", action: "move"),
+                KeyHelpItem(key: "x", action: "clear recent"), KeyHelpItem(key: "/", action: "edit search"),
             ]
-        default:
-            return [
-                KeyHint(key: "enter", action: "search"), KeyHint(key: "↓", action: "results"),
-                KeyHint(key: "esc", action: "clear"),
-            ]
+        case (.list, _):
+            items = [KeyHelpItem(key: "/", action: "edit search")]
+        }
+        if model.feature.error != nil { items.append(KeyHelpItem(key: "ctrl-r", action: "retry")) }
+        return items
+    }
+
+    /// The intent a key stands for on `model`'s screen as it is now, or nil for a key the screen leaves alone.
+    static func intent(for key: KeyEvent, model: SearchViewModel) -> SearchViewModel.Intent? {
+        if key == .control("r") { return .retry }
+        switch model.focus {
+        case .input:
+            switch key.key {
+            case .enter: return .submit
+            case .down where key.modifiers.isEmpty: return .focusList
+            case .escape: return .leaveInput
+            case .tab: return nil
+            default:
+                var edited = model.input
+                guard edited.handle(key) == .handled else { return nil }
+                return .edit(edited)
+            }
+        case .list:
+            switch key.key {
+            case .character("/") where key.modifiers.isEmpty:
+                return .focusInput
+            case .up where key.modifiers.isEmpty && model.listState.selectedIndex == 0:
+                return .focusInput
+            case .enter where model.listItemCount > 0:
+                return .activate
+            case .character("a") where key.modifiers.isEmpty:
+                // NB: `a` means "add" on this screen even when nothing is selected, so it never also opens the account.
+                return .addSelectedToCart
+            case .character("x") where key.modifiers.isEmpty:
+                if case .recentSearches = model.content { return .clearRecentSearches }
+                return nil
+            default:
+                guard let move = ListState.Move(key), model.listItemCount > 0 else { return nil }
+                return .move(move)
+            }
         }
     }
 
@@ -106,14 +162,6 @@ public struct SearchView: TerminalView {
             }
             let lines = List(rows: rows, state: model.listState, height: height).render(width: width, theme: theme)
             return previous ? lines.map { $0.applying(Style(attributes: .dim)) } : lines
-        }
-    }
-
-    static func kind(_ kind: Notice.Kind) -> Banner.Kind {
-        switch kind {
-        case .info: return .info
-        case .warning: return .warning
-        case .error: return .error
         }
     }
 

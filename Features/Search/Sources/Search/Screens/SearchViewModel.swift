@@ -18,13 +18,12 @@ public struct SearchResultRow: Hashable, Sendable, Identifiable {
     public let rating: String?
 }
 
-/// The search screen: turns `SearchFeature` state into ready-to-show values and keys into feature calls.
+/// The search screen: turns `SearchFeature` state into ready-to-show values, and the screen's intents into feature
+/// calls. It never sees a key: `SearchView` maps keys to `Intent`s.
 ///
-/// The input sends every edit to `SearchFeature.updateQuery(_:)` (debounced there). While the query is blank the
-/// list shows the recent searches; otherwise the results. Keys: typing edits; Enter submits; ↓ or Tab moves to the
-/// list; in the list ↑↓ move, Enter opens the product (or runs the recent search), `a` adds it to the cart, `x`
-/// clears the recent searches, Tab or `/` goes back to the input; Escape clears the input (unhandled when it is
-/// empty, so the App can go back); Ctrl-R retries a failed search.
+/// The input sends every edit to `SearchFeature.updateQuery(_:)` (debounced there); it takes at most
+/// `SearchViewModel.maximumQueryLength` characters, what the API accepts. While the query is blank the list shows
+/// the recent searches; otherwise the results.
 @MainActor
 @Observable
 public final class SearchViewModel {
@@ -52,14 +51,44 @@ public final class SearchViewModel {
         case failed
     }
 
+    /// What the user asks of the screen (the view maps keys to these).
+    public enum Intent: Hashable, Sendable {
+        /// The input after an edit (typing, deleting, moving the cursor).
+        case edit(TextFieldState)
+        /// Search the query now and remember it (Enter in the input).
+        case submit
+        /// Move from the input to the list, when it has items.
+        case focusList
+        /// Leave the input, keeping its text (then letters are the App's keys again).
+        case leaveInput
+        /// Go back to the input.
+        case focusInput
+        /// Move the selection in the list.
+        case move(ListState.Move)
+        /// Open the selected product, or run the selected recent search.
+        case activate
+        /// Add the selected product to the cart.
+        case addSelectedToCart
+        /// Forget the recent searches.
+        case clearRecentSearches
+        /// Repeat the search that failed.
+        case retry
+    }
+
+    /// The most characters a query has: `q` is `maxLength: 200` in openapi.yaml, and the server rejects longer.
+    public static let maximumQueryLength = 200
+
     /// The feature this screen shows.
     public let feature: SearchFeature
     /// The input's text and cursor.
-    public private(set) var input = TextFieldState()
+    public private(set) var input = TextFieldState(maximumLength: SearchViewModel.maximumQueryLength)
     /// The selection in the list.
     public private(set) var listState = ListState()
     /// Where the keys go.
     public private(set) var focus = Focus.input
+    /// What the last "add to cart" did: the product was added, or why it was not (out of stock); cleared by the
+    /// next edit or move.
+    public private(set) var cartMessage: Notice?
     /// How many list rows fit on screen, set by the view as it renders; the page size of Page Up and Page Down.
     @ObservationIgnored public var visibleRowCount = 10
 
@@ -159,24 +188,8 @@ public final class SearchViewModel {
         return feature.results[listState.selectedIndex]
     }
 
-    // MARK: - Keys
-
-    /// Handles a key (see the type's documentation); `.ignored` for keys the App may use (Escape on an empty input,
-    /// unknown keys).
-    public func handle(_ key: KeyEvent) -> KeyHandling {
-        if key == .control("r") {
-            feature.retry()
-            return .handled
-        }
-        switch focus {
-        case .input: return handleInput(key)
-        case .list: return handleList(key)
-        }
-    }
-
-    // MARK: - Private
-
-    private var listItemCount: Int {
+    /// How many items the list below the input has (results, or recent searches while the query is blank).
+    public var listItemCount: Int {
         switch content {
         case .results: return feature.results.count
         case .recentSearches(let recent): return recent.count
@@ -184,52 +197,48 @@ public final class SearchViewModel {
         }
     }
 
-    private func handleInput(_ key: KeyEvent) -> KeyHandling {
-        switch key.key {
-        case .enter:
+    // MARK: - Intents
+
+    /// Does what the user asked (see `Intent`).
+    public func send(_ intent: Intent) {
+        if intent != .addSelectedToCart { cartMessage = nil }
+        switch intent {
+        case .edit(let edited):
+            let changed = edited.text != input.text
+            input = edited
+            if changed { setQuery(edited.text, keepingCursor: true) }
+        case .submit:
             feature.submit()
             if listItemCount > 0 { focus = .list }
-            return .handled
-        case .down where key.modifiers.isEmpty, .tab where key.modifiers.isEmpty:
+        case .focusList:
             if listItemCount > 0 { focus = .list }
-            return .handled
-        case .escape:
-            guard !input.text.isEmpty else { return .ignored }
-            setQuery("")
-            return .handled
-        default:
-            let before = input.text
-            guard input.handle(key) == .handled else { return .ignored }
-            if input.text != before { setQuery(input.text, keepingCursor: true) }
-            return .handled
+        case .leaveInput:
+            focus = .list
+        case .focusInput:
+            focus = .input
+        case .move(let move):
+            guard listState.apply(move, itemCount: listItemCount, visibleCount: visibleRowCount) else { return }
+            if content == .results { feature.resultAppeared(at: listState.selectedIndex) }
+        case .activate:
+            activateSelection()
+        case .addSelectedToCart:
+            guard let product = selectedProduct else { return }
+            guard product.availability != .outOfStock else {
+                cartMessage = Notice(.warning, message: CartMessage.outOfStock(product.title))
+                return
+            }
+            feature.addToCart(product)
+            cartMessage = Notice(.info, message: CartMessage.added(product.title))
+        case .clearRecentSearches:
+            guard case .recentSearches = content else { return }
+            feature.clearRecentSearches()
+            focus = .input
+        case .retry:
+            feature.retry()
         }
     }
 
-    private func handleList(_ key: KeyEvent) -> KeyHandling {
-        switch key.key {
-        case .up where key.modifiers.isEmpty && listState.selectedIndex == 0, .tab, .character("/"), .escape:
-            focus = .input
-            return .handled
-        case .enter:
-            activateSelection()
-            return .handled
-        case .character("a") where key.modifiers.isEmpty:
-            if let product = selectedProduct { feature.addToCart(product) }
-            return .handled
-        case .character("x") where key.modifiers.isEmpty:
-            if case .recentSearches = content {
-                feature.clearRecentSearches()
-                focus = .input
-            }
-            return .handled
-        default:
-            let handling = listState.handle(key, itemCount: listItemCount, visibleCount: visibleRowCount)
-            if handling == .handled, content == .results {
-                feature.resultAppeared(at: listState.selectedIndex)
-            }
-            return handling
-        }
-    }
+    // MARK: - Private
 
     private func activateSelection() {
         switch content {
@@ -246,7 +255,6 @@ public final class SearchViewModel {
     private func setQuery(_ text: String, keepingCursor: Bool = false) {
         if !keepingCursor { input.setText(text) }
         listState = ListState()
-        feature.updateQuery(text)
-        if listItemCount == 0 { focus = .input }
+        feature.updateQuery(input.text)
     }
 }

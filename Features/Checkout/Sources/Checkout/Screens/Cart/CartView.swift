@@ -19,9 +19,6 @@ public struct CartView: TerminalView {
     /// The heading, the lines or the empty state, the subtotal and the key hints.
     public func render(size: TerminalSize) -> [StyledLine] {
         var body: [any Component] = []
-        if let message = viewModel.message {
-            body.append(Banner(.error, message: message))
-        }
         if viewModel.isLoading {
             body.append(Spinner("Loading your cart…"))
         } else if viewModel.isEmpty {
@@ -33,10 +30,11 @@ public struct CartView: TerminalView {
                 body.append(Text("Subtotal: \(subtotal)", style: .heading, alignment: .trailing))
             }
         }
-        return ScreenFrame(
+        return ScreenScaffold(
             header: [Heading("Cart", subtitle: viewModel.itemCountText)],
-            body: body,
-            hints: CartLinesList.editingHints + [KeyHint(key: "enter", action: "checkout")]
+            notice: viewModel.message.map { Notice(.error, message: $0) },
+            body: .stack(body),
+            hints: keyHelp
         ).render(size: size, theme: theme)
     }
 
@@ -48,5 +46,11 @@ public struct CartView: TerminalView {
         }
         return CartLinesList.handle(
             key, editor: viewModel.editor, visibleCount: CartLinesList.visibleCount(height: listHeight))
+    }
+
+    /// The editing keys and checkout while the cart has lines; none while it is empty or loading.
+    public var keyHelp: [KeyHelpItem] {
+        guard !viewModel.isLoading, !viewModel.isEmpty else { return [] }
+        return CartLinesList.editingHints + [KeyHelpItem(key: "enter", action: "checkout")]
     }
 }

@@ -9,7 +9,7 @@ public final class CartViewModel {
     /// Called when the user asks to check out a non-empty cart: the App starts a `CheckoutCoordinator`.
     @ObservationIgnored public var onCheckout: (@MainActor () -> Void)?
 
-    @ObservationIgnored private let feature: CheckoutFeature
+    @ObservationIgnored private let feature: CartFeature
     @ObservationIgnored private let format: DisplayFormat
     @ObservationIgnored let editor: CartLineEditor
 
@@ -18,7 +18,7 @@ public final class CartViewModel {
     /// - Parameters:
     ///   - feature: The cart.
     ///   - format: How money is written.
-    public init(feature: CheckoutFeature, format: DisplayFormat) {
+    public init(feature: CartFeature, format: DisplayFormat) {
         self.feature = feature
         self.format = format
         self.editor = CartLineEditor(feature: feature, lines: { [feature] in feature.lines })
@@ -68,8 +68,11 @@ public final class CartViewModel {
     /// Removes the selected line.
     public func removeSelected() async { await editor.removeSelected() }
 
-    /// Moves the selection for a navigation key.
-    public func moveSelection(_ key: KeyEvent, visibleCount: Int) -> KeyHandling {
-        editor.moveSelection(key, visibleCount: visibleCount)
+    /// Moves the selection; `visibleCount` is how many lines fit (a page).
+    ///
+    /// - Returns: Whether there was a line to move to.
+    @discardableResult
+    public func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
+        editor.moveSelection(move, visibleCount: visibleCount)
     }
 }

@@ -2,7 +2,8 @@ import DesignSystem
 import TerminalUI
 
 /// The whole checkout flow as one screen: a heading with the step (`Checkout · Step 2 of 6 · Shipping address`),
-/// a warning when progress cannot be saved, and the current step's view. Keys go to the step's view.
+/// a warning when progress cannot be saved, and the current step's view. Keys go to the step's view; Backspace
+/// never leaves the flow.
 public struct CheckoutFlowView: TerminalView {
     private let coordinator: CheckoutCoordinator
     private let theme: Theme
@@ -25,9 +26,21 @@ public struct CheckoutFlowView: TerminalView {
         return Array((header + body).prefix(size.rows))
     }
 
-    /// Passes the key to the current step's view.
+    /// Passes the key to the current step's view. Backspace never leaves the flow: a step that has no text to
+    /// edit uses it for nothing (going back is Escape, or the key a step names).
     public func handle(_ key: KeyEvent) -> KeyHandling {
-        stepView?.handle(key) ?? .ignored
+        let handling = stepView?.handle(key) ?? .ignored
+        if handling == .ignored, key.key == .backspace { return .handled }
+        return handling
+    }
+
+    /// The current step's keys.
+    /// Whether the step on screen is typing into a field.
+    public var isEditingText: Bool { stepView?.isEditingText ?? false }
+
+    /// The keys of the step on screen.
+    public var keyHelp: [KeyHelpItem] {
+        stepView?.keyHelp ?? []
     }
 
     // MARK: - Private

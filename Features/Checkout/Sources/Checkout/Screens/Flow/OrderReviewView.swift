@@ -32,13 +32,10 @@ public struct OrderReviewView: TerminalView {
         if viewModel.isConfirming {
             body.append(Spinner("Placing your order…"))
         }
-        return ScreenFrame(
-            problem: viewModel.problem,
-            body: body,
-            hints: [
-                KeyHint(key: "enter", action: "place order"), KeyHint(key: "c/a/s/p", action: "edit"),
-                KeyHint(key: "esc", action: "back"),
-            ]
+        return ScreenScaffold(
+            notice: viewModel.problem.map { Notice(.error, message: $0) },
+            body: .stack(body),
+            hints: keyHelp
         ).render(size: size, theme: theme)
     }
 
@@ -58,5 +55,13 @@ public struct OrderReviewView: TerminalView {
             return .ignored
         }
         return .handled
+    }
+
+    /// The review's keys.
+    public var keyHelp: [KeyHelpItem] {
+        [
+            KeyHelpItem(key: "enter", action: "place order"), KeyHelpItem(key: "c/a/s/p", action: "edit"),
+            KeyHelpItem(key: "esc", action: "back"),
+        ]
     }
 }

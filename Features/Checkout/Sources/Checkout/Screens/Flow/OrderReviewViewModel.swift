@@ -69,8 +69,7 @@ public final class OrderReviewViewModel {
 
     /// The address, one line per part.
     public var addressLines: [String] {
-        let address = draft.address.normalized
-        return [address.name, address.street, "\(address.postalCode) \(address.city)", address.country]
+        return draft.address.displayLines
     }
 
     /// How the order is paid, such as `"Visa ending in 4242"`.

@@ -1,8 +1,9 @@
 import DesignSystem
 import TerminalUI
 
-/// Step 4. Keys: on the methods, ↑↓ choose card or invoice; Tab moves between the methods and the card's fields;
-/// typing edits a card field; Enter continues; Escape goes back.
+/// Step 4. Keys: on the methods, ↑↓ choose card or invoice; Tab and Shift-Tab move between the methods and the
+/// card's fields; typing edits a card field (Backspace only ever deletes text); Enter continues; Escape goes back.
+/// The card number shows only its last four digits, the security code not at all.
 public struct PaymentView: TerminalView {
     private let viewModel: PaymentViewModel
     private let theme: Theme
@@ -34,7 +35,8 @@ public struct PaymentView: TerminalView {
                         state: viewModel.state(of: field),
                         placeholder: field == .expiry ? "MM/YY" : "",
                         validationMessage: viewModel.fieldMessages[field],
-                        isFocused: viewModel.focus == .card(field)
+                        isFocused: viewModel.focus == .card(field),
+                        mask: Self.mask(for: field)
                     ))
             }
         } else {
@@ -43,13 +45,10 @@ public struct PaymentView: TerminalView {
         if viewModel.isTokenizing {
             body.append(Spinner("Checking your card…"))
         }
-        return ScreenFrame(
-            problem: viewModel.problem,
-            body: body,
-            hints: [
-                KeyHint(key: "tab", action: "next"), KeyHint(key: "enter", action: "continue"),
-                KeyHint(key: "esc", action: "back"),
-            ]
+        return ScreenScaffold(
+            notice: viewModel.problem.map { Notice(.error, message: $0) },
+            body: .stack(body),
+            hints: keyHelp
         ).render(size: size, theme: theme)
     }
 
@@ -59,6 +58,8 @@ public struct PaymentView: TerminalView {
         switch (key.key, key.modifiers) {
         case (.tab, []):
             viewModel.focusNext()
+        case (.tab, .shift):
+            viewModel.focusPrevious()
         case (.up, []) where viewModel.focus == .methods:
             viewModel.choose(.card)
             viewModel.setFocus(.methods)
@@ -69,8 +70,37 @@ public struct PaymentView: TerminalView {
         case (.escape, _):
             viewModel.goBack()
         default:
-            return viewModel.edit(key)
+            guard case .card(let field) = viewModel.focus else {
+                // Backspace edits text only: on the methods it does nothing rather than leave the step.
+                return key.key == .backspace ? .handled : .ignored
+            }
+            var state = viewModel.state(of: field)
+            guard state.handle(key) == .handled else { return .ignored }
+            viewModel.update(state, for: field)
         }
         return .handled
+    }
+
+    /// While a card field, not the choice of method, has the focus.
+    public var isEditingText: Bool { viewModel.focus != .methods }
+
+    /// The keys of the methods or of the card form, wherever the focus is.
+    public var keyHelp: [KeyHelpItem] {
+        var items: [KeyHelpItem] = []
+        if viewModel.focus == .methods { items.append(KeyHelpItem(key: "↑↓", action: "card or invoice")) }
+        items += [
+            KeyHelpItem(key: "tab/shift-tab", action: "next/previous"), KeyHelpItem(key: "enter", action: "continue"),
+            KeyHelpItem(key: "esc", action: "back"),
+        ]
+        return items
+    }
+
+    /// How much of a card field shows: the number's last four digits, nothing of the security code.
+    static func mask(for field: CardField) -> TextField.Mask {
+        switch field {
+        case .number: .allButLast(4)
+        case .expiry: .none
+        case .cvc: .all
+        }
     }
 }

@@ -3,7 +3,8 @@ import Observation
 import TerminalUI
 
 /// Step 4: how to pay. A card is checked on the device (Luhn, expiry, CVC) and then tokenized by the server; only
-/// the token, brand and last four digits are kept, and the typed number and code are cleared once it is.
+/// the token, brand and last four digits are kept, and the typed number and code are cleared once it is. The view
+/// edits a field's `TextFieldState` and hands it back with `update(_:for:)`; the model sees no key.
 @MainActor
 @Observable
 public final class PaymentViewModel {
@@ -69,7 +70,7 @@ public final class PaymentViewModel {
 
     /// The text and cursor of a card field.
     public func state(of field: CardField) -> TextFieldState {
-        cardFields[field] ?? TextFieldState()
+        cardFields[field] ?? TextFieldState(maximumLength: field.maximumLength)
     }
 
     /// Chooses a method; choosing the card moves the focus to its first field.
@@ -86,27 +87,23 @@ public final class PaymentViewModel {
 
     /// Moves the focus to the next place: methods, then the card's fields (when paying by card), wrapping.
     public func focusNext() {
-        let order: [Focus] = [.methods] + (choice == .card ? CardField.allCases.map(Focus.card) : [])
-        let index = order.firstIndex(of: focus) ?? 0
-        focus = order[(index + 1) % order.count]
+        moveFocus(by: 1)
+    }
+
+    /// Moves the focus to the previous place (wrapping).
+    public func focusPrevious() {
+        moveFocus(by: -1)
     }
 
     /// Replaces the text of a card field.
     public func setText(_ text: String, for field: CardField) {
-        cardFields[field] = TextFieldState(text: text)
-        fieldMessages[field] = nil
+        update(TextFieldState(text: text, maximumLength: field.maximumLength), for: field)
     }
 
-    /// Edits the focused card field; `.ignored` when no card field has the focus or the key is not an editing key.
-    public func edit(_ key: KeyEvent) -> KeyHandling {
-        guard case .card(let field) = focus else { return .ignored }
-        var state = state(of: field)
-        let handling = state.handle(key)
-        if handling == .handled {
-            cardFields[field] = state
-            fieldMessages[field] = nil
-        }
-        return handling
+    /// Takes a card field's state after an edit; clears the field's message when its text changed.
+    public func update(_ state: TextFieldState, for field: CardField) {
+        if state.text != self.state(of: field).text { fieldMessages[field] = nil }
+        cardFields[field] = state
     }
 
     /// Uses the chosen method and goes on to the review: for a card, the typed card is checked and tokenized first
@@ -133,6 +130,12 @@ public final class PaymentViewModel {
 
     /// Goes back to the shipping option.
     public func goBack() { back() }
+
+    private func moveFocus(by step: Int) {
+        let order: [Focus] = [.methods] + (choice == .card ? CardField.allCases.map(Focus.card) : [])
+        let index = order.firstIndex(of: focus) ?? 0
+        focus = order[(index + step + order.count) % order.count]
+    }
 
     private func tokenize(number: String, expiry: String, cvc: String) async -> Bool {
         isTokenizing = true

@@ -15,22 +15,17 @@ public struct PlaceOrderView: TerminalView {
     /// The progress or the outcome.
     public func render(size: TerminalSize) -> [StyledLine] {
         var body: [any Component] = []
-        var hints = [KeyHint(key: "esc", action: "back to review"), KeyHint(key: "q", action: "leave")]
         switch viewModel.status {
         case .ready:
             body.append(Text("Your order is confirmed but was not sent yet."))
-            hints.insert(KeyHint(key: "enter", action: "send"), at: 0)
         case .sending:
             body.append(Spinner("Placing your order…"))
-            hints = []
         case .placed(let orderID, let total):
             body.append(Banner(.info, message: "Thank you! Order \(orderID) is placed (\(total))."))
-            hints = []
         case .failed(let message, let canRetry):
             body.append(Banner(.error, message: message, actionHint: canRetry ? "Press r to try again" : nil))
-            if canRetry { hints.insert(KeyHint(key: "r", action: "try again"), at: 0) }
         }
-        return ScreenFrame(body: body, hints: hints).render(size: size, theme: theme)
+        return ScreenScaffold(body: .stack(body), hints: keyHelp).render(size: size, theme: theme)
     }
 
     /// Sends, tries again, goes back or leaves.
@@ -46,5 +41,16 @@ public struct PlaceOrderView: TerminalView {
             return .ignored
         }
         return .handled
+    }
+
+    /// Send (or try again), back to the review and leave, while the order can still be sent; none while it is
+    /// being sent or once it is placed.
+    public var keyHelp: [KeyHelpItem] {
+        let always = [KeyHelpItem(key: "esc", action: "back to review"), KeyHelpItem(key: "q", action: "leave")]
+        switch viewModel.status {
+        case .ready: return [KeyHelpItem(key: "enter", action: "send")] + always
+        case .sending, .placed: return []
+        case .failed(_, let canRetry): return (canRetry ? [KeyHelpItem(key: "r", action: "try again")] : []) + always
+        }
     }
 }

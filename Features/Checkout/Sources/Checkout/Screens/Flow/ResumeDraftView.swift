@@ -19,13 +19,10 @@ public struct ResumeDraftView: TerminalView {
             body.append(
                 Banner(.info, message: "This order was confirmed but not finished. Resuming will not order twice."))
         }
-        return ScreenFrame(
+        return ScreenScaffold(
             header: [Heading(viewModel.title)],
-            body: body,
-            hints: [
-                KeyHint(key: "enter", action: "resume"), KeyHint(key: "n", action: "start over"),
-                KeyHint(key: "esc", action: "leave"),
-            ]
+            body: .stack(body),
+            hints: keyHelp
         ).render(size: size, theme: theme)
     }
 
@@ -42,5 +39,13 @@ public struct ResumeDraftView: TerminalView {
             return .ignored
         }
         return .handled
+    }
+
+    /// The offer's keys.
+    public var keyHelp: [KeyHelpItem] {
+        [
+            KeyHelpItem(key: "enter", action: "resume"), KeyHelpItem(key: "n", action: "start over"),
+            KeyHelpItem(key: "esc", action: "leave"),
+        ]
     }
 }

@@ -23,10 +23,9 @@ public struct ReviewCartView: TerminalView {
         if let subtotal = viewModel.subtotal {
             body.append(Text("Subtotal: \(subtotal)", style: .heading, alignment: .trailing))
         }
-        return ScreenFrame(
-            body: body,
-            hints: [KeyHint(key: "enter", action: "continue")] + CartLinesList.editingHints
-                + [KeyHint(key: "esc", action: "cancel")]
+        return ScreenScaffold(
+            body: .stack(body),
+            hints: keyHelp
         ).render(size: size, theme: theme)
     }
 
@@ -43,5 +42,11 @@ public struct ReviewCartView: TerminalView {
         }
         return CartLinesList.handle(
             key, editor: viewModel.editor, visibleCount: CartLinesList.visibleCount(height: listHeight))
+    }
+
+    /// Enter, the cart's editing keys, and Escape.
+    public var keyHelp: [KeyHelpItem] {
+        [KeyHelpItem(key: "enter", action: "continue")] + CartLinesList.editingHints
+            + [KeyHelpItem(key: "esc", action: "cancel")]
     }
 }

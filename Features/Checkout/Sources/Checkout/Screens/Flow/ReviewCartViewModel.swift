@@ -19,7 +19,7 @@ public final class ReviewCartViewModel {
 
     init(
         draft: CheckoutDraft,
-        feature: CheckoutFeature,
+        feature: CartFeature,
         format: DisplayFormat,
         syncLines: @escaping @MainActor () -> Void,
         advance: @escaping @MainActor () async throws(CheckoutStepError) -> Void,

@@ -1,8 +1,9 @@
 import DesignSystem
 import TerminalUI
 
-/// Step 2. Keys: typing edits the focused field; Tab, ↓ and Enter move to the next field (Enter on the last field
-/// continues), Shift-Tab and ↑ to the previous one; Ctrl-S continues from any field; Escape goes back.
+/// Step 2. Keys: typing edits the focused field (Backspace only ever deletes text); Tab, ↓ and Enter move to the
+/// next field (Enter on the last field continues), Shift-Tab and ↑ to the previous one; Ctrl-S continues from any
+/// field; Escape goes back to the cart.
 public struct ShippingAddressView: TerminalView {
     private let viewModel: ShippingAddressViewModel
     private let theme: Theme
@@ -27,17 +28,15 @@ public struct ShippingAddressView: TerminalView {
                 ))
         }
         body.append(Text(viewModel.countryHint, style: .caption))
-        return ScreenFrame(
-            problem: viewModel.problem,
-            body: body,
-            hints: [
-                KeyHint(key: "tab", action: "next field"), KeyHint(key: "ctrl+s", action: "continue"),
-                KeyHint(key: "esc", action: "back"),
-            ]
+        return ScreenScaffold(
+            notice: viewModel.problem.map { Notice(.error, message: $0) },
+            body: .stack(body),
+            hints: keyHelp
         ).render(size: size, theme: theme)
     }
 
-    /// Moves between fields, edits, continues or goes back.
+    /// Moves between fields, edits, continues or goes back. Every key that edits text is used, so Backspace at the
+    /// start of a field does nothing rather than leave the step.
     public func handle(_ key: KeyEvent) -> KeyHandling {
         let viewModel = self.viewModel
         switch (key.key, key.modifiers) {
@@ -52,8 +51,23 @@ public struct ShippingAddressView: TerminalView {
         case (.escape, _):
             viewModel.goBack()
         default:
-            return viewModel.edit(key)
+            let field = viewModel.focusedField
+            var state = viewModel.state(of: field)
+            guard state.handle(key) == .handled else { return .ignored }
+            viewModel.update(state, for: field)
         }
         return .handled
+    }
+
+    /// Always: one of the address fields has the focus.
+    public var isEditingText: Bool { true }
+
+    /// The form's keys.
+    public var keyHelp: [KeyHelpItem] {
+        [
+            KeyHelpItem(key: "tab/shift-tab", action: "next/previous field"),
+            KeyHelpItem(key: "ctrl-s", action: "continue"), KeyHelpItem(key: "esc", action: "back to the cart"),
+            KeyHelpItem(key: "enter", action: "next field"),
+        ]
     }
 }

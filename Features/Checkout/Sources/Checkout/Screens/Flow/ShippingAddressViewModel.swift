@@ -3,18 +3,21 @@ import Observation
 import TerminalUI
 
 /// Step 2: the address form. Each field edits the draft's address; a field's message shows once the user has left
-/// the field or tried to go on, so an untouched form is not covered in errors.
+/// the field or tried to go on, so an untouched form is not covered in errors. The fields follow the country's
+/// order (`AddressField.formOrder(forCountry:)`) and take at most `AddressField.maximumLength` characters each.
+/// The view edits a field's `TextFieldState` and hands it back with `update(_:for:)`; the model sees no key.
 @MainActor
 @Observable
 public final class ShippingAddressViewModel {
-    /// The fields, in form order.
-    public let fields = AddressField.allCases
+    /// The fields, in the order of the chosen country's addresses.
+    public var fields: [AddressField] { AddressField.formOrder(forCountry: draft.address.country) }
     /// The field with the keyboard focus.
-    public private(set) var focusedField = AddressField.name
+    public private(set) var focusedField = AddressField.country
     /// Why the flow could not go on last time, or nil.
     public private(set) var problem: String?
 
-    private var cursors: [AddressField: Int] = [:]
+    /// The fields' editing states (cursor, limit note), kept while their text is the draft's.
+    private var editing: [AddressField: TextFieldState] = [:]
     private var visited: Set<AddressField> = []
     private var triedToContinue = false
     @ObservationIgnored private let draft: CheckoutDraft
@@ -38,7 +41,9 @@ public final class ShippingAddressViewModel {
 
     /// The text and cursor of `field`.
     public func state(of field: AddressField) -> TextFieldState {
-        TextFieldState(text: draft.address[field], cursor: cursors[field])
+        let text = draft.address[field]
+        if let kept = editing[field], kept.text == text { return kept }
+        return TextFieldState(text: text, maximumLength: AddressField.maximumLength)
     }
 
     /// The message to show under `field`, or nil.
@@ -49,19 +54,13 @@ public final class ShippingAddressViewModel {
 
     /// Replaces the text of `field`.
     public func setText(_ text: String, for field: AddressField) {
-        draft.address[field] = text
-        cursors[field] = nil
+        update(TextFieldState(text: text, maximumLength: AddressField.maximumLength), for: field)
     }
 
-    /// Edits the focused field with a key; `.ignored` for keys that are not editing keys.
-    public func edit(_ key: KeyEvent) -> KeyHandling {
-        var state = state(of: focusedField)
-        let handling = state.handle(key)
-        if handling == .handled {
-            draft.address[focusedField] = state.text
-            cursors[focusedField] = state.cursor
-        }
-        return handling
+    /// Takes `field`'s state after an edit (its text goes into the draft).
+    public func update(_ state: TextFieldState, for field: AddressField) {
+        editing[field] = state
+        draft.address[field] = state.text
     }
 
     /// Moves the focus to `field`, counting the field it leaves as visited.

@@ -25,13 +25,10 @@ public struct ShippingOptionView: TerminalView {
                     chosenIndex: viewModel.chosenIndex
                 ))
         }
-        return ScreenFrame(
-            problem: viewModel.problem,
-            body: body,
-            hints: [
-                KeyHint(key: "↑↓", action: "move"), KeyHint(key: "enter", action: "choose"),
-                KeyHint(key: "esc", action: "back"),
-            ]
+        return ScreenScaffold(
+            notice: viewModel.problem.map { Notice(.error, message: $0) },
+            body: .stack(body),
+            hints: keyHelp
         ).render(size: size, theme: theme)
     }
 
@@ -46,5 +43,13 @@ public struct ShippingOptionView: TerminalView {
         default: return .ignored
         }
         return .handled
+    }
+
+    /// The option list's keys.
+    public var keyHelp: [KeyHelpItem] {
+        [
+            KeyHelpItem(key: "↑↓", action: "move"), KeyHelpItem(key: "enter", action: "choose"),
+            KeyHelpItem(key: "esc", action: "back"),
+        ]
     }
 }

@@ -30,10 +30,10 @@ public struct OrderDetailView: TerminalView {
         } else if viewModel.isLoading {
             body.append(Spinner("Loading the order…"))
         }
-        return ScreenFrame(
+        return ScreenScaffold(
             header: [Heading(viewModel.title, subtitle: viewModel.subtitle)],
-            body: body,
-            hints: [KeyHint(key: "r", action: "reload"), KeyHint(key: "esc", action: "back")]
+            body: .stack(body),
+            hints: keyHelp
         ).render(size: size, theme: theme)
     }
 
@@ -43,5 +43,10 @@ public struct OrderDetailView: TerminalView {
         let viewModel = self.viewModel
         Task { await viewModel.load() }
         return .handled
+    }
+
+    /// The order's keys.
+    public var keyHelp: [KeyHelpItem] {
+        [KeyHelpItem(key: "r", action: "reload"), KeyHelpItem(key: "esc", action: "back")]
     }
 }

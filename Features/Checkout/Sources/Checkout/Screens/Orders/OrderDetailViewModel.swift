@@ -63,7 +63,7 @@ public final class OrderDetailViewModel {
     /// The address, one line per part, when the server sent it.
     public var addressLines: [String] {
         guard let address = order?.shippingAddress else { return [] }
-        return [address.name, address.street, "\(address.postalCode) \(address.city)", address.country]
+        return address.displayLines
     }
 
     /// How it was paid, when the server said.

@@ -31,13 +31,10 @@ public struct OrderHistoryView: TerminalView {
             body.append(List(rows: rows, state: viewModel.listState, height: listHeight))
             if viewModel.isLoadingMore { body.append(Spinner("Loading more…")) }
         }
-        return ScreenFrame(
+        return ScreenScaffold(
             header: [Heading("Orders")],
-            body: body,
-            hints: [
-                KeyHint(key: "↑↓", action: "select"), KeyHint(key: "enter", action: "open"),
-                KeyHint(key: "r", action: "refresh"),
-            ]
+            body: .stack(body),
+            hints: keyHelp
         ).render(size: size, theme: theme)
     }
 
@@ -49,8 +46,17 @@ public struct OrderHistoryView: TerminalView {
         } else if key.isCharacter("r") {
             Task { await viewModel.load() }
         } else {
-            return viewModel.moveSelection(key, visibleCount: max(listHeight / 2, 1))
+            guard let move = ListState.Move(key) else { return .ignored }
+            return viewModel.moveSelection(move, visibleCount: max(listHeight / 2, 1)) ? .handled : .ignored
         }
         return .handled
+    }
+
+    /// The list's keys.
+    public var keyHelp: [KeyHelpItem] {
+        [
+            KeyHelpItem(key: "↑↓", action: "select"), KeyHelpItem(key: "enter", action: "open"),
+            KeyHelpItem(key: "r", action: "refresh"),
+        ]
     }
 }

@@ -111,12 +111,15 @@ public final class OrderHistoryViewModel {
     }
 
     /// Moves the selection; at the last row it loads the next page when there is one.
-    public func moveSelection(_ key: KeyEvent, visibleCount: Int) -> KeyHandling {
-        let handling = listState.handle(key, itemCount: orders.count, visibleCount: visibleCount)
-        if handling == .handled, listState.selectedIndex >= orders.count - 1, canLoadMore {
+    ///
+    /// - Returns: Whether there was an order to move to.
+    @discardableResult
+    public func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
+        let moved = listState.apply(move, itemCount: orders.count, visibleCount: visibleCount)
+        if moved, listState.selectedIndex >= orders.count - 1, canLoadMore {
             Task { await loadMore() }
         }
-        return handling
+        return moved
     }
 
     private func fetch(cursor: String?) async -> CursorPage<Order>? {

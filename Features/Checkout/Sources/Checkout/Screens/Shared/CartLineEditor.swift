@@ -13,12 +13,12 @@ final class CartLineEditor {
     /// The message of the last refused or failed change, or nil.
     private(set) var message: String?
 
-    @ObservationIgnored private let feature: CheckoutFeature
+    @ObservationIgnored private let feature: CartFeature
     @ObservationIgnored private let lines: @MainActor () -> [CartLine]
     @ObservationIgnored private let didChange: @MainActor () -> Void
 
     init(
-        feature: CheckoutFeature,
+        feature: CartFeature,
         lines: @escaping @MainActor () -> [CartLine],
         didChange: @escaping @MainActor () -> Void = {}
     ) {
@@ -34,9 +34,10 @@ final class CartLineEditor {
         return current[min(max(listState.selectedIndex, 0), current.count - 1)]
     }
 
-    /// Moves the selection for a navigation key.
-    func moveSelection(_ key: KeyEvent, visibleCount: Int) -> KeyHandling {
-        listState.handle(key, itemCount: lines().count, visibleCount: visibleCount)
+    /// Moves the selection; returns whether there was a line to move to.
+    @discardableResult
+    func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
+        listState.apply(move, itemCount: lines().count, visibleCount: visibleCount)
     }
 
     /// Adds one to the selected line's quantity (refused above 99, with a message).
@@ -61,7 +62,7 @@ final class CartLineEditor {
     }
 
     private func apply(
-        _ change: @MainActor (CheckoutFeature, ProductID) async throws(CartError) -> Void
+        _ change: @MainActor (CartFeature, ProductID) async throws(CartError) -> Void
     ) async {
         guard let line = selectedLine else { return }
         do throws(CartError) {

@@ -5,8 +5,8 @@ import TerminalUI
 enum CartLinesList {
     /// The hints for the editing keys.
     static let editingHints = [
-        KeyHint(key: "↑↓", action: "select"), KeyHint(key: "+/-", action: "quantity"),
-        KeyHint(key: "x", action: "remove"),
+        KeyHelpItem(key: "↑↓", action: "select"), KeyHelpItem(key: "+/-", action: "quantity"),
+        KeyHelpItem(key: "x", action: "remove"),
     ]
 
     /// A list of `rows` with the selection of `state`, at most `height` lines.
@@ -35,7 +35,8 @@ enum CartLinesList {
         } else if key.isCharacter("x") || key.key == .delete {
             Task { await editor.removeSelected() }
         } else {
-            return editor.moveSelection(key, visibleCount: visibleCount)
+            guard let move = ListState.Move(key) else { return .ignored }
+            return editor.moveSelection(move, visibleCount: visibleCount) ? .handled : .ignored
         }
         return .handled
     }

@@ -4,8 +4,8 @@ import Models
 import Testing
 
 @MainActor
-@Suite("Cart (CheckoutFeature)")
-struct CheckoutFeatureTests {
+@Suite("Cart (CartFeature)")
+struct CartFeatureTests {
     @Test("\"never loaded\" and \"loaded, empty\" are different states")
     func loadStates() async throws {
         let harness = try Harness()
@@ -64,6 +64,27 @@ struct CheckoutFeatureTests {
         try await harness.feature.add(Sample.harborLamp)
         await #expect(throws: CartError.invalidQuantity(100)) { try await harness.feature.add(Sample.harborLamp) }
         #expect(harness.feature.lines.first?.quantity == 99)
+    }
+
+    private static func lamp(availability: Availability) -> ProductSummary {
+        let lamp = Sample.harborLamp
+        return ProductSummary(
+            id: lamp.id, title: lamp.title, price: lamp.price, availability: availability, imageURL: nil)
+    }
+
+    @Test("an out-of-stock product is not added, and the refusal says so")
+    func outOfStock() async throws {
+        let harness = try Harness()
+        let soldOut = Self.lamp(availability: .outOfStock)
+        await #expect(throws: CartError.outOfStock(title: "\(soldOut.title)")) {
+            try await harness.feature.add(soldOut)
+        }
+        #expect(harness.feature.lines.isEmpty)
+        #expect(
+            CartError.outOfStock(title: "Lamp").description
+                == "\u{201C}Lamp\u{201D} is out of stock, so it wasn't added to the cart.")
+        try await harness.feature.add(Self.lamp(availability: .unknown("backorder")))
+        #expect(harness.feature.lines.count == 1, "an availability the app does not know is left to the server")
     }
 
     @Test("a product in another currency is rejected")

@@ -12,7 +12,7 @@ import Observation
 /// an empty cart that would be lost.
 @MainActor
 @Observable
-public final class CheckoutFeature {
+public final class CartFeature {
     /// The cart's lines, in the order they were added; empty until loaded.
     public private(set) var lines: [CartLine] = []
     /// Whether the lines were loaded at least once (an empty cart and a cart never loaded are different).
@@ -54,7 +54,7 @@ public final class CheckoutFeature {
     /// Adds `quantity` of `product` (more of its line when the cart has it).
     ///
     /// - Returns: The product's line as it is now.
-    /// - Throws: `CartError.invalidQuantity` (1 to 99, also for the new total), `.mixedCurrency`,
+    /// - Throws: `CartError.invalidQuantity` (1 to 99, also for the new total), `.mixedCurrency`, `.outOfStock`,
     ///   `.storeUnavailable`.
     @discardableResult
     public func add(_ product: ProductSummary, quantity: Int = 1) async throws(CartError) -> CartLine {
