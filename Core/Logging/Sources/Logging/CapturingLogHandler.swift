@@ -3,6 +3,8 @@
 /// Copies share one record list, so a test keeps a copy, gives another to a `Logger`, and reads `records`
 /// afterwards. Records arrive redacted, like every handler's. Safe to use from any thread; records are kept in the
 /// order their `log` calls took the lock.
+import Primitives
+
 public struct CapturingLogHandler: RecordWritingLogHandler {
     /// The lowest level captured; `.trace` (everything) unless set.
     public var logLevel: Logger.Level
