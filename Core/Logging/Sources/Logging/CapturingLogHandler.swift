@@ -1,10 +1,10 @@
+import Primitives
+
 /// Keeps records in memory so tests can read what was logged; it writes nowhere else.
 ///
 /// Copies share one record list, so a test keeps a copy, gives another to a `Logger`, and reads `records`
 /// afterwards. Records arrive redacted, like every handler's. Safe to use from any thread; records are kept in the
 /// order their `log` calls took the lock.
-import Primitives
-
 public struct CapturingLogHandler: RecordWritingLogHandler {
     /// The lowest level captured; `.trace` (everything) unless set.
     public var logLevel: Logger.Level
