@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 // DesignSystem: the console UI layer. `TerminalUI` is the terminal runtime (raw mode, keys, frames, the view
 // protocol); `DesignSystem` holds the tokens and components every screen is built from. Nothing else in the repo
-// writes escape codes. It depends on nothing in the repo.
+// writes escape codes. It depends only on Core/Primitives (the lock around the session's state).
 import PackageDescription
 
 let package = Package(
@@ -12,8 +12,11 @@ let package = Package(
         .library(name: "DesignSystem", targets: ["DesignSystem"]),
         .executable(name: "gallery", targets: ["gallery"]),
     ],
+    dependencies: [
+        .package(path: "../Core/Primitives")
+    ],
     targets: [
-        .target(name: "TerminalUI"),
+        .target(name: "TerminalUI", dependencies: [.product(name: "Primitives", package: "Primitives")]),
         .target(name: "DesignSystem", dependencies: ["TerminalUI"]),
         // The catalog of every component in its states: shown by `gallery`, snapshot-tested by DesignSystemTests.
         .target(name: "GalleryCatalog", dependencies: ["TerminalUI", "DesignSystem"]),
