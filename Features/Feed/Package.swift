@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 // Features/Feed: the cursor-paginated feed of posts, shown from Feed's own local cache first and kept fresh from the
 // server, with likes that work offline through the outbox. Depends on Core (Networking, Persistence, Models,
-// Logging) and DesignSystem; tests also use the test-support products of Core/Networking, Core/Persistence and
+// Logging, Primitives) and DesignSystem; tests also use the test-support products of Core/Networking, Core/Persistence and
 // Core/TestSupport.
 import PackageDescription
 
@@ -16,6 +16,7 @@ let package = Package(
         .package(path: "../../Core/Models"),
         .package(path: "../../Core/Networking"),
         .package(path: "../../Core/Persistence"),
+        .package(path: "../../Core/Primitives"),
         .package(path: "../../Core/TestSupport"),
         .package(path: "../../DesignSystem"),
     ],
@@ -27,6 +28,7 @@ let package = Package(
                 .product(name: "Models", package: "Models"),
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
             ]
