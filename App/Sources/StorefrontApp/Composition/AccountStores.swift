@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import Networking
 import Persistence
+import Primitives
 import Search
 
 /// The owner of every account's stores: one SQLite database per account (`accounts/<id>/storefront.sqlite` under
