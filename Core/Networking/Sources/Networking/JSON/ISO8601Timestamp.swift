@@ -70,8 +70,8 @@ enum ISO8601Timestamp {
     }
 
     /// `date` in UTC as `2026-01-02T10:00:00Z`, with milliseconds (`.120`) only when the date has a fraction of a
-    /// second (rounded to the nearest millisecond); nil for a year outside 0001...9999, which RFC 3339 cannot write
-    /// (year 0000 is 1 BC, outside ISO 8601's basic range without agreement), and for a date that is not finite.
+    /// second (rounded to the nearest millisecond); nil for a year outside 0001...9999 (RFC 3339 writes four-digit
+    /// years, and the API's dates start at year 1) and for a date that is not finite.
     static func format(_ date: Date) -> String? {
         guard let time = UTCDateTime(roundingToMilliseconds: date), (1...9999).contains(time.date.year) else {
             return nil
