@@ -51,16 +51,17 @@ modules-tool: ## Build the `modules` repository tool.
 	$(SWIFT) build --package-path $(MODULES_PACKAGE) --product modules $(SWIFT_WARNINGS)
 
 format: ## Format every Swift file in place with the repo's .swift-format.
-	$(SWIFT) format format --in-place --recursive --parallel Package.swift App Core DesignSystem Features Tools
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift App Core DesignSystem FeatureKit Features Tools
 
 format-check: ## Fail when a Swift file is not formatted as .swift-format says.
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift App Core DesignSystem Features Tools
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift App Core DesignSystem FeatureKit Features Tools
 
 bench: ## Run the benchmarks (release builds); each prints ratios against a reference measured in the same run.
 	@scripts/ensure-system-packages.sh $(BENCH_PACKAGES)
 	$(SWIFT) run -c release --package-path Core/Logging LoggingBenchmarks
 	$(SWIFT) run -c release --package-path Core/Networking NetworkingBenchmarks
 	$(SWIFT) run -c release --package-path Core/Persistence PersistenceBenchmarks
+	$(SWIFT) run -c release storefront-keyburst
 
 bench-server: ## Throughput of storefront-server vs nginx serving the same JSON bytes (wrk on loopback).
 	@scripts/ensure-system-packages.sh $(RUN_PACKAGES)

@@ -1,9 +1,18 @@
 // swift-tools-version:6.2
 // The root package: the `storefront` executable (the App layer: composition root, router and coordinators, feature
 // flags, and the console front end) and its tests. Everything else lives in local packages under Core/,
-// DesignSystem/, Features/ and Tools/, referenced by path. The layering rules are in modules.json and enforced by
-// `modules lint`.
+// DesignSystem/, FeatureKit/, Features/ and Tools/, referenced by path. The layering rules are in modules.json and
+// enforced by `modules lint`.
 import PackageDescription
+
+/// The feature packages under Features/, each a library of the same name that the App links and registers (its
+/// entry goes into `AppEntries`). `modules new feature NAME` adds one line here.
+let features = [
+    "Account",
+    "Checkout",
+    "Feed",
+    "Search",
+]
 
 let package = Package(
     name: "Storefront",
@@ -19,12 +28,9 @@ let package = Package(
         .package(path: "Core/Primitives"),
         .package(path: "Core/TestSupport"),
         .package(path: "DesignSystem"),
-        .package(path: "Features/Account"),
-        .package(path: "Features/Checkout"),
-        .package(path: "Features/Feed"),
-        .package(path: "Features/Search"),
+        .package(path: "FeatureKit"),
         .package(path: "Tools/SampleBackend"),
-    ],
+    ] + features.map { .package(path: "Features/\($0)") },
     targets: [
         .target(
             name: "StorefrontApp",
@@ -36,23 +42,38 @@ let package = Package(
                 .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
-                .product(name: "Account", package: "Account"),
-                .product(name: "Checkout", package: "Checkout"),
-                .product(name: "Feed", package: "Feed"),
-                .product(name: "Search", package: "Search"),
+                .product(name: "FeatureKit", package: "FeatureKit"),
                 .product(name: "SampleBackend", package: "SampleBackend"),
-            ],
+            ] + features.map { .product(name: $0, package: $0) },
             path: "App/Sources/StorefrontApp"
         ),
         .executableTarget(
             name: "Storefront",
-            dependencies: ["StorefrontApp", .product(name: "TerminalUI", package: "DesignSystem")],
+            dependencies: [
+                "StorefrontApp", .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "FeatureKit", package: "FeatureKit"),
+            ],
             path: "App/Sources/Storefront"
+        ),
+        // Types bursts of keys into the search field through the shell (`make bench`).
+        .executableTarget(
+            name: "storefront-keyburst",
+            dependencies: [
+                "StorefrontApp",
+                .product(name: "FeatureKit", package: "FeatureKit"),
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+            ],
+            path: "App/Benchmarks/ShellKeyBurst"
         ),
         .testTarget(
             name: "StorefrontTests",
             dependencies: [
                 "StorefrontApp",
+                .product(name: "FeatureKit", package: "FeatureKit"),
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Models", package: "Models"),
                 .product(name: "Networking", package: "Networking"),
@@ -60,12 +81,12 @@ let package = Package(
                 .product(name: "Persistence", package: "Persistence"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
+                .product(name: "SampleBackend", package: "SampleBackend"),
+                .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "Account", package: "Account"),
                 .product(name: "Checkout", package: "Checkout"),
                 .product(name: "Feed", package: "Feed"),
                 .product(name: "Search", package: "Search"),
-                .product(name: "SampleBackend", package: "SampleBackend"),
-                .product(name: "TestSupport", package: "TestSupport"),
             ],
             path: "App/Tests/StorefrontTests"
         ),

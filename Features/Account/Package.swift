@@ -20,6 +20,7 @@ let package = Package(
         .package(path: "../../Core/Primitives"),
         .package(path: "../../Core/TestSupport"),
         .package(path: "../../DesignSystem"),
+        .package(path: "../../FeatureKit"),
     ],
     targets: [
         .target(
@@ -32,6 +33,7 @@ let package = Package(
                 .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
+                .product(name: "FeatureKit", package: "FeatureKit"),
             ]
         ),
         .testTarget(

@@ -18,6 +18,7 @@ let package = Package(
         .package(path: "../../Core/Primitives"),
         .package(path: "../../Core/TestSupport"),
         .package(path: "../../DesignSystem"),
+        .package(path: "../../FeatureKit"),
     ],
     targets: [
         .target(
@@ -29,6 +30,7 @@ let package = Package(
                 .product(name: "Persistence", package: "Persistence"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
+                .product(name: "FeatureKit", package: "FeatureKit"),
             ]
         ),
         .testTarget(

@@ -1,8 +1,8 @@
 // swift-tools-version:6.2
 // Features/Feed: the cursor-paginated feed of posts, shown from Feed's own local cache first and kept fresh from the
 // server, with likes that work offline through the outbox. Depends on Core (Networking, Persistence, Models,
-// Logging, Primitives) and DesignSystem; tests also use the test-support products of Core/Networking, Core/Persistence and
-// Core/TestSupport.
+// Logging, Primitives) and DesignSystem; tests also use the test-support products of Core/Networking,
+// Core/Persistence and Core/TestSupport.
 import PackageDescription
 
 let package = Package(
@@ -19,6 +19,7 @@ let package = Package(
         .package(path: "../../Core/Primitives"),
         .package(path: "../../Core/TestSupport"),
         .package(path: "../../DesignSystem"),
+        .package(path: "../../FeatureKit"),
     ],
     targets: [
         .target(
@@ -31,6 +32,7 @@ let package = Package(
                 .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
+                .product(name: "FeatureKit", package: "FeatureKit"),
             ]
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import StorefrontApp
 import TerminalUI
@@ -12,6 +13,7 @@ let commandLine = StorefrontCommandLine(
     terminal: Terminal(
         inputDescriptor: STDIN_FILENO, outputDescriptor: STDOUT_FILENO,
         environment: ProcessInfo.processInfo.environment),
+    scopedEntries: AppEntries.scoped,
     makeDependencies: { configuration throws(LaunchError) in try AppDependencies.live(configuration) }
 )
 let status = await commandLine.run(Array(CommandLine.arguments.dropFirst()))

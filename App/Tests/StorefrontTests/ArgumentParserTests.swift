@@ -1,3 +1,4 @@
+import FeatureKit
 import Testing
 
 @testable import StorefrontApp

@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import Logging
 import Testing
@@ -67,7 +68,7 @@ struct CommandLineTests {
         let bad = try CommandHarness()
         #expect(await bad.run(["whoami"], environment: ["STOREFRONT_LOG_LEVEL": "chatty"]) == .usage)
 
-        let parsed = try CommandCatalog.allOptions.parse(["--log-level", "error"])
+        let parsed = try TestGraph.catalog().allOptions.parse(["--log-level", "error"])
         let configuration = try AppConfiguration(
             arguments: parsed, environment: ["STOREFRONT_LOG_LEVEL": "trace"], currentDirectory: URL(filePath: "/"))
         #expect(configuration.logLevel == .error)
@@ -86,7 +87,7 @@ struct CommandLineTests {
 
     @Test("configuration: relative data directory, API URL from the environment, flags and fault rules")
     func configuration() throws {
-        let parsed = try CommandCatalog.allOptions.parse([
+        let parsed = try TestGraph.catalog().allOptions.parse([
             "--data-dir", "sub/dir", "--flag", "express_shipping=on", "--flag", "feed_likes=0",
             "--server-fault", "POST /v1/orders drop-after-commit times=1",
         ])
@@ -101,7 +102,7 @@ struct CommandLineTests {
             arguments: ParsedArguments(), environment: ["STOREFRONT_API_URL": "https://api.example.com/base"],
             currentDirectory: URL(filePath: "/"))
         #expect(remote.apiURL?.absoluteString == "https://api.example.com/base")
-        let withFaults = try CommandCatalog.allOptions.parse(["--api-url", "http://h", "--server-fault", "x"])
+        let withFaults = try TestGraph.catalog().allOptions.parse(["--api-url", "http://h", "--server-fault", "x"])
         #expect(throws: UsageError.self) {
             try AppConfiguration(arguments: withFaults, environment: [:], currentDirectory: URL(filePath: "/"))
         }

@@ -1,9 +1,12 @@
 import Account
 import Checkout
 import DesignSystem
+import FeatureKit
+import Feed
 import Foundation
 import Models
 import Persistence
+import Search
 import TestSupport
 import Testing
 
@@ -30,9 +33,9 @@ extension IntegrationTests {
         func coldStartLinkNeedingSignIn() async throws {
             let directory = try TemporaryDirectory()
             let dependencies = try TestGraph.make(directory: directory.url)
-            dependencies.router.open(try DeepLink.route(from: "storefront://checkout"))
+            dependencies.router.open(try TestGraph.deepLinks().route(from: "storefront://checkout"))
             #expect(dependencies.router.currentRoute == .signIn)
-            #expect(Screens.prompt(for: dependencies.router.parkedRoute) == "Sign in to check out.")
+            #expect(dependencies.router.parkedPrompt == "Sign in to check out.")
 
             try await dependencies.account.signIn(userName: "linus")
             #expect(dependencies.router.currentRoute == .checkout)
@@ -45,11 +48,12 @@ extension IntegrationTests {
         func guestCartMerge() async throws {
             let directory = try TemporaryDirectory()
             let dependencies = try TestGraph.make(directory: directory.url)
-            let product = try await dependencies.scope.stores.search.product(id: "sku_12").summary
-            _ = try await dependencies.scope.cart.add(product, quantity: 2)
+            let search = try #require(dependencies.scope.entry(SearchEntry.self))
+            let product = try await search.lookUpProduct("sku_12")
+            _ = try await dependencies.scope.checkout.cart.add(product, quantity: 2)
 
             try await dependencies.account.signIn(userName: "margaret")
-            let accountCart = dependencies.scope.cart
+            let accountCart = dependencies.scope.checkout.cart
             await accountCart.load()
             #expect(accountCart.lines.map(\.productID) == ["sku_12"])
             #expect(accountCart.lines.first?.quantity == 2)
@@ -58,8 +62,8 @@ extension IntegrationTests {
             let outcome = await dependencies.account.signOut(force: false)
             #expect(outcome.didSignOut)
             #expect(dependencies.scope.account == .guest)
-            await dependencies.scope.cart.load()
-            #expect(dependencies.scope.cart.lines.isEmpty, "the guest cart was emptied by the merge")
+            await dependencies.scope.checkout.cart.load()
+            #expect(dependencies.scope.checkout.cart.lines.isEmpty, "the guest cart was emptied by the merge")
             await dependencies.shutdown()
         }
 
@@ -67,15 +71,20 @@ extension IntegrationTests {
         func parkedLike() async throws {
             let directory = try TemporaryDirectory()
             let dependencies = try TestGraph.make(directory: directory.url)
-            dependencies.likeAfterSignIn("post_1990", from: .feed)
+            let guestFeed = try #require(dependencies.scope.entry(FeedEntry.self))
+            await guestFeed.feature.loadPost("post_1990")
+            await guestFeed.feature.toggleLike("post_1990")
             #expect(dependencies.router.currentRoute == .signIn)
+            #expect(dependencies.router.parkedPrompt == "Sign in to like posts.")
+            #expect(try await dependencies.scope.stores.outbox.pendingCount() == 0, "nothing is queued signed out")
 
             try await dependencies.account.signIn(userName: "barbara")
-            #expect(dependencies.parkedLike == nil)
-            #expect(dependencies.scope.feed.post(withID: "post_1990")?.isLiked == true)
+            #expect(dependencies.router.parked == nil)
+            let feed = try #require(dependencies.scope.entry(FeedEntry.self))
+            try await waitUntil("the parked like is made") { feed.feature.post(withID: "post_1990")?.isLiked == true }
             let report = try await dependencies.scope.stores.outbox.pushPending()
             #expect(report.pushed + report.remaining <= 1)
-            let fresh = try await dependencies.scope.stores.feed.fetchPost(id: "post_1990")
+            let fresh = try await feed.repository.fetchPost(id: "post_1990")
             #expect(fresh.isLiked)
             await dependencies.shutdown()
         }

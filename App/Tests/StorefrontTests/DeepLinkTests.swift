@@ -1,9 +1,11 @@
+import FeatureKit
 import Models
 import Testing
 
 @testable import StorefrontApp
 
 @Suite("deep links")
+@MainActor
 struct DeepLinkTests {
     @Test(
         "every route has a link, and the link gives the route back",
@@ -22,16 +24,18 @@ struct DeepLinkTests {
         ]
     )
     func routes(link: String, route: Route) throws {
-        #expect(try DeepLink.route(from: link) == route)
-        #expect(try DeepLink.route(from: DeepLink.url(for: route)) == route)
+        #expect(try TestGraph.deepLinks().route(from: link) == route)
+        #expect(try TestGraph.deepLinks().route(from: TestGraph.deepLinks().url(for: route)) == route)
     }
 
     @Test("scheme and screen are case-insensitive; ids keep their case and escapes; unknown query items are ignored")
     func lenientWhereSafe() throws {
-        #expect(try DeepLink.route(from: "STOREFRONT://Product/SKU_12?ref=mail") == .product("SKU_12"))
-        #expect(try DeepLink.route(from: "storefront://post/a%2Fb") == .post("a/b"))
-        #expect(DeepLink.url(for: .post("a/b")) == "storefront://post/a%2Fb")
-        #expect(try DeepLink.route(from: DeepLink.url(for: .search(query: "a+b & c"))) == .search(query: "a+b & c"))
+        #expect(try TestGraph.deepLinks().route(from: "STOREFRONT://Product/SKU_12?ref=mail") == .product("SKU_12"))
+        #expect(try TestGraph.deepLinks().route(from: "storefront://post/a%2Fb") == .post("a/b"))
+        #expect(try TestGraph.deepLinks().url(for: .post("a/b")) == "storefront://post/a%2Fb")
+        #expect(
+            try TestGraph.deepLinks().route(from: TestGraph.deepLinks().url(for: .search(query: "a+b & c")))
+                == .search(query: "a+b & c"))
     }
 
     @Test(
@@ -48,7 +52,7 @@ struct DeepLinkTests {
     )
     func refused(link: String, reason: String) {
         #expect {
-            try DeepLink.route(from: link)
+            try TestGraph.deepLinks().route(from: link)
         } throws: { error in
             "\(error)".contains(reason)
         }

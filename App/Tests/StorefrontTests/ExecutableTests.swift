@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import Testing
 

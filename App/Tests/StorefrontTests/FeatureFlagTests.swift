@@ -1,7 +1,11 @@
+import Checkout
+import FeatureKit
+import Feed
 import Foundation
 import Logging
 import Networking
 import NetworkingTestSupport
+import Search
 import TestSupport
 import Testing
 
@@ -9,6 +13,9 @@ import Testing
 
 @Suite("feature flags")
 struct FeatureFlagTests {
+    /// The flags of the app's entries, in registration order (Feed's, Search's, Checkout's).
+    static let declarations = [FeedEntry.likesFlag, SearchEntry.suggestionsFlag, CheckoutEntry.expressShippingFlag]
+
     private static let config = """
         {"flags": {"express_shipping": true, "feed_likes": false, "beta_thing": true, "rollout": 0.5},
          "shipping_options": [
@@ -19,22 +26,22 @@ struct FeatureFlagTests {
 
     @Test("without a server answer or a cache, every flag is its compiled-in default")
     func defaults() {
-        let evaluation = FeatureFlags.evaluate(server: nil, overrides: [:])
-        #expect(evaluation.flags == FeatureFlags.defaults)
-        #expect(evaluation.flags.expressShipping == false)
-        #expect(evaluation.flags.feedLikes)
+        let evaluation = FeatureFlags.evaluate(Self.declarations, server: nil, overrides: [:])
+        #expect(evaluation.flags == FeatureFlags.defaults(Self.declarations))
+        #expect(evaluation.flags.isOn(CheckoutEntry.expressShippingFlag) == false)
+        #expect(evaluation.flags.isOn(FeedEntry.likesFlag))
         #expect(evaluation.entries.allSatisfy { $0.source == .default })
     }
 
     @Test("overrides win over the server, the server over the defaults; unknown names are reported, not used")
     func precedence() {
         let evaluation = FeatureFlags.evaluate(
-            server: ["express_shipping": true, "feed_likes": false],
+            Self.declarations, server: ["express_shipping": true, "feed_likes": false],
             overrides: ["feed_likes": true, "made_up": true])
-        #expect(evaluation.flags.expressShipping)
-        #expect(evaluation.flags.feedLikes)
-        #expect(evaluation.flags.searchSuggestions)
-        #expect(evaluation.entries.map(\.source) == [.server, .override, .default])
+        #expect(evaluation.flags.isOn(CheckoutEntry.expressShippingFlag))
+        #expect(evaluation.flags.isOn(FeedEntry.likesFlag))
+        #expect(evaluation.flags.isOn(SearchEntry.suggestionsFlag))
+        #expect(evaluation.entries.map(\.source) == [.override, .default, .server])
         #expect(evaluation.unknownOverrides == ["made_up"])
         #expect(evaluation.flags["feed_likes"] == true)
         #expect(evaluation.flags["made_up"] == nil)
@@ -49,6 +56,7 @@ struct FeatureFlagTests {
         transport.enqueue(.json(Self.config))
         let service = FeatureFlagService(
             client: .testing(transport: transport, clock: clock), cacheURL: cacheURL, overrides: [:],
+            declarations: Self.declarations,
             now: { Date(timeIntervalSince1970: 1_800_000_000) },
             logger: .init(label: "test", handler: CapturingLogHandler()))
         #expect(service.cachedConfig() == nil)
@@ -60,13 +68,13 @@ struct FeatureFlagTests {
 
         let nextLaunch = FeatureFlagService(
             client: .testing(transport: ScriptedTransport(clock: clock), clock: clock), cacheURL: cacheURL,
-            overrides: ["express_shipping": false], now: { Date() },
+            overrides: ["express_shipping": false], declarations: Self.declarations, now: { Date() },
             logger: .init(label: "test", handler: CapturingLogHandler()))
         let cached = try #require(nextLaunch.cachedConfig())
         #expect(cached == fetched)
         let flags = nextLaunch.evaluate(cached).flags
-        #expect(!flags.expressShipping)
-        #expect(!flags.feedLikes)
+        #expect(!flags.isOn(CheckoutEntry.expressShippingFlag))
+        #expect(!flags.isOn(FeedEntry.likesFlag))
         let leftovers = try FileManager().contentsOfDirectory(atPath: cacheURL.deletingLastPathComponent().path)
         #expect(leftovers == ["config.json"], "no temporary file is left beside the cache")
     }
@@ -80,10 +88,12 @@ struct FeatureFlagTests {
         let transport = ScriptedTransport(clock: clock)
         transport.enqueue(.failure(.notConnectedToInternet))
         let service = FeatureFlagService(
-            client: .testing(transport: transport, clock: clock), cacheURL: cacheURL, overrides: [:], now: { Date() },
+            client: .testing(transport: transport, clock: clock), cacheURL: cacheURL, overrides: [:],
+            declarations: Self.declarations,
+            now: { Date() },
             logger: .init(label: "test", handler: CapturingLogHandler()))
         #expect(service.cachedConfig() == nil)
-        #expect(service.evaluate(service.cachedConfig()).flags == .defaults)
+        #expect(service.evaluate(service.cachedConfig()).flags == FeatureFlags.defaults(Self.declarations))
         #expect(await service.currentConfig() == nil)
         #expect(try Data(contentsOf: cacheURL) == Data("{ not json".utf8))
     }

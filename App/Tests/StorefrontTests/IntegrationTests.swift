@@ -1,3 +1,4 @@
+import FeatureKit
 import Testing
 
 /// The tests that run the real thing: the built binary, the embedded backend over HTTP on loopback, tmux. They run

@@ -1,3 +1,4 @@
+import FeatureKit
 import Models
 import Testing
 
@@ -12,7 +13,13 @@ struct RouterTests {
 
     private func makeRouter() -> (AppRouter, Session) {
         let session = Session()
-        return (AppRouter(isSignedIn: { session.isSignedIn }), session)
+        return (
+            AppRouter(
+                isSignedIn: { session.isSignedIn },
+                signInPrompt: { route in
+                    [Route.checkout, .orders].contains(route) || route.screen == "orders" ? "Sign in." : nil
+                }), session
+        )
     }
 
     @Test("tab roots select their tab; other routes push on their home tab; a product stays on the feed")

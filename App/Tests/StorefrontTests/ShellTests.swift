@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Foundation
 import Models
 import TerminalUI
@@ -80,10 +81,10 @@ extension IntegrationTests {
             _ = shell.render(size: Self.size)
             #expect(shell.handle(.character("l")) == .handled)
             #expect(dependencies.router.currentRoute == .signIn)
-            #expect(dependencies.parkedLike == "post_7")
+            #expect(dependencies.router.parked == .perform(EntryAction(feature: "feed", name: "like", ids: ["post_7"])))
             #expect(Self.text(shell).contains("Sign in to like posts."))
             #expect(shell.handle(KeyEvent(.escape)) == .handled)
-            #expect(dependencies.parkedLike == nil, "leaving the sign-in screen drops the like")
+            #expect(dependencies.router.parked == nil, "leaving the sign-in screen drops the like")
             #expect(dependencies.router.currentRoute == .post("post_7"))
             await dependencies.shutdown()
         }

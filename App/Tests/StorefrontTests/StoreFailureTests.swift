@@ -1,4 +1,5 @@
 import Checkout
+import FeatureKit
 import Feed
 import Foundation
 import Logging

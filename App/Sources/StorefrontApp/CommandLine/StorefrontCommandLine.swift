@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import TerminalUI
 
@@ -17,6 +18,7 @@ public struct StorefrontCommandLine {
     private let environment: [String: String]
     private let currentDirectory: URL
     private let terminal: Terminal
+    private let scopedEntries: [any ScopedFeatureEntry.Type]
     private let makeDependencies: @MainActor (AppConfiguration) throws(LaunchError) -> AppDependencies
 
     /// Creates a command line.
@@ -27,6 +29,8 @@ public struct StorefrontCommandLine {
     ///   - environment: The process environment.
     ///   - currentDirectory: What a relative `--data-dir` is resolved against.
     ///   - terminal: The process's terminal; the full-screen front end runs when both its streams are terminals.
+    ///   - scopedEntries: The entries the graph registers besides Account and Checkout (`AppEntries.scoped`): their
+    ///     commands are parsed here before the graph exists.
     ///   - makeDependencies: Builds the graph (`AppDependencies.live` in the executable).
     public init(
         output: any TextOutput,
@@ -34,6 +38,7 @@ public struct StorefrontCommandLine {
         environment: [String: String],
         currentDirectory: URL,
         terminal: Terminal,
+        scopedEntries: [any ScopedFeatureEntry.Type],
         makeDependencies: @escaping @MainActor (AppConfiguration) throws(LaunchError) -> AppDependencies
     ) {
         self.output = output
@@ -41,54 +46,64 @@ public struct StorefrontCommandLine {
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.terminal = terminal
+        self.scopedEntries = scopedEntries
         self.makeDependencies = makeDependencies
     }
 
     /// Runs the command given by `arguments` (without the program name) and returns its exit code.
     public func run(_ arguments: [String]) async -> ExitCode {
+        let registry: FeatureRegistry
+        do {
+            registry = try FeatureRegistry(AppEntries.descriptors(scoped: scopedEntries))
+        } catch {
+            errorOutput.write("\(Self.programName): \(error)\n")
+            return .failure
+        }
+        let catalog = CommandCatalog(registry: registry)
         let parsed: ParsedArguments
         let configuration: AppConfiguration
         do {
-            parsed = try CommandCatalog.allOptions.parse(arguments)
+            parsed = try catalog.allOptions.parse(arguments)
             configuration = try AppConfiguration(
                 arguments: parsed, environment: environment, currentDirectory: currentDirectory)
         } catch {
-            return usageFailure(error)
+            return usageFailure(error, catalog)
         }
         if parsed.has("--help") || parsed.operands.first == "help" {
-            output.write(CommandCatalog.usage())
+            output.write(catalog.usage())
             return .success
         }
         if parsed.has("--version") || parsed.operands.first == "version" {
             if parsed.operands.first == "version", parsed.operands.count > 1 {
-                return usageFailure(UsageError("'version' takes no arguments"))
+                return usageFailure(UsageError("'version' takes no arguments"), catalog)
             }
             output.write("\(Self.programName) \(StorefrontVersion.current)\n")
             return .success
         }
         guard let first = parsed.operands.first else {
             guard terminal.isInteractive else {
-                output.write(CommandCatalog.usage())
+                output.write(catalog.usage())
                 return .success
             }
             return await runInteractive(configuration, opening: nil)
         }
-        guard let (command, operands) = CommandCatalog.command(for: parsed.operands) else {
-            let subcommands = CommandCatalog.commands.filter { $0.words.count > 1 && $0.words[0] == first }
+        guard let (command, operands) = catalog.command(for: parsed.operands) else {
+            let subcommands = catalog.commands.filter { $0.spec.words.count > 1 && $0.spec.words[0] == first }
             if !subcommands.isEmpty {
-                let names = subcommands.map { $0.words[1] }.joined(separator: ", ")
-                return usageFailure(UsageError("'\(first)' needs one of: \(names)"))
+                let names = subcommands.map { $0.spec.words[1] }.joined(separator: ", ")
+                return usageFailure(UsageError("'\(first)' needs one of: \(names)"), catalog)
             }
-            return usageFailure(UsageError("unknown command '\(first)'"))
+            return usageFailure(UsageError("unknown command '\(first)'"), catalog)
         }
         do {
-            try Self.check(parsed, operands: operands, for: command)
+            try Self.check(parsed, operands: operands, for: command.spec)
         } catch {
-            return usageFailure(error)
+            return usageFailure(error, catalog)
         }
         if command.name == "open", terminal.isInteractive {
             do {
-                return await runInteractive(configuration, opening: try DeepLink.route(from: operands[0]))
+                let route = try DeepLink(registry: registry).route(from: operands[0])
+                return await runInteractive(configuration, opening: route)
             } catch {
                 errorOutput.write("\(Self.programName): \(error)\n")
                 return .failure
@@ -96,24 +111,22 @@ public struct StorefrontCommandLine {
         }
         guard let dependencies = buildGraph(configuration) else { return .failure }
         dependencies.logger.debug("command", metadata: ["command": "\(command.name)"])
-        let context = CommandContext(
-            dependencies: dependencies, arguments: parsed, operands: operands, output: output,
-            errorOutput: errorOutput, isInputTerminal: terminal.isInputTerminal)
-        let status = await CommandRunner(context: context).run(command)
+        let invocation = CommandInvocation(
+            spec: command.spec, arguments: parsed, operands: operands, output: output, errorOutput: errorOutput,
+            isInputTerminal: terminal.isInputTerminal, programName: Self.programName,
+            isSignedIn: dependencies.account.current.isSignedIn,
+            sessionEndedMessage: dependencies.account.sessionEnded?.message, usageText: { catalog.usage() })
+        let status = await CommandRunner(dependencies: dependencies, catalog: catalog).run(
+            invocation, feature: command.feature)
         await dependencies.shutdown()
         return status
-    }
-
-    /// The usage text: synopsis, commands and global options, ending with a newline.
-    public static func usage() -> String {
-        CommandCatalog.usage()
     }
 
     // MARK: - Private
 
     /// Checks that only the global options and `command`'s own were given, with the right number of operands.
     private static func check(
-        _ parsed: ParsedArguments, operands: [String], for command: CommandCatalog.Command
+        _ parsed: ParsedArguments, operands: [String], for command: CommandSpec
     ) throws(UsageError) {
         let allowed = Set((CommandCatalog.globalOptions + command.options).map(\.name))
         for name in parsed.flags.union(parsed.values.keys).sorted() where !allowed.contains(name) {
@@ -154,8 +167,8 @@ public struct StorefrontCommandLine {
         return status
     }
 
-    private func usageFailure(_ error: any Error) -> ExitCode {
-        errorOutput.write("\(Self.programName): \(error)\n\n" + CommandCatalog.usage())
+    private func usageFailure(_ error: any Error, _ catalog: CommandCatalog) -> ExitCode {
+        errorOutput.write("\(Self.programName): \(error)\n\n" + catalog.usage())
         return .usage
     }
 }

@@ -1,34 +1,73 @@
-/// The command front end: runs one command against the graph, with the same features, repositories and view-model
-/// values as the full-screen front end, and prints text or JSON.
+import FeatureKit
+import Foundation
+
+/// The command front end: hands a command to the entry that declared it, with the same entries, repositories and
+/// view-model values as the full-screen front end; runs the App's own commands (`open`, `flags`).
 @MainActor
 struct CommandRunner {
-    /// The graph, the arguments and the outputs.
-    let context: CommandContext
+    /// The graph.
+    let dependencies: AppDependencies
+    /// The commands and links.
+    let catalog: CommandCatalog
 
-    /// Runs `command` (its operands and options were checked already) and returns the exit code.
-    func run(_ command: CommandCatalog.Command) async -> ExitCode {
-        do {
-            switch command.name {
-            case "feed": return try await feed()
-            case "post": return await post()
-            case "like": return await like()
-            case "search": return try await search()
-            case "product": return await product()
-            case "cart add": return try await addToCart()
-            case "cart remove": return await removeFromCart()
-            case "cart list": return await listCart()
-            case "checkout": return try await checkout()
-            case "orders list": return await listOrders()
-            case "orders show": return await showOrder()
-            case "login": return await login()
-            case "logout": return await logout()
-            case "whoami": return whoami()
-            case "open": return try await open()
-            case "flags": return await flags()
-            default: return context.usage("unknown command '\(command.name)'")
+    /// Runs `invocation` (its operands and options were checked already) by the entry named `feature`, or by the
+    /// App when nil, and returns the exit code.
+    func run(_ invocation: CommandInvocation, feature: String?) async -> ExitCode {
+        guard let feature else {
+            switch invocation.spec.name {
+            case "open": return await open(invocation)
+            case "flags": return await flags(invocation)
+            default: return invocation.usage("unknown command '\(invocation.spec.name)'")
             }
-        } catch {
-            return context.usage(error.message)
         }
+        guard let entry = dependencies.entry(named: feature) else {
+            return invocation.fail("the \(feature) feature is not part of this app")
+        }
+        return await entry.run(invocation)
     }
+
+    /// `storefront open URL` without a terminal: prints what the link's screen shows, as its entry says.
+    /// (On a terminal the full-screen app opens at the link instead.)
+    private func open(_ invocation: CommandInvocation) async -> ExitCode {
+        let route: Route
+        do {
+            route = try dependencies.deepLinks.route(from: invocation.firstOperand)
+        } catch {
+            return invocation.fail(error.description)
+        }
+        if dependencies.registry.pattern(of: route)?.requiresSignIn == true,
+            let refused = invocation.requireSignIn(to: "open \(route.logDescription)")
+        {
+            return refused
+        }
+        guard let entry = dependencies.entry(named: route.feature) else {
+            return invocation.fail("the \(route.feature) feature is not part of this app")
+        }
+        return await entry.print(route, to: invocation)
+    }
+
+    /// `storefront flags`: every flag's value and what decided it, with the server's configuration fetched now
+    /// (and cached for the next launch).
+    private func flags(_ invocation: CommandInvocation) async -> ExitCode {
+        let service = dependencies.flagService
+        let config = await service.currentConfig()
+        let evaluation = service.evaluate(config)
+        var lines = evaluation.entries.map { entry in
+            "\(entry.name.padding(toLength: 20))\(entry.value ? "on " : "off")  (\(entry.source.rawValue))  "
+                + entry.summary
+        }
+        if config == nil {
+            lines.append("The server could not be reached and no configuration is cached: defaults apply.")
+        }
+        for name in evaluation.unknownOverrides {
+            invocation.warn("--flag \(name): this version has no such flag")
+        }
+        return invocation.emit(lines, json: FlagsOutput(flags: evaluation.entries, fetchedAt: config?.fetchedAt))
+    }
+}
+
+/// What `flags --json` prints.
+struct FlagsOutput: Encodable {
+    let flags: [FlagEvaluation.Entry]
+    let fetchedAt: Date?
 }

@@ -1,51 +1,64 @@
 import Checkout
-import Feed
+import FeatureKit
 import Foundation
-import Logging
 import Persistence
-import Search
 
-/// The account-scoped part of the graph: the features over one account's stores (the guest's, or the signed-in
+/// The account-scoped part of the graph: the entries over one account's stores (the guest's, or the signed-in
 /// user's). The composition root builds a new scope when the user signs in or out; the old one stops its work and
-/// goes away with its features.
+/// goes away with its entries.
 @MainActor
 public final class AccountScope {
-    /// Whose data the features use.
+    /// Whose data the entries use.
     public let account: StorageAccount
-    /// The account's stores and repositories.
+    /// The account's stores.
     public let stores: AccountStores.Stores
-    /// The feed over the account's cache.
-    public let feed: FeedFeature
-    /// The account's cart.
-    public let cart: CheckoutFeature
-    /// Product search as the user types, with the account's recent searches.
-    public let search: SearchFeature
-    /// This launch's flags.
-    public let flags: FeatureFlags
+    /// What the entries were built over.
+    public let context: FeatureContext
+    /// The cart, the checkout and orders (the App hands products to it).
+    public let checkout: CheckoutEntry
+    /// Every account-scoped entry: the registered scoped entries, then Checkout.
+    public let entries: [any FeatureEntry]
 
-    /// Builds the features over `stores`; nothing loads or opens until they are used.
+    /// Builds the entries over `context`; nothing loads or opens until they are used.
     ///
     /// - Parameters:
     ///   - stores: The account's stores.
-    ///   - flags: This launch's flags.
-    ///   - now: The wall clock.
-    ///   - logger: The root logger.
-    public init(stores: AccountStores.Stores, flags: FeatureFlags, now: @escaping @Sendable () -> Date, logger: Logger)
-    {
+    ///   - context: The account's context for the entries.
+    ///   - scoped: The entries built from the context alone (`AppEntries.scoped`).
+    ///   - makeCheckout: Builds Checkout's entry over the context (it needs what only the App has).
+    public init(
+        stores: AccountStores.Stores, context: FeatureContext, scoped: [any ScopedFeatureEntry.Type],
+        makeCheckout: (FeatureContext, [any FeatureEntry]) -> CheckoutEntry
+    ) {
         self.account = stores.account
         self.stores = stores
-        self.feed = FeedFeature(
-            repository: stores.feed, logger: logger.child(label: "storefront.feed"), now: now, pageSize: 20,
-            prefetchDistance: 5, likesEnabled: flags.feedLikes)
-        self.cart = CheckoutFeature(repository: stores.cart, logger: logger.child(label: "storefront.checkout"))
-        self.search = SearchFeature(
-            repository: stores.search, recentSearches: RecentSearches(preferences: stores.searchPreferences),
-            clock: ContinuousClock(), logger: logger.child(label: "storefront.search"))
-        self.flags = flags
+        self.context = context
+        let built: [any FeatureEntry] = scoped.map { $0.init(context: context) }
+        let checkout = makeCheckout(context, built)
+        self.checkout = checkout
+        self.entries = built + [checkout]
     }
 
-    /// Stops what the features are loading (the scope is being replaced or the app ends).
+    /// The entry of type `type`, if it is registered.
+    public func entry<Entry: FeatureEntry>(_ type: Entry.Type) -> Entry? {
+        entries.lazy.compactMap { $0 as? Entry }.first
+    }
+
+    /// The entry named `name`, if it is registered.
+    public func entry(named name: String) -> (any FeatureEntry)? {
+        entries.first { $0.name == name }
+    }
+
+    /// Starts what every entry loads at launch, without waiting for one before another.
+    public func start() async {
+        let tasks = entries.map { entry in Task { await entry.start() } }
+        for task in tasks {
+            await task.value
+        }
+    }
+
+    /// Stops what the entries are loading (the scope is being replaced or the app ends).
     public func stop() {
-        feed.stop()
+        for entry in entries { entry.stop() }
     }
 }

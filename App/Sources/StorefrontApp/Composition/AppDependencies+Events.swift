@@ -1,98 +1,89 @@
 import Account
 import Checkout
+import FeatureKit
 import Logging
 import Models
 import Persistence
 
 extension AppDependencies {
-    /// Routes the account feature's events: the guest cart merges into the account's cart when a sign-in is
-    /// accepted; the account-scoped graph is rebuilt and the parked route opens once signed in; the guest's graph
-    /// comes back (and screens that need sign-in go) once signed out.
-    func wireAccountEvents() {
+    /// Connects the entries to the App: every entry's intents come to `handle(_:)`; the guest cart merges into the
+    /// account's cart when a sign-in is accepted; the account-scoped graph is rebuilt and whatever was parked behind
+    /// sign-in is delivered once when signed in; the guest's graph comes back (and screens that need sign-in go)
+    /// once signed out.
+    func wireEntries() {
+        accountEntry.onIntent = { [weak self] intent in self?.handle(intent) }
         account.onSignInAccepted = { [weak self] event in
             await self?.mergeGuestCart(into: event.account)
         }
         account.onSignedIn = { [weak self] event in
             guard let self else { return }
             switchScope(to: event.account)
-            router.didSignIn()
-            await performParkedLike()
+            if let parked = router.didSignIn() {
+                handle(parked)
+            }
         }
         account.onSignedOut = { [weak self] _ in
             guard let self else { return }
             switchScope(to: .guest)
-            parkedLike = nil
             router.didSignOut()
         }
-        wireScopeEvents(scope)
+        wireScopeEntries(scope)
     }
 
-    /// Routes one scope's feature events through the router (called for every new scope).
-    func wireScopeEvents(_ scope: AccountScope) {
-        let router = router
-        scope.feed.onOpenPost = { id in router.open(.post(id)) }
-        scope.feed.onOpenProduct = { id in router.open(.product(id)) }
-        scope.feed.onSignInRequired = { id in router.requireSignIn(thenOpen: .post(id)) }
-        scope.search.onOpenProduct = { product in router.open(.product(product.id)) }
-        scope.search.onAddToCart = { [weak self] product in
-            Task { await self?.addToCart(product) }
+    /// Sends one scope's intents to `handle(_:)` (called for every new scope).
+    func wireScopeEntries(_ scope: AccountScope) {
+        for entry in scope.entries {
+            entry.onIntent = { [weak self] intent in self?.handle(intent) }
         }
     }
 
-    /// Adds one of `product` to the current account's cart and says so on the status line (the Cart tab's badge
-    /// follows the cart).
-    func addToCart(_ product: ProductSummary) async {
-        do {
-            let line = try await scope.cart.add(product, quantity: 1)
-            notice = AppNotice("Added \(product.title) to the cart (\(line.quantity) in the cart).", isError: false)
-        } catch {
-            notice = AppNotice("\(product.title) could not be added to the cart: \(error)", isError: true)
-        }
+    /// The entry named `name`: the account entry or one of the current scope's.
+    public func entry(named name: String) -> (any FeatureEntry)? {
+        name == AccountEntry.name ? accountEntry : scope.entry(named: name)
     }
 
-    /// Parks a like made while signed out and shows the sign-in screen; the like happens once after sign-in
-    /// (leaving the sign-in screen drops it).
-    func likeAfterSignIn(_ id: PostID, from route: Route) {
-        parkedLike = id
-        router.requireSignIn(thenOpen: route)
-    }
+    /// Every live entry: the account entry and the current scope's.
+    public var entries: [any FeatureEntry] { [accountEntry] + scope.entries }
 
-    /// Likes the post parked by `likeAfterSignIn(_:from:)`, once.
-    func performParkedLike() async {
-        guard let id = parkedLike else { return }
-        parkedLike = nil
-        let feed = scope.feed
-        if feed.post(withID: id) == nil {
-            await feed.loadPost(id)
-        }
-        if feed.post(withID: id)?.isLiked == false {
-            await feed.toggleLike(id)
-        }
-    }
-
-    /// Moves the guest's cart lines into `account`'s cart (quantities of one product add up, capped at 99) and
-    /// empties the guest cart; `lastCartMerge` keeps what the user should hear about.
-    func mergeGuestCart(into account: StorageAccount) async {
-        let guestCart =
-            scope.account == .guest
-            ? scope.cart
-            : CheckoutFeature(
-                repository: stores.stores(for: .guest).cart, logger: logger.child(label: "storefront.checkout"))
-        let accountCart = CheckoutFeature(
-            repository: stores.stores(for: account).cart, logger: logger.child(label: "storefront.checkout"))
-        do {
-            let lines = try await guestCart.allLines()
-            guard !lines.isEmpty else {
-                lastCartMerge = []
+    /// Decides what an entry's intent leads to: the one place features' wishes meet navigation, the sign-in gate
+    /// and hand-offs between features.
+    public func handle(_ intent: FeatureIntent) {
+        switch intent {
+        case .open(let route):
+            router.open(route)
+        case .openProduct(let id):
+            router.open(.product(id))
+        case .addToCart(let requests):
+            let checkout = scope.checkout
+            Task { await checkout.add(requests) }
+        case .needsSignIn(let prompt, let resume):
+            if account.current.isSignedIn {
+                handle(resume)
+            } else {
+                router.requireSignIn(prompt: prompt, thenDeliver: resume)
+            }
+        case .perform(let action):
+            guard let entry = entry(named: action.feature) else {
+                logger.warning("an action names no registered entry", metadata: ["action": "\(action)"])
                 return
             }
-            let report = try await accountCart.merge(lines)
-            try await guestCart.removeAll()
-            lastCartMerge = ["Your cart from before signing in was added to your account's cart."] + report.messages
-            logger.info("guest cart merged", metadata: ["lines": "\(lines.count)"])
-        } catch {
-            lastCartMerge = ["The cart from before signing in could not be added to your account's cart: \(error)"]
-            logger.error("guest cart merge failed", metadata: ["error": "\(error)"])
+            Task { await entry.perform(action) }
+        case .finished(let route, let next):
+            if let next, router.currentRoute == route {
+                router.replaceTop(with: next)
+            } else {
+                router.remove(route)
+                if let next { router.open(next) }
+            }
+        case .notice(let text, let isError):
+            notice = AppNotice(text, isError: isError)
         }
+    }
+
+    /// Moves the guest's cart lines into `account`'s cart and keeps what the user should hear about in
+    /// `lastCartMerge`.
+    func mergeGuestCart(into account: StorageAccount) async {
+        lastCartMerge = await CheckoutEntry.mergeCart(
+            from: scopes.context(for: .guest), into: scopes.context(for: account))
     }
 }

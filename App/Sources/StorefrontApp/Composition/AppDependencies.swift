@@ -1,6 +1,6 @@
 import Account
 import Checkout
-import Feed
+import FeatureKit
 import Foundation
 import Logging
 import Models
@@ -21,9 +21,10 @@ import SampleBackend
 /// only what needs it. Building it reads two small files (the remembered user and that user's token) and the
 /// cached feature flags.
 ///
-/// The graph has an app-wide part (logger, API client, token provider, account feature, storage owner, flags, the
-/// router) and an account-scoped part (`scope`: the features over the current account's stores), which is rebuilt
-/// when the user signs in or out.
+/// The graph has an app-wide part (logger, API client, token provider, account feature and its entry, storage
+/// owner, the registry of entries, flags, the router) and an account-scoped part (`scope`: the entries over the
+/// current account's stores), which is rebuilt when the user signs in or out. Every entry's intents come to
+/// `handle(_:)`, the one place that decides what they lead to.
 @MainActor
 @Observable
 public final class AppDependencies {
@@ -43,6 +44,14 @@ public final class AppDependencies {
     public let stores: AccountStores
     /// Sign-in, sign-out and the session.
     public let account: AccountFeature
+    /// The account screens and commands.
+    public let accountEntry: AccountEntry
+    /// What every registered entry declared: routes, commands, flags, migrations.
+    public let registry: FeatureRegistry
+    /// The deep-link parser over the registered routes.
+    public let deepLinks: DeepLink
+    /// The entries built from an account's context alone.
+    public let scopedEntries: [any ScopedFeatureEntry.Type]
     /// The server's configuration and its cache.
     public let flagService: FeatureFlagService
     /// The flags of this launch: evaluated once, from the cached configuration (or the defaults) and `--flag`.
@@ -55,23 +64,33 @@ public final class AppDependencies {
     public let now: @Sendable () -> Date
     /// New unique ids (mutations, checkout flows and submissions).
     public let makeIdentifier: @Sendable () -> String
-    /// How money and dates are written for people.
-    public let format: DisplayFormat
-    /// How posts' times, counts and captions are written for people.
-    public let feedFormatter: FeedFormatter
+    /// How numbers, money and dates are written for people.
+    public let locale: Locale
 
-    /// The features of the account in use (the guest's or the signed-in user's).
+    /// The entries of the account in use (the guest's or the signed-in user's).
     public private(set) var scope: AccountScope
+    /// What the run has learned that outlives a scope: the server's configuration, the last cart merge, the notice.
+    public let state: AppRunState
+    /// Builds the scope of an account.
+    let scopes: ScopeFactory
+
     /// What the last sign-in did to the guest cart (merge messages), for the front ends to show.
-    public internal(set) var lastCartMerge: [String] = []
+    public var lastCartMerge: [String] {
+        get { state.lastCartMerge }
+        set { state.lastCartMerge = newValue }
+    }
     /// The server's configuration as last known (the cache at launch, replaced by a fetch during the run): the
     /// shipping options a checkout offers. The flags stay as evaluated at launch.
-    public internal(set) var remoteConfig: RemoteConfig?
-    /// A post the user liked while signed out: liked once they have signed in.
-    public internal(set) var parkedLike: PostID?
+    public var remoteConfig: RemoteConfig? {
+        get { state.remoteConfig }
+        set { state.remoteConfig = newValue }
+    }
     /// A short message about something the App did on the user's behalf (a product added to the cart), for the
     /// status line; nil when there is none.
-    public internal(set) var notice: AppNotice?
+    public var notice: AppNotice? {
+        get { state.notice }
+        set { state.notice = newValue }
+    }
     /// Called after `scope` was rebuilt for another account.
     @ObservationIgnored public var onScopeChanged: (@MainActor (AccountScope) -> Void)?
     /// Whether the drain loop of the current account's outbox runs (the interactive front end turns it on).
@@ -94,7 +113,7 @@ public final class AppDependencies {
             idleTimeoutSeconds: 60, additionalHeaders: ["User-Agent": "storefront/\(StorefrontVersion.current)"])
         return try AppDependencies(
             configuration: configuration, layout: layout, logger: logger, logFallback: fallback,
-            transport: transport)
+            transport: transport, scopedEntries: AppEntries.scoped)
     }
 
     /// The storage roots of `configuration`: `--data-dir`, else the XDG base directories.
@@ -120,10 +139,13 @@ public final class AppDependencies {
     ///   - logFallback: The log's standard-error fallback.
     ///   - transport: Sends HTTP requests (`URLSessionTransport`); wrapped for the embedded backend when no server
     ///     URL is configured.
-    /// - Throws: `LaunchError` when the migrations or fault rules are inconsistent.
+    ///   - scopedEntries: The entries built from an account's context alone (`AppEntries.scoped`; tests add their
+    ///     own).
+    /// - Throws: `LaunchError` when the entries' routes, commands, flags or migrations clash, or the fault rules
+    ///   are inconsistent.
     public init(
         configuration: AppConfiguration, layout: StorageLayout, logger: Logger, logFallback: StandardErrorFallback,
-        transport: any HTTPTransport
+        transport: any HTTPTransport, scopedEntries: [any ScopedFeatureEntry.Type]
     ) throws(LaunchError) {
         self.configuration = configuration
         self.layout = layout
@@ -133,9 +155,11 @@ public final class AppDependencies {
         let makeIdentifier: @Sendable () -> String = { UUID().uuidString.lowercased() }
         self.now = now
         self.makeIdentifier = makeIdentifier
-        let locale = Locale(identifier: "en_US")
-        self.format = DisplayFormat(locale: locale, timeZone: .current)
-        self.feedFormatter = FeedFormatter(now: now, locale: locale, timeZone: .current, excerptLength: 72)
+        self.locale = Locale(identifier: "en_US")
+        self.scopedEntries = scopedEntries
+        let registry = try FeatureRegistry(AppEntries.descriptors(scoped: scopedEntries))
+        self.registry = registry
+        self.deepLinks = DeepLink(registry: registry)
 
         var baseURL = configuration.apiURL ?? EmbeddedBackendTransport.placeholderBaseURL
         var appTransport = transport
@@ -169,15 +193,8 @@ public final class AppDependencies {
             requestIDs: { UUID().uuidString }, jitter: .systemRandom, currentDate: now)
         self.client = client
 
-        let migrator: DatabaseMigrator
-        do {
-            migrator = try AccountStores.migrator()
-        } catch {
-            throw LaunchError("the account database's migrations do not fit together: \(error)")
-        }
         let stores = AccountStores(
-            layout: layout, migrator: migrator, client: client, logger: logger, clock: ContinuousClock(), now: now,
-            makeIdentifier: makeIdentifier)
+            layout: layout, migrator: try registry.migrator(), logger: logger, clock: ContinuousClock(), now: now)
         self.stores = stores
         let account = AccountFeature(
             repository: LiveSessionRepository(client: client, logger: logger.child(label: "storefront.account")),
@@ -190,16 +207,26 @@ public final class AppDependencies {
 
         let flagService = FeatureFlagService(
             client: client, cacheURL: layout.cacheRoot.appending(path: "config.json"),
-            overrides: configuration.flagOverrides, now: now, logger: logger.child(label: "storefront.flags"))
+            overrides: configuration.flagOverrides, declarations: registry.flags, now: now,
+            logger: logger.child(label: "storefront.flags"))
         self.flagService = flagService
         let cachedConfig = flagService.cachedConfig()
-        self.remoteConfig = cachedConfig
-        self.flags = flagService.evaluate(cachedConfig)
-        self.router = AppRouter(isSignedIn: { account.current.isSignedIn })
-        self.scope = AccountScope(
-            stores: stores.stores(for: account.current.storageAccount), flags: flags.flags, now: now,
-            logger: logger)
-        wireAccountEvents()
+        let state = AppRunState(remoteConfig: cachedConfig)
+        self.state = state
+        let flags = flagService.evaluate(cachedConfig)
+        self.flags = flags
+        let router = AppRouter(
+            isSignedIn: { account.current.isSignedIn }, signInPrompt: { registry.pattern(of: $0)?.signInPrompt })
+        self.router = router
+        self.accountEntry = AccountEntry(
+            feature: account, signInMessages: { state.lastCartMerge }, signInPrompt: { router.parkedPrompt })
+        let scopes = ScopeFactory(
+            stores: stores, client: client, logger: logger, now: now, makeIdentifier: makeIdentifier,
+            flags: flags.flags, layout: layout, locale: locale, scoped: scopedEntries, flagService: flagService,
+            state: state)
+        self.scopes = scopes
+        self.scope = scopes.make(for: account.current.storageAccount)
+        wireEntries()
     }
 
     /// Fetches the server's configuration for this run's checkouts (and the next launch's flags); a failure keeps
@@ -223,33 +250,14 @@ public final class AppDependencies {
         await backend?.stop()
     }
 
-    /// A checkout flow over the current account's cart, with the shipping options of `config` (nil: none known yet,
-    /// the shipping step then says so) and this launch's `express_shipping` flag.
-    public func makeCheckoutCoordinator(config: RemoteConfig?) -> CheckoutCoordinator {
-        let checkoutLogger = logger.child(label: "storefront.checkout")
-        return CheckoutCoordinator(
-            cart: scope.cart,
-            orders: LiveOrderRepository(client: client, logger: checkoutLogger),
-            payments: LivePaymentRepository(client: client, logger: checkoutLogger),
-            drafts: scope.stores.drafts,
-            shippingOptions: config?.shippingOptions ?? [],
-            isExpressShippingEnabled: flags.flags.expressShipping,
-            makeIdentifier: makeIdentifier, currentDate: now, format: format, logger: checkoutLogger)
-    }
-
-    /// The order history and detail data of the signed-in user.
-    public func makeOrderRepository() -> LiveOrderRepository {
-        LiveOrderRepository(client: client, logger: logger.child(label: "storefront.checkout"))
-    }
-
     // MARK: - Internal
 
     /// Replaces the account-scoped part of the graph with one over `account`'s stores.
     func switchScope(to account: StorageAccount) {
         guard account != scope.account else { return }
         scope.stop()
-        scope = AccountScope(stores: stores.stores(for: account), flags: flags.flags, now: now, logger: logger)
-        wireScopeEvents(scope)
+        scope = scopes.make(for: account)
+        wireScopeEntries(scope)
         if drainsOutbox {
             stores.startOutbox(for: account)
         }

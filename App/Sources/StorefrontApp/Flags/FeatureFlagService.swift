@@ -1,4 +1,5 @@
 import Checkout
+import FeatureKit
 import Foundation
 import Logging
 import Networking
@@ -26,13 +27,14 @@ public struct RemoteConfig: Sendable, Hashable, Codable {
 /// without a network.
 ///
 /// The cache is `<cache root>/config.json`, written atomically (a crash leaves the old file or the new one, never
-/// half of one). A missing or unreadable cache means the compiled-in defaults (`FeatureFlags.defaults`). Flags are
+/// half of one). A missing or unreadable cache means the declared defaults. Flags are
 /// evaluated once per launch (`evaluate(_:)`) and passed to features as plain values; a fetch during a run updates
 /// the cache for the next launch.
 public final class FeatureFlagService: Sendable {
     private let client: APIClient
     private let cacheFile: AtomicFile
     private let overrides: [String: Bool]
+    private let declarations: [FlagDeclaration]
     private let now: @Sendable () -> Date
     private let logger: Logger
 
@@ -42,12 +44,14 @@ public final class FeatureFlagService: Sendable {
     ///   - client: Sends `GET /v1/config`.
     ///   - cacheURL: The cache file (`<cache root>/config.json`).
     ///   - overrides: The `--flag` overrides.
+    ///   - declarations: The flags the registered entries declared.
     ///   - now: The wall clock, recorded with a fetched configuration.
     ///   - logger: Receives fetch and cache failures.
     public init(
-        client: APIClient, cacheURL: URL, overrides: [String: Bool], now: @escaping @Sendable () -> Date,
-        logger: Logger
+        client: APIClient, cacheURL: URL, overrides: [String: Bool], declarations: [FlagDeclaration],
+        now: @escaping @Sendable () -> Date, logger: Logger
     ) {
+        self.declarations = declarations
         self.client = client
         self.cacheFile = AtomicFile(url: cacheURL)
         self.overrides = overrides
@@ -105,7 +109,7 @@ public final class FeatureFlagService: Sendable {
 
     /// The flags for `config` (nil: the defaults) with the overrides applied.
     public func evaluate(_ config: RemoteConfig?) -> FlagEvaluation {
-        FeatureFlags.evaluate(server: config?.flags, overrides: overrides)
+        FeatureFlags.evaluate(declarations, server: config?.flags, overrides: overrides)
     }
 }
 

@@ -1,17 +1,20 @@
 import DesignSystem
+import FeatureKit
 import Feed
 import Foundation
 import Models
+import Search
 import TerminalUI
 
 /// The root view of the full-screen app: the tab bar (Feed, Search, Cart with its item count) on top, the selected
 /// tab's screen in the middle, the status line (who is signed in, offline, the last notice) and the global keys at
 /// the bottom, and the help over everything while it is open.
 ///
-/// Keys go to the screen first; the keys it leaves are the shell's (see `AppKeys`). Escape and Backspace go back;
-/// `q` quits (returned as ignored, so the run loop stops).
+/// Keys go to the screen first; then to the actions other entries contribute to the screen's route; the keys left
+/// are the shell's (see `AppKeys`). Escape and Backspace go back; `q` quits (returned as ignored, so the run loop
+/// stops).
 @MainActor
-final class AppShell: TerminalView {
+public final class AppShell: TerminalView {
     /// Whether the help is shown over the screen.
     private(set) var isShowingHelp = false
 
@@ -20,7 +23,7 @@ final class AppShell: TerminalView {
     private let screens: Screens
 
     /// Creates the shell over the graph.
-    init(dependencies: AppDependencies, theme: Theme) {
+    public init(dependencies: AppDependencies, theme: Theme) {
         self.dependencies = dependencies
         self.theme = theme
         self.screens = Screens(dependencies: dependencies, theme: theme)
@@ -37,7 +40,7 @@ final class AppShell: TerminalView {
     // MARK: - TerminalView
 
     /// The whole screen for `size`.
-    func render(size: TerminalSize) -> [StyledLine] {
+    public func render(size: TerminalSize) -> [StyledLine] {
         let width = size.columns
         let header = headerLines(width: width)
         let footer = footerLines(width: width)
@@ -55,7 +58,7 @@ final class AppShell: TerminalView {
     }
 
     /// Routes a key: the help, the keys that work everywhere, the screen, then the shell's own keys.
-    func handle(_ key: KeyEvent) -> KeyHandling {
+    public func handle(_ key: KeyEvent) -> KeyHandling {
         if isShowingHelp {
             isShowingHelp = false
             return .handled
@@ -64,11 +67,12 @@ final class AppShell: TerminalView {
         if let command = AppKeys.beforeScreen(key) {
             return perform(command)
         }
-        if let intercepted = interceptSignedOutLike(key) {
-            return intercepted
-        }
         let screen = screens.current()
         if screen.handle(key) == .handled {
+            return .handled
+        }
+        if let contributed = contribution(for: key) {
+            dependencies.handle(.perform(contributed.action))
             return .handled
         }
         if let arrow = AppKeys.arrow(for: key), screen.handle(arrow) == .handled {
@@ -96,9 +100,6 @@ final class AppShell: TerminalView {
         case .search:
             router.select(.search)
         case .back:
-            if router.currentRoute == .signIn {
-                dependencies.parkedLike = nil
-            }
             router.back()
         case .account:
             router.open(.account)
@@ -108,33 +109,21 @@ final class AppShell: TerminalView {
         return .handled
     }
 
-    /// A like while signed out parks the like and asks for sign-in; with likes turned off it says so.
-    private func interceptSignedOutLike(_ key: KeyEvent) -> KeyHandling? {
-        guard key == .character("l") else { return nil }
-        let router = dependencies.router
-        let postID: PostID?
-        switch router.currentRoute {
-        case .feed:
-            guard let screen = screens.current() as? FeedListView else { return nil }
-            postID = screen.viewModel.selectedPostID
-        case .post(let id):
-            postID = id
-        default:
-            return nil
-        }
-        guard let postID else { return nil }
-        guard dependencies.flags.flags.feedLikes else {
-            dependencies.notice = AppNotice("Liking posts is turned off.", isError: false)
-            return .handled
-        }
-        guard !dependencies.account.current.isSignedIn else { return nil }
-        dependencies.likeAfterSignIn(postID, from: router.currentRoute)
-        return .handled
+    /// The actions entries other than the owner contribute to the screen on top.
+    var contributions: [ScreenAction] {
+        let route = dependencies.router.currentRoute
+        return dependencies.entries.filter { $0.name != route.feature }.flatMap { $0.contributions(to: route) }
+    }
+
+    /// The contributed action bound to `key` on the screen on top, if any.
+    private func contribution(for key: KeyEvent) -> ScreenAction? {
+        guard key.modifiers.isEmpty, case .character(let character) = key.key else { return nil }
+        return contributions.first { $0.key == character }
     }
 
     private func headerLines(width: Int) -> [StyledLine] {
         let router = dependencies.router
-        let count = dependencies.scope.cart.itemCount
+        let count = dependencies.scope.checkout.cart.itemCount
         let titles = Tab.allCases.map { tab in
             tab == .cart && count > 0 ? "\(tab.title) (\(count))" : tab.title
         }
@@ -153,7 +142,9 @@ final class AppShell: TerminalView {
             parts.append("Guest")
         }
         let scope = dependencies.scope
-        if scope.feed.isOffline || scope.search.isOffline {
+        if scope.entry(FeedEntry.self)?.feature.isOffline == true
+            || scope.entry(SearchEntry.self)?.feature.isOffline == true
+        {
             parts.append("offline")
         }
         if account.activity != .idle {

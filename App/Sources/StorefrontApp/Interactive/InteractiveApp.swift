@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Foundation
 import TerminalUI
 
@@ -66,10 +67,9 @@ public final class InteractiveApp {
                         dependencies.notice = AppNotice("The built-in server did not start: \(error)", isError: true)
                     }
                 }
-                async let feed: Void = scope.feed.start()
-                async let cart: Void = scope.cart.load()
+                async let entries: Void = scope.start()
                 async let config: Void = dependencies.refreshRemoteConfig()
-                _ = await (feed, cart, config)
+                _ = await (entries, config)
             })
     }
 }

@@ -1,73 +1,12 @@
+import Account
+import Checkout
+import FeatureKit
+import Feed
 import Models
+import Search
 
-/// Every screen of the app, as a value made of ids only: a route can be stored, compared, written as a deep link
-/// and rebuilt on a cold start, because its screen loads what it shows from the ids.
-public enum Route: Hashable, Sendable {
-    /// The feed (the Feed tab's first screen).
-    case feed
-    /// One post of the feed.
-    case post(PostID)
-    /// One product of the catalog.
-    case product(ProductID)
-    /// The search screen with a query (empty for none).
-    case search(query: String)
-    /// The cart (the Cart tab's first screen).
-    case cart
-    /// The checkout flow for the cart.
-    case checkout
-    /// The signed-in user's orders.
-    case orders
-    /// One order of the signed-in user (the confirmation after placing it).
-    case order(OrderID)
-    /// Who is signed in; sign-out.
-    case account
-    /// The sign-in screen.
-    case signIn
-
-    /// Whether the screen needs a signed-in user (the API answers it only with a session): opened while signed
-    /// out, the route is parked and the sign-in screen shows first.
-    public var requiresSignIn: Bool {
-        switch self {
-        case .checkout, .orders, .order: true
-        case .feed, .post, .product, .search, .cart, .account, .signIn: false
-        }
-    }
-
-    /// The tab a route opens in when it is not opened from a screen of another tab.
-    public var homeTab: Tab {
-        switch self {
-        case .feed, .post: .feed
-        case .product, .search: .search
-        case .cart, .checkout, .orders, .order, .account, .signIn: .cart
-        }
-    }
-
-    /// Whether the route is the first screen of its tab.
-    public var isTabRoot: Bool {
-        switch self {
-        case .feed, .search, .cart: true
-        default: false
-        }
-    }
-
-    /// A short name for logs and the status line (`post post_12`), with ids but no user text.
-    public var logDescription: String {
-        switch self {
-        case .feed: "feed"
-        case .post(let id): "post \(id)"
-        case .product(let id): "product \(id)"
-        case .search: "search"
-        case .cart: "cart"
-        case .checkout: "checkout"
-        case .orders: "orders"
-        case .order(let id): "order \(id)"
-        case .account: "account"
-        case .signIn: "sign-in"
-        }
-    }
-}
-
-/// The tabs of the interactive app, in the order they are shown.
+/// The tabs of the interactive app, in the order they are shown: a cross-feature decision the App owns. Each tab's
+/// first screen is a route of the entry that owns it.
 public enum Tab: Int, Hashable, Sendable, CaseIterable {
     /// Posts.
     case feed
@@ -79,9 +18,9 @@ public enum Tab: Int, Hashable, Sendable, CaseIterable {
     /// The tab's first screen.
     public var rootRoute: Route {
         switch self {
-        case .feed: .feed
-        case .search: .search(query: "")
-        case .cart: .cart
+        case .feed: FeedEntry.feedRoute
+        case .search: SearchEntry.searchRoute()
+        case .cart: CheckoutEntry.cartRoute
         }
     }
 
@@ -93,4 +32,51 @@ public enum Tab: Int, Hashable, Sendable, CaseIterable {
         case .cart: "Cart"
         }
     }
+
+    /// The tab a route opens in when it is not opened from a screen of another tab: the tab of its entry, or nil
+    /// (the selected tab) for an entry that has no tab of its own.
+    public static func home(of route: Route) -> Tab? {
+        switch route.feature {
+        case FeedEntry.name: .feed
+        case SearchEntry.name: .search
+        case CheckoutEntry.name: .cart
+        default: nil
+        }
+    }
+
+    /// The tab whose first screen `route` is (the search screen with any query is the Search tab's), or nil.
+    public static func rooted(at route: Route) -> Tab? {
+        allCases.first { tab in
+            let root = tab.rootRoute
+            return root.feature == route.feature && root.screen == route.screen && root.ids == route.ids
+        }
+    }
+}
+
+/// The routes the App itself names (tab roots, the sign-in screen, the checkout it parks), built by their entries;
+/// tests use them as shorthand.
+extension Route {
+    /// The feed.
+    public static var feed: Route { FeedEntry.feedRoute }
+    /// One post.
+    public static func post(_ id: PostID) -> Route { FeedEntry.postRoute(id) }
+    /// One product.
+    public static func product(_ id: ProductID) -> Route { SearchEntry.productRoute(id) }
+    /// The search screen with `query`.
+    public static func search(query: String) -> Route { SearchEntry.searchRoute(query: query) }
+    /// The cart.
+    public static var cart: Route { CheckoutEntry.cartRoute }
+    /// The checkout flow.
+    public static var checkout: Route { CheckoutEntry.checkoutRoute }
+    /// The signed-in user's orders.
+    public static var orders: Route { CheckoutEntry.ordersRoute }
+    /// One order.
+    public static func order(_ id: OrderID) -> Route { CheckoutEntry.orderRoute(id) }
+    /// Who is signed in.
+    public static var account: Route { AccountEntry.accountRoute }
+    /// The sign-in screen.
+    public static var signIn: Route { AccountEntry.signInRoute }
+
+    /// Whether this is a sign-in screen (with or without a prompt).
+    var isSignIn: Bool { AccountEntry.isSignIn(self) }
 }

@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import Logging
 import Networking
@@ -31,6 +32,7 @@ struct CommandHarness {
             environment: environment,
             currentDirectory: directory.url,
             terminal: Terminal(inputDescriptor: -1, outputDescriptor: -1, environment: [:]),
+            scopedEntries: AppEntries.scoped,
             makeDependencies: { configuration throws(LaunchError) in
                 var handler = logs
                 handler.logLevel = configuration.logLevel
@@ -38,7 +40,8 @@ struct CommandHarness {
                 logger.logLevel = configuration.logLevel
                 return try AppDependencies(
                     configuration: configuration, layout: try AppDependencies.layout(for: configuration),
-                    logger: logger, logFallback: StandardErrorFallback(), transport: URLSessionTransport())
+                    logger: logger, logFallback: StandardErrorFallback(), transport: URLSessionTransport(),
+                    scopedEntries: AppEntries.scoped)
             }
         )
         return await commandLine.run(["--data-dir", directory.url.path] + arguments)

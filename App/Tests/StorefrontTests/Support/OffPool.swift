@@ -1,4 +1,5 @@
 import Dispatch
+import FeatureKit
 
 /// Runs blocking work (waiting for a child process, reading a pipe to its end) on a dispatch thread, so it never
 /// holds one of the few threads Swift concurrency runs tasks on (two on a two-core machine).

@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import Logging
 import Networking
@@ -13,7 +14,8 @@ import StorefrontApp
 @MainActor
 enum TestGraph {
     static func make(
-        directory: URL, apiURL: URL? = nil, logs: CapturingLogHandler = CapturingLogHandler()
+        directory: URL, apiURL: URL? = nil, logs: CapturingLogHandler = CapturingLogHandler(),
+        extraEntries: [any ScopedFeatureEntry.Type] = []
     ) throws -> AppDependencies {
         let configuration = AppConfiguration(
             logLevel: .debug, allowsColor: false, environment: [:], apiURL: apiURL, dataDirectory: directory,
@@ -21,6 +23,21 @@ enum TestGraph {
         return try AppDependencies(
             configuration: configuration, layout: StorageLayout(rootDirectory: directory),
             logger: Logger(label: "test", handler: logs), logFallback: StandardErrorFallback(),
-            transport: URLSessionTransport())
+            transport: URLSessionTransport(), scopedEntries: AppEntries.scoped + extraEntries)
+    }
+
+    /// What the app's entries registered.
+    static func registry() throws -> FeatureRegistry {
+        try FeatureRegistry(AppEntries.descriptors(scoped: AppEntries.scoped))
+    }
+
+    /// The app's deep-link parser.
+    static func deepLinks() throws -> DeepLink {
+        DeepLink(registry: try registry())
+    }
+
+    /// The app's command catalog.
+    static func catalog() throws -> CommandCatalog {
+        CommandCatalog(registry: try registry())
     }
 }

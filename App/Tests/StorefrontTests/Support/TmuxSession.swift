@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 
 /// A tmux server of its own (`tmux -L <unique name>`) running one shell command in a pane of a fixed size, for

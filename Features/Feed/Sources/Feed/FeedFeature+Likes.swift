@@ -10,7 +10,7 @@ extension FeedFeature {
     /// When recording fails (the store cannot be used) the post goes back to how it was and `likeError` tells why.
     /// The server's answer arrives later (see `FeedSyncEvent`); a like that needs sign-in calls `onSignInRequired`.
     public func toggleLike(_ id: PostID) async {
-        guard likesEnabled, let current = post(withID: id) else { return }
+        guard likesEnabled, askedForSignIn(toLike: id) == false, let current = post(withID: id) else { return }
         let liked = !current.isLiked
         replace(current.settingLike(liked))
         likesBeingRecorded[id] = liked
@@ -21,6 +21,26 @@ extension FeedFeature {
         }
         likeChain = task
         await task.value
+    }
+
+    /// Signed out, asks for sign-in before a like of `id` (`onSignInRequired`, at once) and returns true; signed in,
+    /// returns false and does nothing.
+    @discardableResult
+    public func askedForSignIn(toLike id: PostID) -> Bool {
+        guard !isSignedIn else { return false }
+        onSignInRequired?(id)
+        return true
+    }
+
+    /// Likes the post with `id` once (loading it first when it is not shown): what a like made while signed out
+    /// becomes after sign-in. Nothing happens when it is liked already.
+    public func like(_ id: PostID) async {
+        if post(withID: id) == nil {
+            await loadPost(id)
+        }
+        if post(withID: id)?.isLiked == false {
+            await toggleLike(id)
+        }
     }
 
     /// Loads the post with `id` from the server for a detail screen (also when it is not among `posts`), so that

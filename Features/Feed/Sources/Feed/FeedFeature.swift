@@ -71,6 +71,9 @@ public final class FeedFeature {
     public let pageSize: Int
     /// How close to the end a post that appears must be to load the next page.
     public let prefetchDistance: Int
+    /// Whether a user is signed in: signed out, `toggleLike(_:)` queues nothing and calls `onSignInRequired` (the
+    /// entry asks the App for sign-in and likes after it). True unless the owner says otherwise.
+    @ObservationIgnored public var isSignedIn = true
     /// Whether the user can like posts (the `feed_likes` flag of `GET /v1/config`); when false, `toggleLike(_:)`
     /// does nothing and the screens offer no like action.
     public let likesEnabled: Bool

@@ -216,6 +216,7 @@ public final class FeedListViewModel {
     @discardableResult
     public func toggleLikeOfSelected() -> Task<Void, Never>? {
         guard canLike, let id = selectedPostID else { return nil }
+        if feature.askedForSignIn(toLike: id) { return Task {} }
         let feature = feature
         return Task { await feature.toggleLike(id) }
     }

@@ -128,7 +128,9 @@ public final class PostDetailViewModel {
     /// - Returns: The task recording the like, or nil when the post is not shown yet or likes are off.
     @discardableResult
     public func toggleLike() -> Task<Void, Never>? {
-        guard canLike, feature.post(withID: postID) != nil else { return nil }
+        guard canLike else { return nil }
+        if feature.askedForSignIn(toLike: postID) { return Task {} }
+        guard feature.post(withID: postID) != nil else { return nil }
         let (feature, id) = (feature, postID)
         return Task { await feature.toggleLike(id) }
     }

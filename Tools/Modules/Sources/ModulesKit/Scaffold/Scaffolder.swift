@@ -37,6 +37,20 @@ struct Scaffolder {
     func create(kind: String, name: String, scan: RepositoryScan) async throws -> ScaffoldResult {
         let path = Self.packagePath(kind: kind, name: name)
         try checkFree(name: name, path: path, scan: scan)
+        if kind == "feature", let registration = EntryRegistration.find(in: root),
+            let products = EntryFeatureTemplate.products(in: scan)
+        {
+            let template = EntryFeatureTemplate(name: name, packagePath: path, products: products)
+            var result = ScaffoldResult(
+                package: path, kind: kind, created: [], edited: [], dependencies: template.dependencies)
+            for (relative, text) in template.files {
+                let file = "\(path)/\(relative)"
+                try write(text, to: file)
+                result.created.append(file)
+            }
+            result.edited = try registration.add(name, in: root)
+            return result
+        }
         let template = PackageTemplate(name: name, packagePath: path)
         var files: [(String, String)]
         var dependencies: [String] = []

@@ -1,18 +1,126 @@
-import Checkout
+import FeatureKit
 import Foundation
 import Models
 
-extension CommandRunner {
+/// The Checkout commands: `cart add|remove|list`, `checkout …` and `orders list|show`, printed as text or `--json`.
+@MainActor
+struct CheckoutCommands {
+    /// The commands, as `storefront --help` lists them.
+    nonisolated static let specs: [CommandSpec] = [
+        CommandSpec(
+            ["cart", "add"], operands: ["ID"],
+            options: [.init("--quantity", valueName: "N", help: "How many, 1 to 99 (default 1).")],
+            help: "Add a product to the cart."),
+        CommandSpec(["cart", "remove"], operands: ["ID"], help: "Remove a product from the cart."),
+        CommandSpec(["cart", "list"], help: "Show the cart."),
+        CommandSpec(
+            ["checkout"], options: checkoutOptions,
+            help: "Order the cart (needs sign-in); --yes confirms without asking."),
+        CommandSpec(["orders", "list"], help: "List your orders, newest first (needs sign-in)."),
+        CommandSpec(["orders", "show"], operands: ["ID"], help: "Show one of your orders (needs sign-in)."),
+    ]
+
+    /// The checkout command's options.
+    nonisolated static let checkoutOptions: [CommandOptions.Option] = [
+        .init("--name", valueName: "NAME", help: "Recipient's name."),
+        .init("--street", valueName: "STREET", help: "Street and number."),
+        .init("--city", valueName: "CITY", help: "City."),
+        .init("--postal-code", valueName: "CODE", help: "Postal code."),
+        .init("--country", valueName: "CC", help: "ISO 3166-1 alpha-2 country code, such as DE."),
+        .init("--shipping", valueName: "OPTION", help: "standard, express or pickup."),
+        .init("--payment", valueName: "METHOD", help: "card or invoice."),
+        .init("--card-number", valueName: "NUMBER", help: "Card number (with --payment card)."),
+        .init("--card-expiry", valueName: "MM/YY", help: "Card expiry (with --payment card)."),
+        .init("--card-cvc", valueName: "CVC", help: "Card security code (with --payment card)."),
+        .init("--yes", help: "Place the order without asking."),
+    ]
+
+    let entry: CheckoutEntry
+    let context: CommandInvocation
+
+    /// The same commands running `name` with `operands` (a deep link run as the command it names).
+    func redirected(_ name: String, operands: [String]) -> CheckoutCommands {
+        let spec = Self.specs.first { $0.name == name } ?? Self.specs[0]
+        return CheckoutCommands(entry: entry, context: context.redirected(to: spec, operands: operands))
+    }
+
+    /// Runs the invocation's command.
+    func run() async -> ExitCode {
+        do {
+            switch context.spec.name {
+            case "cart add": return try await addToCart()
+            case "cart remove": return await removeFromCart()
+            case "cart list": return await listCart()
+            case "checkout": return try await checkout()
+            case "orders list": return await listOrders()
+            case "orders show": return await showOrder()
+            default: return context.usage("unknown command '\(context.spec.name)'")
+            }
+        } catch {
+            return context.usage(error.message)
+        }
+    }
+
+    /// `storefront cart add ID [--quantity N]`: adds the product (fetched for its current title and price).
+    private func addToCart() async throws(UsageError) -> ExitCode {
+        let quantity = try context.integer("--quantity", in: Cart.quantityRange) ?? 1
+        let id = ProductID(rawValue: context.firstOperand)
+        let product: ProductSummary
+        do {
+            product = try await entry.lookUpProduct(id)
+        } catch {
+            return context.fail("product \(id) could not be added", error)
+        }
+        do {
+            let line = try await entry.cart.add(product, quantity: quantity)
+            return context.emit(
+                ["Added \(quantity) x \(product.title) to the cart (\(line.quantity) in the cart)."],
+                json: CartLineOutput(line))
+        } catch {
+            return context.fail("\(product.title) could not be added to the cart", error)
+        }
+    }
+
+    /// `storefront cart remove ID`.
+    private func removeFromCart() async -> ExitCode {
+        let id = ProductID(rawValue: context.firstOperand)
+        do {
+            try await entry.cart.remove(id)
+        } catch {
+            return context.fail("\(id) could not be removed from the cart", error)
+        }
+        return context.emit(["Removed \(id) from the cart."], json: ["removed": id.rawValue])
+    }
+
+    /// `storefront cart list`: the lines and the subtotal.
+    private func listCart() async -> ExitCode {
+        let cart = entry.cart
+        await cart.load()
+        if let error = cart.error {
+            return context.fail("the cart could not be read", error)
+        }
+        let format = entry.format
+        var lines = cart.lines.map { line in
+            let total = (try? line.lineTotal()).map(format.money) ?? "?"
+            return "\(line.productID)  \(line.quantity) x \(line.title)  \(format.money(line.unitPrice))  \(total)"
+        }
+        let subtotal = try? cart.cart.subtotal()
+        lines.append(
+            cart.lines.isEmpty
+                ? "The cart is empty."
+                : "\(cart.itemCount) items, subtotal \(subtotal.map(format.money) ?? "unknown")")
+        return context.emit(lines, json: CartOutput(lines: cart.lines.map(CartLineOutput.init), subtotal: subtotal))
+    }
+
     /// `storefront checkout --name … --street … --city … --postal-code … --country … --shipping OPTION
     /// --payment card|invoice [--card-number … --card-expiry … --card-cvc …] [--yes]`: goes through the checkout
     /// flow's steps with the given values, shows the review, and places the order once confirmed (`--yes`, or `y`
     /// at the question on a terminal). A lost answer is retried with the same idempotency key, so the server holds
     /// at most one order.
-    func checkout() async throws(UsageError) -> ExitCode {
+    private func checkout() async throws(UsageError) -> ExitCode {
         let form = try CheckoutForm(context.arguments)
         if let refused = context.requireSignIn(to: "check out") { return refused }
-        let dependencies = context.dependencies
-        let coordinator = dependencies.makeCheckoutCoordinator(config: await dependencies.flagService.currentConfig())
+        let coordinator = entry.makeCheckoutCoordinator(shippingOptions: await entry.currentShippingOptions())
         await coordinator.start()
         if case .offeringResume = coordinator.stage {
             await coordinator.discardSavedDraft()
@@ -48,7 +156,7 @@ extension CommandRunner {
         }
         switch await coordinator.placeOrder() {
         case .placed(let order):
-            let lines = ["Order \(order.id) placed: \(dependencies.format.money(order.total))."]
+            let lines = ["Order \(order.id) placed: \(entry.format.money(order.total))."]
             return context.emit(lines, json: OrderOutput(order))
         case .failed(let failure):
             return context.fail("the order was not placed: \(failure.message) (\(Self.code(of: failure)))")
@@ -58,11 +166,11 @@ extension CommandRunner {
     }
 
     /// `storefront orders list`: the signed-in user's latest orders.
-    func listOrders() async -> ExitCode {
+    private func listOrders() async -> ExitCode {
         if let refused = context.requireSignIn(to: "see your orders") { return refused }
-        let format = context.dependencies.format
+        let format = entry.format
         do {
-            let page = try await context.dependencies.makeOrderRepository().orders(cursor: nil, limit: 20)
+            let page = try await entry.makeOrderRepository().orders(cursor: nil, limit: 20)
             var lines = page.items.map { order in
                 "\(order.id)  \(format.dateTime(order.placedAt))  \(order.status.label)  "
                     + "\(order.itemCount) items  \(format.money(order.total))"
@@ -75,16 +183,16 @@ extension CommandRunner {
     }
 
     /// `storefront orders show ID`: one order of the signed-in user.
-    func showOrder() async -> ExitCode {
+    private func showOrder() async -> ExitCode {
         if let refused = context.requireSignIn(to: "see your orders") { return refused }
-        let id = OrderID(rawValue: context.operands[0])
+        let id = OrderID(rawValue: context.firstOperand)
         let order: Order
         do {
-            order = try await context.dependencies.makeOrderRepository().order(id: id)
+            order = try await entry.makeOrderRepository().order(id: id)
         } catch {
             return context.fail("order \(id) could not be loaded", error)
         }
-        let format = context.dependencies.format
+        let format = entry.format
         var lines = ["Order \(order.id), \(order.status.label), placed \(format.dateTime(order.placedAt))"]
         lines += order.items.map { "  \($0.quantity) x \($0.title)  \(format.money($0.lineTotal))" }
         lines.append("  shipping (\(order.shippingOptionID))  \(format.money(order.shippingPrice))")
@@ -95,7 +203,7 @@ extension CommandRunner {
     // MARK: - Private
 
     private func reviewLines(_ coordinator: CheckoutCoordinator) -> [String] {
-        let format = context.dependencies.format
+        let format = entry.format
         var lines = ["Your order:"]
         for line in coordinator.draft.lines {
             let total = (try? line.lineTotal()).map(format.money) ?? "?"
@@ -147,10 +255,31 @@ extension CommandRunner {
         case .priceChanged: "price_changed"
         case .outOfStock: "out_of_stock"
         case .signInRequired: "unauthorized"
-        case .connection(let error), .rejected(let error): ErrorText.code(of: error)
+        case .connection(let error), .rejected(let error): error.code
         case .needsConfirmation: "idempotency_key_reused"
         }
     }
+}
+
+/// A cart line as `--json` prints it.
+struct CartLineOutput: Encodable {
+    let productId: String
+    let title: String
+    let quantity: Int
+    let unitPrice: Money
+
+    init(_ line: CartLine) {
+        productId = line.productID.rawValue
+        title = line.title
+        quantity = line.quantity
+        unitPrice = line.unitPrice
+    }
+}
+
+/// The cart as `--json` prints it.
+struct CartOutput: Encodable {
+    let lines: [CartLineOutput]
+    let subtotal: Money?
 }
 
 /// The checkout command's options, checked before anything is sent.

@@ -1,27 +1,58 @@
+import FeatureKit
 import Foundation
 import Models
-import Networking
-import Search
 
-extension CommandRunner {
+/// The Search commands: `search QUERY [--offset N]` and `product ID`, printed as text or `--json`.
+@MainActor
+struct SearchCommands {
+    /// The commands, as `storefront --help` lists them.
+    nonisolated static let specs: [CommandSpec] = [
+        CommandSpec(
+            ["search"], operands: ["QUERY"], variadic: true,
+            options: [.init("--offset", valueName: "N", help: "Skip the first N results (default 0).")],
+            help: "Search the catalog."),
+        CommandSpec(["product"], operands: ["ID"], help: "Show one product."),
+    ]
+
+    /// The spec named `name` (one of `specs`).
+    nonisolated static func spec(named name: String) -> CommandSpec {
+        specs.first { $0.name == name } ?? specs[0]
+    }
+
+    let entry: SearchEntry
+    let invocation: CommandInvocation
+
+    /// Runs the invocation's command.
+    func run() async -> ExitCode {
+        do {
+            switch invocation.spec.name {
+            case "search": return try await search()
+            case "product": return await product()
+            default: return invocation.usage("unknown command '\(invocation.spec.name)'")
+            }
+        } catch {
+            return invocation.usage(error.message)
+        }
+    }
+
     /// `storefront search QUERY [--offset N]`: one page of results (from the saved products when the server cannot
     /// be reached, which the output says).
-    func search() async throws(UsageError) -> ExitCode {
-        let offset = try context.integer("--offset", in: 0...1_000_000) ?? 0
-        let query = context.operands.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+    private func search() async throws(UsageError) -> ExitCode {
+        let offset = try invocation.integer("--offset", in: 0...1_000_000) ?? 0
+        let query = invocation.operands.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !query.isEmpty else { throw UsageError("'search' needs a QUERY that is not blank") }
         let page: SearchPage
         do {
-            page = try await context.dependencies.scope.stores.search.search(
+            page = try await entry.repository.search(
                 SearchRequest(query: query, offset: offset, limit: 20, strategy: .serverWithSavedFallback))
         } catch {
-            return context.fail("the search failed", error)
+            return invocation.fail("the search failed", error)
         }
         if page.source == .saved {
-            context.warn("the server could not be reached; these results come from products saved on this device")
+            invocation.warn("the server could not be reached; these results come from products saved on this device")
         }
         if let problem = page.savedProductsProblem {
-            context.warn("storage error: results could not be saved for offline use (\(problem))")
+            invocation.warn("storage error: results could not be saved for offline use (\(problem))")
         }
         let results = page.results
         var lines = results.items.map(productLine)
@@ -30,17 +61,17 @@ extension CommandRunner {
         let output = SearchOutput(
             products: results.items.map(ProductOutput.init), total: results.total, offset: results.offset,
             nextOffset: results.nextOffset, source: page.source == .saved ? "saved" : "server")
-        return context.emit(lines, json: output)
+        return invocation.emit(lines, json: output)
     }
 
     /// `storefront product ID`: one product with its description.
-    func product() async -> ExitCode {
-        let id = ProductID(rawValue: context.operands[0])
+    private func product() async -> ExitCode {
+        let id = ProductID(rawValue: invocation.firstOperand)
         let detail: ProductDetail
         do {
-            detail = try await context.dependencies.scope.stores.search.product(id: id)
+            detail = try await entry.repository.product(id: id)
         } catch {
-            return context.fail("product \(id) could not be loaded", error)
+            return invocation.fail("product \(id) could not be loaded", error)
         }
         var lines = [productLine(detail.summary)]
         if let description = detail.description, !description.isEmpty {
@@ -48,13 +79,13 @@ extension CommandRunner {
         }
         var output = ProductOutput(detail.summary)
         output.description = detail.description
-        return context.emit(lines, json: output)
+        return invocation.emit(lines, json: output)
     }
 
     /// `sku_12  Leather backpack  €192.95  In stock  4.5/5`.
-    func productLine(_ product: ProductSummary) -> String {
+    private func productLine(_ product: ProductSummary) -> String {
         var parts = [
-            "\(product.id)", product.title, context.dependencies.format.money(product.price),
+            "\(product.id)", product.title, product.price.formatted(locale: entry.locale),
             AvailabilityLabel(product.availability).text,
         ]
         if let rating = product.rating {

@@ -1,0 +1,91 @@
+import FeatureKit
+import Persistence
+
+/// What every registered entry declared, checked to fit together: one owner per route pattern and per command, one
+/// declaration per flag, one migration group per table prefix. The App reads routes, commands, flags and migrations
+/// from here and never from a feature's insides.
+public struct FeatureRegistry: Sendable {
+    /// The descriptors, in registration order (help lists commands in this order).
+    public let descriptors: [FeatureDescriptor]
+
+    /// Checks `descriptors` and keeps them.
+    ///
+    /// - Throws: `LaunchError` naming the clash when two entries share a name, a route pattern (screen and number
+    ///   of ids), a command or a flag, or when their migrations' table prefixes overlap.
+    public init(_ descriptors: [FeatureDescriptor]) throws(LaunchError) {
+        var names: Set<String> = []
+        var patterns: [String: String] = [:]
+        var commands: [String: String] = [:]
+        var flags: [String: String] = [:]
+        for descriptor in descriptors {
+            guard names.insert(descriptor.name).inserted else {
+                throw LaunchError("two feature entries are named '\(descriptor.name)'")
+            }
+            for pattern in descriptor.routes {
+                guard pattern.feature == descriptor.name else {
+                    throw LaunchError(
+                        "entry '\(descriptor.name)' registers \(pattern.linkTemplate) for '\(pattern.feature)'")
+                }
+                let key = "\(pattern.screen)/\(pattern.idNames.count)"
+                if let owner = patterns.updateValue(descriptor.name, forKey: key) {
+                    throw LaunchError(
+                        "\(pattern.linkTemplate) is registered by both '\(owner)' and '\(descriptor.name)'")
+                }
+            }
+            for command in descriptor.commands {
+                if let owner = commands.updateValue(descriptor.name, forKey: command.name) {
+                    throw LaunchError(
+                        "command '\(command.name)' is registered by both '\(owner)' and '\(descriptor.name)'")
+                }
+            }
+            for flag in descriptor.flags {
+                if let owner = flags.updateValue(descriptor.name, forKey: flag.name) {
+                    throw LaunchError("flag '\(flag.name)' is declared by both '\(owner)' and '\(descriptor.name)'")
+                }
+            }
+        }
+        self.descriptors = descriptors
+        _ = try migrator()
+    }
+
+    /// Every route pattern, entry by entry.
+    public var routePatterns: [RoutePattern] { descriptors.flatMap(\.routes) }
+
+    /// Every command with the name of the entry that runs it, in help order.
+    public var commands: [(feature: String, spec: CommandSpec)] {
+        descriptors.flatMap { descriptor in descriptor.commands.map { (descriptor.name, $0) } }
+    }
+
+    /// Every declared flag, in registration order.
+    public var flags: [FlagDeclaration] { descriptors.flatMap(\.flags) }
+
+    /// The pattern `route` belongs to, or nil for a route no entry registered.
+    public func pattern(of route: Route) -> RoutePattern? {
+        routePatterns.first { $0.matches(route) }
+    }
+
+    /// The pattern of a link naming `screen` with `idCount` ids, or nil.
+    public func pattern(screen: String, idCount: Int) -> RoutePattern? {
+        routePatterns.first { $0.screen == screen && $0.idNames.count == idCount }
+    }
+
+    /// Whether some pattern has the screen name `screen` (with any number of ids).
+    public func hasScreen(_ screen: String) -> Bool {
+        routePatterns.contains { $0.screen == screen }
+    }
+
+    /// The migrator of an account database: the outbox's tables (always registered) and every entry's groups.
+    ///
+    /// - Throws: `LaunchError` when two groups' prefixes overlap.
+    public func migrator() throws(LaunchError) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for group in descriptors.flatMap(\.migrations) {
+            do {
+                try migrator.register(group)
+            } catch {
+                throw LaunchError("the account database's migrations do not fit together: \(error)")
+            }
+        }
+        return migrator
+    }
+}

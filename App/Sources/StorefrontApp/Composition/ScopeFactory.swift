@@ -1,0 +1,73 @@
+import Checkout
+import FeatureKit
+import Foundation
+import Logging
+import Networking
+import Observation
+import Persistence
+import Search
+
+/// What the run has learned that outlives an account's scope: the server's configuration, what the last sign-in
+/// did to the guest cart, and the notice on the status line.
+@MainActor
+@Observable
+public final class AppRunState {
+    /// The server's configuration as last known.
+    public var remoteConfig: RemoteConfig?
+    /// What the last sign-in did to the guest cart (merge messages).
+    public var lastCartMerge: [String] = []
+    /// A short message for the status line, or nil.
+    public var notice: AppNotice?
+
+    /// Creates the state with the configuration known at launch.
+    public init(remoteConfig: RemoteConfig?) {
+        self.remoteConfig = remoteConfig
+    }
+}
+
+/// Builds the scope of an account: its context over the account's stores, the registered scoped entries, and
+/// Checkout's entry with what only the App has (the configuration's shipping options, the catalog's lookup).
+@MainActor
+struct ScopeFactory {
+    let stores: AccountStores
+    let client: APIClient
+    let logger: Logger
+    let now: @Sendable () -> Date
+    let makeIdentifier: @Sendable () -> String
+    let flags: FlagValues
+    let layout: StorageLayout
+    let locale: Locale
+    let scoped: [any ScopedFeatureEntry.Type]
+    let flagService: FeatureFlagService
+    let state: AppRunState
+
+    /// The context of `account`; opens nothing.
+    func context(for account: StorageAccount) -> FeatureContext {
+        let accountStores = stores.stores(for: account)
+        return FeatureContext(
+            account: account, database: accountStores.database, outbox: accountStores.outbox, client: client,
+            logger: logger, clock: ContinuousClock(), now: now, makeIdentifier: makeIdentifier, flags: flags,
+            layout: layout, locale: locale, timeZone: .current)
+    }
+
+    /// The scope of `account`; opens nothing.
+    func make(for account: StorageAccount) -> AccountScope {
+        let state = state
+        let flagService = flagService
+        return AccountScope(
+            stores: stores.stores(for: account), context: context(for: account), scoped: scoped
+        ) { context, entries in
+            let search = entries.lazy.compactMap { $0 as? SearchEntry }.first
+            let fallbackLookup = SearchEntry(context: context).lookUpProduct
+            return CheckoutEntry(
+                context: context,
+                knownShippingOptions: { state.remoteConfig?.shippingOptions ?? [] },
+                currentShippingOptions: {
+                    let config = await flagService.currentConfig()
+                    if let config { state.remoteConfig = config }
+                    return config?.shippingOptions ?? state.remoteConfig?.shippingOptions ?? []
+                },
+                lookUpProduct: search?.lookUpProduct ?? fallbackLookup)
+        }
+    }
+}

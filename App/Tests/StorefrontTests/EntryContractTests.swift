@@ -1,0 +1,146 @@
+import DesignSystem
+import FeatureKit
+import Foundation
+import Models
+import TerminalUI
+import TestSupport
+import Testing
+
+@testable import StorefrontApp
+
+/// A feature entry written for these tests: one screen (`storefront://playground`) on which `l` means "light", and
+/// an action contributed to product pages on `w`. It proves that the App dispatches by route and intent alone.
+@MainActor
+final class PlaygroundEntry: ScopedFeatureEntry {
+    nonisolated static let pattern = RoutePattern(feature: "playground", screen: "playground", summary: "a playground")
+    nonisolated static let descriptor = FeatureDescriptor(name: "playground", routes: [pattern])
+
+    var onIntent: (@MainActor (FeatureIntent) -> Void)?
+    private(set) var lights = 0
+    private(set) var wished: [String] = []
+
+    init(context: FeatureContext) {}
+
+    func makeScreen(for route: Route, context: ScreenContext) -> any TerminalView {
+        PlaygroundView(entry: self)
+    }
+
+    func contributions(to route: Route) -> [ScreenAction] {
+        guard route.screen == "product" else { return [] }
+        return [
+            ScreenAction(
+                key: "w", title: "wish", action: EntryAction(feature: "playground", name: "wish", ids: route.ids))
+        ]
+    }
+
+    func perform(_ action: EntryAction) async {
+        if action.name == "wish" { wished += action.ids }
+    }
+
+    fileprivate func light() { lights += 1 }
+}
+
+@MainActor
+private final class PlaygroundView: TerminalView {
+    let entry: PlaygroundEntry
+
+    init(entry: PlaygroundEntry) {
+        self.entry = entry
+    }
+
+    func render(size: TerminalSize) -> [StyledLine] {
+        [StyledLine("Playground: \(entry.lights) lights")]
+    }
+
+    func handle(_ key: KeyEvent) -> KeyHandling {
+        guard key == .character("l") else { return .ignored }
+        entry.light()
+        return .handled
+    }
+}
+
+extension IntegrationTests {
+    /// The feature entry contract as the App uses it: every route has exactly one owner that builds it from a cold
+    /// start, keys belong to the screen that binds them, and entries add actions to each other's screens through
+    /// the App.
+    @Suite("feature entries")
+    @MainActor
+    struct EntryContractTests {
+        private static let size = TerminalSize(columns: 80, rows: 24)
+
+        private static func text(_ shell: AppShell) -> String {
+            shell.render(size: size).map { line in line.spans.map(\.text).joined() }.joined(separator: "\n")
+        }
+
+        @Test("every registered route pattern has exactly one owner, which builds its screen from a cold start")
+        func everyPatternHasOneOwner() async throws {
+            let registry = try TestGraph.registry()
+            #expect(registry.routePatterns.count >= 10)
+            for pattern in registry.routePatterns {
+                let owners = registry.descriptors.filter { descriptor in
+                    descriptor.routes.contains {
+                        $0.screen == pattern.screen && $0.idNames.count == pattern.idNames.count
+                    }
+                }
+                #expect(owners.map(\.name) == [pattern.feature], "\(pattern.linkTemplate)")
+
+                let directory = try TemporaryDirectory()
+                let dependencies = try TestGraph.make(directory: directory.url)
+                if pattern.requiresSignIn {
+                    try await dependencies.account.signIn(userName: "grace")
+                }
+                let route = pattern.route(ids: pattern.idNames.indices.map { "id_\($0 + 1)" })
+                let link = dependencies.deepLinks.url(for: route)
+                #expect(try dependencies.deepLinks.route(from: link) == route, "\(link)")
+                let shell = AppShell(dependencies: dependencies, theme: .ascii)
+                dependencies.router.open(route)
+                #expect(dependencies.router.currentRoute == route, "\(link)")
+                let lines = shell.render(size: Self.size)
+                #expect(lines.count == Self.size.rows)
+                #expect(!Self.text(shell).contains("There is no screen"), "\(link)")
+                #expect(shell.screenCount == 1)
+                await dependencies.shutdown()
+            }
+        }
+
+        @Test("two entries that register one link are refused at launch, naming both")
+        func clashingPatternsAreRefused() {
+            let other = FeatureDescriptor(
+                name: "other", routes: [RoutePattern(feature: "other", screen: "feed", summary: "a second feed")])
+            #expect {
+                _ = try FeatureRegistry(AppEntries.descriptors(scoped: AppEntries.scoped) + [other])
+            } throws: { error in
+                "\(error)".contains("storefront://feed is registered by both 'feed' and 'other'")
+            }
+        }
+
+        @Test("signed out, `l` on a screen that binds it to something else is that screen's, with no sign-in prompt")
+        func keysBelongToTheirScreen() async throws {
+            let directory = try TemporaryDirectory()
+            let dependencies = try TestGraph.make(directory: directory.url, extraEntries: [PlaygroundEntry.self])
+            let shell = AppShell(dependencies: dependencies, theme: .ascii)
+            dependencies.router.open(try dependencies.deepLinks.route(from: "storefront://playground"))
+            #expect(Self.text(shell).contains("Playground: 0 lights"))
+            #expect(shell.handle(.character("l")) == .handled)
+            #expect(Self.text(shell).contains("Playground: 1 lights"))
+            #expect(!dependencies.router.currentRoute.isSignIn)
+            #expect(dependencies.router.parked == nil)
+            #expect(!Self.text(shell).contains("Sign in"))
+            await dependencies.shutdown()
+        }
+
+        @Test("an entry's action on another entry's screen reaches it through the App, with the screen's ids")
+        func contributedActions() async throws {
+            let directory = try TemporaryDirectory()
+            let dependencies = try TestGraph.make(directory: directory.url, extraEntries: [PlaygroundEntry.self])
+            let shell = AppShell(dependencies: dependencies, theme: .ascii)
+            dependencies.router.open(.product("sku_12"))
+            _ = shell.render(size: Self.size)
+            #expect(shell.contributions.map(\.title) == ["wish"])
+            #expect(shell.handle(.character("w")) == .handled)
+            let playground = try #require(dependencies.scope.entry(PlaygroundEntry.self))
+            try await waitUntil("the wish arrives") { playground.wished == ["sku_12"] }
+            await dependencies.shutdown()
+        }
+    }
+}

@@ -1,0 +1,41 @@
+// swift-tools-version:6.2
+// FeatureKit: the feature entry contract. Every feature package provides one `FeatureEntry` (its routes and the
+// screen of each, its intents, its commands, migrations and flags); the App registers the entries and dispatches
+// to them without knowing their insides. It sits between the features and the DesignSystem: features and the App
+// depend on it; it depends on DesignSystem and Core.
+import PackageDescription
+
+let package = Package(
+    name: "FeatureKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "FeatureKit", targets: ["FeatureKit"])
+    ],
+    dependencies: [
+        .package(path: "../Core/Logging"),
+        .package(path: "../Core/Models"),
+        .package(path: "../Core/Networking"),
+        .package(path: "../Core/Persistence"),
+        .package(path: "../DesignSystem"),
+    ],
+    targets: [
+        .target(
+            name: "FeatureKit",
+            dependencies: [
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+            ]
+        ),
+        .testTarget(
+            name: "FeatureKitTests",
+            dependencies: [
+                "FeatureKit"
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

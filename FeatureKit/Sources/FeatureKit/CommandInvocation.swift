@@ -1,0 +1,169 @@
+import Foundation
+import Networking
+
+/// One run of a command: its spec, its arguments, where its output goes and who is signed in; with the helpers
+/// every command uses to print results (text, or one JSON document with `--json`) and failures (one line on
+/// standard error, prefixed with the program's name).
+@MainActor
+public struct CommandInvocation {
+    /// The command being run.
+    public let spec: CommandSpec
+    /// The parsed command line (options included).
+    public let arguments: ParsedArguments
+    /// The operands after the command's words.
+    public let operands: [String]
+    /// Standard output.
+    public let output: any TextOutput
+    /// Standard error.
+    public let errorOutput: any TextOutput
+    /// Whether standard input is a terminal (a command may then ask a question).
+    public let isInputTerminal: Bool
+    /// The program's name for messages (`storefront`).
+    public let programName: String
+    /// Whether a user is signed in.
+    public let isSignedIn: Bool
+    /// Why the last session ended, when the server ended it (shown instead of "sign in").
+    public let sessionEndedMessage: String?
+    /// The usage text printed after a usage error.
+    public let usageText: @MainActor () -> String
+
+    /// Creates an invocation.
+    public init(
+        spec: CommandSpec, arguments: ParsedArguments, operands: [String], output: any TextOutput,
+        errorOutput: any TextOutput, isInputTerminal: Bool, programName: String, isSignedIn: Bool,
+        sessionEndedMessage: String?, usageText: @escaping @MainActor () -> String
+    ) {
+        self.spec = spec
+        self.arguments = arguments
+        self.operands = operands
+        self.output = output
+        self.errorOutput = errorOutput
+        self.isInputTerminal = isInputTerminal
+        self.programName = programName
+        self.isSignedIn = isSignedIn
+        self.sessionEndedMessage = sessionEndedMessage
+        self.usageText = usageText
+    }
+
+    /// Whether `--json` was given.
+    public var json: Bool { arguments.has("--json") }
+
+    /// The first operand, or an empty string (the parser checked the count against the spec).
+    public var firstOperand: String { operands.first ?? "" }
+
+    /// The same invocation as the command `spec` with `operands` (a deep link run as the command it names).
+    public func redirected(to spec: CommandSpec, operands: [String]) -> CommandInvocation {
+        CommandInvocation(
+            spec: spec, arguments: arguments, operands: operands, output: output, errorOutput: errorOutput,
+            isInputTerminal: isInputTerminal, programName: programName, isSignedIn: isSignedIn,
+            sessionEndedMessage: sessionEndedMessage, usageText: usageText)
+    }
+
+    /// Prints `text` and a newline on standard output.
+    public func print(_ text: String) {
+        output.write(text + "\n")
+    }
+
+    /// Prints `lines` as text, or `value` as JSON with `--json` (the API's snake_case names), and succeeds.
+    public func emit(_ lines: [String], json value: some Encodable) -> ExitCode {
+        if json {
+            do {
+                let data = try APIJSON.makeEncoder().encode(value)
+                output.write(String(decoding: data, as: UTF8.self) + "\n")
+            } catch {
+                return fail("the result could not be written as JSON: \(error)")
+            }
+        } else {
+            output.write(lines.map { $0 + "\n" }.joined())
+        }
+        return .success
+    }
+
+    /// Prints `<program>: <message>` on standard error and returns `.failure`.
+    public func fail(_ message: String) -> ExitCode {
+        errorOutput.write("\(programName): \(message)\n")
+        return .failure
+    }
+
+    /// Prints `<program>: <what>: <why, with the API's error code>` and returns `.failure`.
+    public func fail(_ what: String, _ error: any Error) -> ExitCode {
+        fail("\(what): \(ErrorText.describe(error))")
+    }
+
+    /// Prints a warning on standard error (the command goes on).
+    public func warn(_ message: String) {
+        errorOutput.write("\(programName): warning: \(message)\n")
+    }
+
+    /// Prints the usage error `message` with the usage and returns `.usage` (64).
+    public func usage(_ message: String) -> ExitCode {
+        errorOutput.write("\(programName): \(message)\n\n" + usageText())
+        return .usage
+    }
+
+    /// The integer value of option `name` when it was given.
+    ///
+    /// - Throws: `UsageError` when it is not a whole number in `range`.
+    public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = arguments.value(name) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// Fails unless a user is signed in, saying how to sign in; nil when one is.
+    public func requireSignIn(to action: String) -> ExitCode? {
+        guard isSignedIn else {
+            if let sessionEndedMessage {
+                return fail(sessionEndedMessage)
+            }
+            return fail("sign in to \(action): \(programName) login NAME")
+        }
+        return nil
+    }
+}
+
+/// One line for a failure, for people, with the API's error code when there is one.
+public enum ErrorText {
+    /// `the server refused it: post not found (HTTP 404 not_found)` and the like; an error of a feature describes
+    /// itself (`CustomStringConvertible`).
+    public static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as APIError:
+            return describe(error)
+        case let error as any UserFacingError:
+            return error.userFacingDescription
+        case is CancellationError:
+            return "cancelled"
+        default:
+            return String(describing: error)
+        }
+    }
+
+    /// One line for an API failure, ending with its code.
+    public static func describe(_ error: APIError) -> String {
+        switch error {
+        case .http(let status, let body, _):
+            let message = body.message.isEmpty ? "the server refused the request" : body.message
+            return "\(message) (HTTP \(status) \(body.code))"
+        case .unexpectedBody(let status, _, _):
+            return "the server answered HTTP \(status) without the API's error body (HTTP \(status))"
+        case .transport, .cancelled:
+            return "the server could not be reached (\(error.category.rawValue))"
+        case .timeout:
+            return "the server did not answer in time (timeout)"
+        case .unauthorized:
+            return "the server needs a signed-in user (unauthorized)"
+        case .decoding, .invalidRequest:
+            return "the server's answer could not be used: \(error) (unexpected)"
+        }
+    }
+}
+
+/// An error of a feature that knows how to describe itself for people in one line, with the API's error code when
+/// there is one (`ErrorText.describe` uses it).
+public protocol UserFacingError: Error {
+    /// One line for people, such as `the price changed (price_changed)`.
+    var userFacingDescription: String { get }
+}

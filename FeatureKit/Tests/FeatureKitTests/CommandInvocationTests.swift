@@ -1,0 +1,72 @@
+import FeatureKit
+import Foundation
+import Testing
+
+/// Collects what a command writes.
+final class Collected: TextOutput, @unchecked Sendable {
+    // Sound because `collected` is only read and written while `lock` is held.
+    private let lock = NSLock()
+    private var collected = ""
+
+    func write(_ text: String) {
+        lock.withLock { collected += text }
+    }
+
+    var text: String { lock.withLock { collected } }
+}
+
+@Suite("command invocations")
+@MainActor
+struct CommandInvocationTests {
+    private func invocation(_ arguments: [String], signedIn: Bool = false) throws -> (
+        CommandInvocation, Collected, Collected
+    ) {
+        let spec = CommandSpec(
+            ["cart", "add"], operands: ["ID"],
+            options: [.init("--quantity", valueName: "N", help: "How many.")], help: "Add.")
+        let parsed = try CommandOptions(spec.options + [.init("--json", help: "JSON.")]).parse(arguments)
+        let output = Collected()
+        let errors = Collected()
+        let invocation = CommandInvocation(
+            spec: spec, arguments: parsed, operands: parsed.operands, output: output, errorOutput: errors,
+            isInputTerminal: false, programName: "storefront", isSignedIn: signedIn, sessionEndedMessage: nil,
+            usageText: { "Usage: storefront\n" })
+        return (invocation, output, errors)
+    }
+
+    @Test("text by default, one JSON document with --json (snake_case)")
+    func emit() throws {
+        let (text, output, _) = try invocation(["sku_1"])
+        #expect(text.emit(["Added."], json: ["productId": "sku_1"]) == .success)
+        #expect(output.text == "Added.\n")
+        let (json, jsonOutput, _) = try invocation(["sku_1", "--json"])
+        #expect(json.emit(["Added."], json: ["product_id": "sku_1"]) == .success)
+        #expect(jsonOutput.text == "{\"product_id\":\"sku_1\"}\n")
+    }
+
+    @Test("failures go to standard error with the program's name; usage errors exit 64 with the usage")
+    func failures() throws {
+        let (invocation, output, errors) = try invocation(["sku_1"])
+        #expect(invocation.fail("it broke") == .failure)
+        #expect(invocation.usage("bad flag") == .usage)
+        #expect(output.text.isEmpty)
+        #expect(errors.text == "storefront: it broke\nstorefront: bad flag\n\nUsage: storefront\n")
+    }
+
+    @Test("integer options are checked against their range")
+    func integers() throws {
+        let (good, _, _) = try invocation(["sku_1", "--quantity", "3"])
+        #expect(try good.integer("--quantity", in: 1...99) == 3)
+        let (bad, _, _) = try invocation(["sku_1", "--quantity", "300"])
+        #expect(throws: UsageError.self) { try bad.integer("--quantity", in: 1...99) }
+    }
+
+    @Test("signed out, a command that needs sign-in says how to sign in")
+    func signIn() throws {
+        let (signedOut, _, errors) = try invocation(["sku_1"])
+        #expect(signedOut.requireSignIn(to: "check out") == .failure)
+        #expect(errors.text.contains("sign in to check out: storefront login NAME"))
+        let (signedIn, _, _) = try invocation(["sku_1"], signedIn: true)
+        #expect(signedIn.requireSignIn(to: "check out") == nil)
+    }
+}

@@ -1,0 +1,215 @@
+import DesignSystem
+import FeatureKit
+import Foundation
+import Models
+import Persistence
+import TerminalUI
+
+/// The Checkout package's entry: the cart, the checkout flow, the order history and an order's screen; the `cart`,
+/// `checkout` and `orders` commands; the `express_shipping` flag and Checkout's tables. Built per account over its
+/// context, with what only the App knows: the shipping options of the server's configuration and the catalog's
+/// product lookup (owned by the entry of product pages).
+@MainActor
+public final class CheckoutEntry: FeatureEntry {
+    /// The entry's name in routes and actions.
+    public nonisolated static let name = "checkout"
+    /// The cart (the Cart tab's first screen): `storefront://cart`.
+    public nonisolated static let cartPattern = RoutePattern(feature: name, screen: "cart", summary: "the cart")
+    /// The checkout flow for the cart: `storefront://checkout`.
+    public nonisolated static let checkoutPattern = RoutePattern(
+        feature: name, screen: "checkout", signInPrompt: "Sign in to check out.",
+        summary: "check out the cart, step by step")
+    /// The signed-in user's orders: `storefront://orders`.
+    public nonisolated static let ordersPattern = RoutePattern(
+        feature: name, screen: "orders", signInPrompt: "Sign in to see your orders.",
+        summary: "your orders, newest first")
+    /// One order of the signed-in user: `storefront://orders/ID`.
+    public nonisolated static let orderPattern = RoutePattern(
+        feature: name, screen: "orders", idNames: ["ID"], signInPrompt: "Sign in to see your orders.",
+        summary: "one of your orders")
+    /// Whether express shipping is offered at checkout (`express_shipping`; off by default, as the server may not
+    /// deliver it everywhere).
+    public nonisolated static let expressShippingFlag = FlagDeclaration(
+        name: "express_shipping", defaultValue: false, summary: "offer express shipping at checkout")
+
+    /// The routes, commands, flags and tables of Checkout.
+    public nonisolated static let descriptor = FeatureDescriptor(
+        name: name, routes: [cartPattern, checkoutPattern, ordersPattern, orderPattern],
+        commands: CheckoutCommands.specs, flags: [expressShippingFlag], migrations: [CheckoutStorage.migrations])
+
+    /// The cart's route.
+    public nonisolated static var cartRoute: Route { cartPattern.route() }
+    /// The checkout flow's route.
+    public nonisolated static var checkoutRoute: Route { checkoutPattern.route() }
+    /// The order history's route.
+    public nonisolated static var ordersRoute: Route { ordersPattern.route() }
+    /// The route of order `id`.
+    public nonisolated static func orderRoute(_ id: OrderID) -> Route { orderPattern.route(ids: [id.rawValue]) }
+
+    /// Where the entry's intents go.
+    public var onIntent: (@MainActor (FeatureIntent) -> Void)?
+    /// The account's cart.
+    public let cart: CheckoutFeature
+    /// How money and dates are written for people.
+    public let format: DisplayFormat
+    /// The coordinator of the checkout flow on screen, while there is one (the screen owns it).
+    public private(set) weak var activeCheckout: CheckoutCoordinator?
+
+    let context: FeatureContext
+    let lookUpProduct: ProductLookup
+    let currentShippingOptions: @MainActor () async -> [ShippingOption]
+    private let knownShippingOptions: @MainActor () -> [ShippingOption]
+    private let cartRepository: LiveCartRepository
+
+    /// Builds the cart over `context`; opens nothing.
+    ///
+    /// - Parameters:
+    ///   - context: The account's context.
+    ///   - knownShippingOptions: The shipping options as last known (the cached configuration, replaced by a fetch
+    ///     during the run); a checkout screen offers these.
+    ///   - currentShippingOptions: The shipping options fetched now (falling back to the last known): what the
+    ///     `checkout` command offers.
+    ///   - lookUpProduct: The catalog's current copy of a product (`cart add ID`).
+    public init(
+        context: FeatureContext, knownShippingOptions: @escaping @MainActor () -> [ShippingOption],
+        currentShippingOptions: @escaping @MainActor () async -> [ShippingOption],
+        lookUpProduct: @escaping ProductLookup
+    ) {
+        let context = context.labelled("storefront.checkout")
+        self.context = context
+        self.knownShippingOptions = knownShippingOptions
+        self.currentShippingOptions = currentShippingOptions
+        self.lookUpProduct = lookUpProduct
+        cartRepository = LiveCartRepository(database: context.database, logger: context.logger)
+        cart = CheckoutFeature(repository: cartRepository, logger: context.logger)
+        format = DisplayFormat(locale: context.locale, timeZone: context.timeZone)
+    }
+
+    /// The orders of the signed-in user, from the server.
+    public func makeOrderRepository() -> LiveOrderRepository {
+        LiveOrderRepository(client: context.client, logger: context.logger)
+    }
+
+    /// A checkout flow over the cart with `shippingOptions` and this launch's `express_shipping` flag.
+    public func makeCheckoutCoordinator(shippingOptions: [ShippingOption]) -> CheckoutCoordinator {
+        CheckoutCoordinator(
+            cart: cart, orders: makeOrderRepository(),
+            payments: LivePaymentRepository(client: context.client, logger: context.logger),
+            drafts: LiveCheckoutDraftRepository(database: context.database, logger: context.logger),
+            shippingOptions: shippingOptions,
+            isExpressShippingEnabled: context.flags.isOn(Self.expressShippingFlag),
+            makeIdentifier: context.makeIdentifier, currentDate: context.now, format: format, logger: context.logger)
+    }
+
+    /// The cart, the checkout flow, the orders or one order.
+    public func makeScreen(for route: Route, context screenContext: ScreenContext) -> any TerminalView {
+        let theme = screenContext.theme
+        if Self.checkoutPattern.matches(route) {
+            return makeCheckoutScreen(theme: theme)
+        }
+        if Self.ordersPattern.matches(route) {
+            let viewModel = OrderHistoryViewModel(repository: makeOrderRepository(), format: format, pageSize: 20)
+            viewModel.onOpenOrder = { [weak self] id in self?.onIntent?(.open(Self.orderRoute(id))) }
+            viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: Self.ordersRoute) }
+            Task { await viewModel.load() }
+            return OrderHistoryView(viewModel: viewModel, theme: theme)
+        }
+        if Self.orderPattern.matches(route) {
+            let id = OrderID(rawValue: route.id(0))
+            let viewModel = OrderDetailViewModel(
+                orderID: id, order: nil, repository: makeOrderRepository(), format: format)
+            viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: route) }
+            Task { await viewModel.load() }
+            return OrderDetailView(viewModel: viewModel, theme: theme)
+        }
+        let viewModel = CartViewModel(feature: cart, format: format)
+        viewModel.onCheckout = { [weak self] in self?.onIntent?(.open(Self.checkoutRoute)) }
+        Task { await viewModel.load() }
+        return CartView(viewModel: viewModel, theme: theme)
+    }
+
+    /// Loads the cart.
+    public func start() async {
+        await cart.load()
+    }
+
+    /// Runs `cart add|remove|list`, `checkout` and `orders list|show`.
+    public func run(_ invocation: CommandInvocation) async -> ExitCode {
+        await CheckoutCommands(entry: self, context: invocation).run()
+    }
+
+    /// The cart (also for the checkout link, with a hint), the orders or one order.
+    public func print(_ route: Route, to invocation: CommandInvocation) async -> ExitCode {
+        let commands = CheckoutCommands(entry: self, context: invocation)
+        if Self.orderPattern.matches(route) {
+            return await commands.redirected("orders show", operands: route.ids).run()
+        }
+        if Self.ordersPattern.matches(route) {
+            return await commands.redirected("orders list", operands: []).run()
+        }
+        let status = await commands.redirected("cart list", operands: []).run()
+        if Self.checkoutPattern.matches(route), status == .success, !invocation.json {
+            invocation.print(
+                "Check out with '\(invocation.programName) checkout --help' options, or open the link on a terminal.")
+        }
+        return status
+    }
+
+    /// Adds `requests` to the cart, and says so on the status line.
+    public func add(_ requests: [CartRequest]) async {
+        for request in requests {
+            let product = request.product
+            do {
+                let line = try await cart.add(product, quantity: request.quantity)
+                onIntent?(.notice("Added \(product.title) to the cart (\(line.quantity) in the cart).", isError: false))
+            } catch {
+                onIntent?(.notice("\(product.title) could not be added to the cart: \(error)", isError: true))
+            }
+        }
+    }
+
+    /// Moves `guest`'s cart lines into `account`'s cart (quantities of one product add up, capped at 99) and empties
+    /// the guest cart: the hand-off at sign-in.
+    ///
+    /// - Returns: What the user should hear about (empty when the guest cart was empty).
+    public static func mergeCart(from guest: FeatureContext, into account: FeatureContext) async -> [String] {
+        let logger = account.logger.child(label: "storefront.checkout")
+        let guestCart = CheckoutFeature(
+            repository: LiveCartRepository(database: guest.database, logger: logger), logger: logger)
+        let accountCart = CheckoutFeature(
+            repository: LiveCartRepository(database: account.database, logger: logger), logger: logger)
+        do {
+            let lines = try await guestCart.allLines()
+            guard !lines.isEmpty else { return [] }
+            let report = try await accountCart.merge(lines)
+            try await guestCart.removeAll()
+            logger.info("guest cart merged", metadata: ["lines": "\(lines.count)"])
+            return ["Your cart from before signing in was added to your account's cart."] + report.messages
+        } catch {
+            logger.error("guest cart merge failed", metadata: ["error": "\(error)"])
+            return ["The cart from before signing in could not be added to your account's cart: \(error)"]
+        }
+    }
+
+    // MARK: - Private
+
+    private func makeCheckoutScreen(theme: Theme) -> any TerminalView {
+        let coordinator = makeCheckoutCoordinator(shippingOptions: knownShippingOptions())
+        let route = Self.checkoutRoute
+        coordinator.onOrderPlaced = { [weak self] id in
+            self?.onIntent?(.finished(route, next: Self.orderRoute(id)))
+        }
+        coordinator.onFinished = { [weak self] end in
+            if end == .cancelled { self?.onIntent?(.finished(route, next: nil)) }
+        }
+        coordinator.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: route) }
+        Task { await coordinator.start() }
+        activeCheckout = coordinator
+        return CheckoutFlowView(coordinator: coordinator, theme: theme)
+    }
+
+    private func askForSignIn(thenOpen route: Route) {
+        let pattern = Self.descriptor.routes.first { $0.matches(route) }
+        onIntent?(.needsSignIn(prompt: pattern?.signInPrompt ?? "Sign in to go on.", resume: .open(route)))
+    }
+}

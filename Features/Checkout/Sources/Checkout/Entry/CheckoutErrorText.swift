@@ -1,0 +1,34 @@
+import FeatureKit
+
+extension CheckoutError: UserFacingError {
+    /// The message with the API's error code: `the price changed (price_changed)`.
+    public var userFacingDescription: String { "\(message) (\(code))" }
+
+    /// The API's error code behind the error (or the kind of failure when none was sent).
+    public var code: String {
+        switch self {
+        case .signInRequired: "unauthorized"
+        case .offline: "offline"
+        case .timedOut: "timeout"
+        case .serverUnavailable: "unavailable"
+        case .priceChanged: "price_changed"
+        case .outOfStock: "out_of_stock"
+        case .cardInvalid: "card_invalid"
+        case .cardDeclined: "card_declined"
+        case .submissionReused: "idempotency_key_reused"
+        case .notFound: "not_found"
+        case .rejected(let code, _): code
+        case .unexpected: "unexpected"
+        }
+    }
+}
+
+extension CartError: UserFacingError {
+    /// The description, with the store's reason when the local store cannot be used.
+    public var userFacingDescription: String {
+        if case .storeUnavailable(let reason) = self {
+            return "\(description) The local store cannot be used: \(reason)"
+        }
+        return description
+    }
+}

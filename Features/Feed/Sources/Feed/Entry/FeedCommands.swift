@@ -1,0 +1,174 @@
+import FeatureKit
+import Foundation
+import Models
+
+/// The Feed commands: `feed [--limit N] [--cursor C]`, `post ID` and `like ID`, printed as text or `--json`.
+@MainActor
+struct FeedCommands {
+    /// The commands, as `storefront --help` lists them.
+    nonisolated static let specs: [CommandSpec] = [
+        CommandSpec(
+            ["feed"],
+            options: [
+                .init("--limit", valueName: "N", help: "Posts per page, 1 to 50 (default 20)."),
+                .init("--cursor", valueName: "CURSOR", help: "Continue after the page that printed this cursor."),
+            ],
+            help: "Show a page of the feed, newest first, and the cursor of the next page."),
+        CommandSpec(["post"], operands: ["ID"], help: "Show one post."),
+        CommandSpec(["like"], operands: ["ID"], help: "Like a post (needs sign-in)."),
+    ]
+
+    /// The spec named `name` (one of `specs`).
+    nonisolated static func spec(named name: String) -> CommandSpec {
+        specs.first { $0.name == name } ?? specs[0]
+    }
+
+    let entry: FeedEntry
+    let invocation: CommandInvocation
+
+    /// Runs the invocation's command.
+    func run() async -> ExitCode {
+        do {
+            switch invocation.spec.name {
+            case "feed": return try await feed()
+            case "post": return await post()
+            case "like": return await like()
+            default: return invocation.usage("unknown command '\(invocation.spec.name)'")
+            }
+        } catch {
+            return invocation.usage(error.message)
+        }
+    }
+
+    /// `storefront feed [--limit N] [--cursor C]`: one page of the feed and the cursor of the next.
+    private func feed() async throws(UsageError) -> ExitCode {
+        let limit = try invocation.integer("--limit", in: 1...50) ?? 20
+        let cursor = invocation.arguments.value("--cursor")
+        let page: FeedPage
+        do {
+            page = try await entry.repository.fetchPage(cursor: cursor, limit: limit)
+        } catch {
+            return invocation.fail("the feed could not be loaded", error)
+        }
+        if let failure = page.storeFailure {
+            invocation.warn(
+                "storage error: the feed's local store cannot be used, so nothing was kept for offline use "
+                    + "(\(failure.reason))")
+        }
+        let rows = page.posts.map { FeedRow($0, formatter: entry.formatter) }
+        var lines = rows.map(Self.line)
+        lines.append(page.nextCursor.map { "next cursor: \($0)" } ?? "end of the feed")
+        let output = FeedPageOutput(
+            posts: page.posts.map(PostOutput.init), nextCursor: page.nextCursor,
+            storeError: page.storeFailure?.reason)
+        return invocation.emit(lines, json: output)
+    }
+
+    /// `storefront post ID`: one post, fetched from the server (its cached copy when the server cannot be reached).
+    private func post() async -> ExitCode {
+        let id = PostID(rawValue: invocation.firstOperand)
+        let repository = entry.repository
+        let post: Post
+        do {
+            post = try await repository.fetchPost(id: id)
+        } catch {
+            guard let cached = try? await repository.cachedPost(id: id) else {
+                return invocation.fail("post \(id) could not be loaded", error)
+            }
+            invocation.warn("showing the copy saved on this device: \(ErrorText.describe(error))")
+            post = cached
+        }
+        return invocation.emit(postLines(post), json: PostOutput(post))
+    }
+
+    /// `storefront like ID`: likes the post through the outbox and pushes it now; fails when it did not reach the
+    /// server (it stays queued on this device).
+    private func like() async -> ExitCode {
+        if let refused = invocation.requireSignIn(to: "like posts") { return refused }
+        guard entry.feature.likesEnabled else {
+            return invocation.fail("liking posts is turned off (feature flag feed_likes)")
+        }
+        let id = PostID(rawValue: invocation.firstOperand)
+        let repository = entry.repository
+        do {
+            _ = try await repository.fetchPost(id: id)
+        } catch {
+            return invocation.fail("post \(id) could not be liked", error)
+        }
+        do {
+            try await repository.setLike(true, postID: id)
+        } catch {
+            return invocation.fail("the like could not be saved", error)
+        }
+        do {
+            let report = try await entry.outbox.pushPending()
+            if report.deadLettered > 0 {
+                return invocation.fail("the server refused the like of post \(id)")
+            }
+            if report.remaining > 0 {
+                return invocation.fail(
+                    "the like is saved on this device but has not reached the server yet; it is sent on the next run")
+            }
+        } catch {
+            return invocation.fail("the like could not be sent", error)
+        }
+        guard let post = try? await repository.fetchPost(id: id) else {
+            return invocation.emit(["Liked \(id)."], json: ["post_id": id.rawValue])
+        }
+        let likes = entry.formatter.likes(post.likeCount)
+        return invocation.emit(["Liked \(id) (\(likes))."], json: PostOutput(post))
+    }
+
+    private static func line(_ row: FeedRow) -> String {
+        var parts = ["\(row.id)", "\(row.author), \(row.age)"]
+        if let kind = row.kind { parts.append(kind) }
+        parts.append((row.isLiked ? "liked, " : "") + "\(row.likeCount) likes")
+        if row.hasProduct { parts.append("shop") }
+        if !row.caption.isEmpty { parts.append(row.caption) }
+        return parts.joined(separator: "  ")
+    }
+
+    private func postLines(_ post: Post) -> [String] {
+        let formatter = entry.formatter
+        var lines = [
+            "\(post.id) by \(post.authorName), \(formatter.dateTime(post.createdAt))",
+            "\(formatter.likes(post.likeCount))" + (post.isLiked ? ", liked by you" : ""),
+            "image: \(post.imageURL.absoluteString)",
+        ]
+        if let product = post.productID { lines.append("product: \(product)") }
+        if !post.caption.isEmpty { lines += ["", post.caption] }
+        return lines
+    }
+}
+
+/// A post as `--json` prints it (the API's field names).
+struct PostOutput: Encodable {
+    let id: String
+    let authorName: String
+    let caption: String
+    let imageUrl: String
+    let likeCount: Int
+    let likedByMe: Bool
+    let createdAt: Date
+    let kind: String
+    let productId: String?
+
+    init(_ post: Post) {
+        id = post.id.rawValue
+        authorName = post.authorName
+        caption = post.caption
+        imageUrl = post.imageURL.absoluteString
+        likeCount = post.likeCount
+        likedByMe = post.isLiked
+        createdAt = post.createdAt
+        kind = post.kind.wireValue
+        productId = post.productID?.rawValue
+    }
+}
+
+/// A page of the feed as `--json` prints it.
+struct FeedPageOutput: Encodable {
+    let posts: [PostOutput]
+    let nextCursor: String?
+    let storeError: String?
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import ModulesKit
+
+/// `modules new feature` in a repository built on the feature entry contract: the package it writes and the three
+/// lines it adds to the App's registration.
+@Suite struct EntryScaffoldTests {
+    private static let manifest = """
+        // swift-tools-version:6.2
+        import PackageDescription
+
+        let features = [
+            "Account",
+            "Feed",
+        ]
+
+        let package = Package(name: "Shop")
+
+        """
+
+    private static let registry = """
+        import Account
+        import FeatureKit
+        import Feed
+
+        @MainActor
+        public enum AppEntries {
+            public static let scoped: [any ScopedFeatureEntry.Type] = [
+                FeedEntry.self,
+            ]
+        }
+
+        """
+
+    private func makeRepository(in directory: URL) throws -> URL {
+        let sources = directory.appending(path: "App/Sources/ShopApp")
+        try FileManager().createDirectory(at: sources, withIntermediateDirectories: true)
+        try Data(Self.manifest.utf8).write(to: directory.appending(path: "Package.swift"))
+        try Data(Self.registry.utf8).write(to: sources.appending(path: "AppEntries.swift"))
+        // A nested package's sources are never taken for the App's.
+        let nested = directory.appending(path: "Features/Feed/Sources/Feed")
+        try FileManager().createDirectory(at: nested, withIntermediateDirectories: true)
+        try Data("// swift-tools-version:6.2\n".utf8).write(
+            to: directory.appending(path: "Features/Feed/Package.swift"))
+        try Data("let decoy = \"static let scoped: [any ScopedFeatureEntry.Type] = [\"\n".utf8).write(
+            to: nested.appending(path: "Decoy.swift"))
+        return directory
+    }
+
+    @Test func theFeatureIsRegisteredWithThreeAddedLines() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try makeRepository(in: directory)
+            let registration = try #require(EntryRegistration.find(in: repo))
+            #expect(registration.registryPath == "App/Sources/ShopApp/AppEntries.swift")
+            #expect(try registration.add("Wishlist", in: repo) == ["Package.swift", registration.registryPath])
+
+            let manifest = try String(contentsOf: repo.appending(path: "Package.swift"), encoding: .utf8)
+            #expect(
+                manifest
+                    == Self.manifest.replacingOccurrences(
+                        of: "    \"Feed\",\n", with: "    \"Feed\",\n    \"Wishlist\",\n"))
+            let registry = try String(contentsOf: repo.appending(path: registration.registryPath), encoding: .utf8)
+            #expect(
+                registry
+                    == Self.registry
+                    .replacingOccurrences(of: "import Feed\n", with: "import Feed\nimport Wishlist\n")
+                    .replacingOccurrences(
+                        of: "        FeedEntry.self,\n", with: "        FeedEntry.self,\n        WishlistEntry.self,\n")
+            )
+        }
+    }
+
+    @Test func aFeatureListedAlreadyIsRefusedAndNothingIsWritten() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try makeRepository(in: directory)
+            let registration = try #require(EntryRegistration.find(in: repo))
+            #expect(throws: CommandFailure.self) { try registration.add("Feed", in: repo) }
+            let manifest = try String(contentsOf: repo.appending(path: "Package.swift"), encoding: .utf8)
+            #expect(manifest == Self.manifest)
+            let registry = try String(contentsOf: repo.appending(path: registration.registryPath), encoding: .utf8)
+            #expect(registry == Self.registry)
+        }
+    }
+
+    @Test func aRepositoryWithoutTheListsIsNotTakenForOne() async throws {
+        try await withTemporaryDirectory { directory in
+            try Data("let package = Package(name: \"X\")\n".utf8).write(to: directory.appending(path: "Package.swift"))
+            #expect(EntryRegistration.find(in: directory) == nil)
+        }
+    }
+
+    @Test func theTemplateNamesItsTablesRoutesAndCommandsAfterTheFeature() {
+        let template = EntryFeatureTemplate(
+            name: "OrderHistory", packagePath: "Features/OrderHistory",
+            products: .init(
+                logging: "Core/Logging", models: "Core/Models", persistence: "Core/Persistence",
+                designSystem: "DesignSystem", featureKit: "FeatureKit"))
+        #expect(template.prefix == "order_history_")
+        #expect(template.lower == "orderhistory")
+        let files = Dictionary(uniqueKeysWithValues: template.files)
+        let entry = files["Sources/OrderHistory/Entry/OrderHistoryEntry.swift"] ?? ""
+        #expect(entry.contains("screen: \"orderhistory\""))
+        #expect(entry.contains("[\"orderhistory\", \"add\"]"))
+        #expect(!template.files.map(\.1).joined().contains("__"))
+        let manifest = files["Package.swift"] ?? ""
+        #expect(manifest.contains(".package(path: \"../../FeatureKit\")"))
+        #expect(manifest.contains(".product(name: \"PersistenceTestSupport\", package: \"Persistence\")"))
+    }
+}
