@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 // DesignSystem: the console UI layer. `TerminalUI` is the terminal runtime (raw mode, keys, frames, the view
 // protocol); `DesignSystem` holds the tokens and components every screen is built from. Nothing else in the repo
-// writes escape codes. It depends on nothing in the repo; terminfo comes from Debian's libncurses-dev.
+// writes escape codes. It depends only on Core/Primitives (the lock around the session's state); terminfo comes from
+// Debian's libncurses-dev.
 import PackageDescription
 
 let package = Package(
@@ -12,6 +13,9 @@ let package = Package(
         .library(name: "DesignSystem", targets: ["DesignSystem"]),
         .executable(name: "gallery", targets: ["gallery"]),
     ],
+    dependencies: [
+        .package(path: "../Core/Primitives")
+    ],
     targets: [
         // terminfo (ncurses' libtinfo) for what a terminal can do: whether it can address the cursor. No pkg-config:
         // its flags for tinfo are defines SwiftPM refuses, and the header and library are in the default paths.
@@ -19,7 +23,8 @@ let package = Package(
             name: "CTerminfo",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
-        .target(name: "TerminalUI", dependencies: ["CTerminfo"]),
+        .target(
+            name: "TerminalUI", dependencies: ["CTerminfo", .product(name: "Primitives", package: "Primitives")]),
         .target(name: "DesignSystem", dependencies: ["TerminalUI"]),
         // The catalog of every component in its states: shown by `gallery`, snapshot-tested by DesignSystemTests.
         .target(name: "GalleryCatalog", dependencies: ["TerminalUI", "DesignSystem"]),

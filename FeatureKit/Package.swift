@@ -16,6 +16,7 @@ let package = Package(
         .package(path: "../Core/Models"),
         .package(path: "../Core/Networking"),
         .package(path: "../Core/Persistence"),
+        .package(path: "../Core/Primitives"),
         .package(path: "../DesignSystem"),
     ],
     targets: [
@@ -33,7 +34,8 @@ let package = Package(
         .testTarget(
             name: "FeatureKitTests",
             dependencies: [
-                "FeatureKit"
+                "FeatureKit",
+                .product(name: "Primitives", package: "Primitives"),
             ]
         ),
     ],

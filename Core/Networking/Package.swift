@@ -2,7 +2,8 @@
 // Core/Networking: the one way features talk to the server. Endpoints, the API client (deadlines, retries with
 // idempotency, authentication, error decoding), the live URLSession transport, the shared JSON configuration and
 // pagination values; `NetworkingTestSupport` holds the scripted transport and other doubles feature tests use.
-// Depends on Core/Logging; the benchmark and tests also use Core/Models, and tests use Core/TestSupport. Tests import
+// Depends on Core/Logging and Core/Primitives; the benchmark and tests also use Core/Models, and tests use
+// Core/TestSupport. Tests import
 // the benchmark's feed page DTOs and generator, so the benchmark always measures a page that decodes completely.
 import PackageDescription
 
@@ -16,16 +17,24 @@ let package = Package(
     dependencies: [
         .package(path: "../Logging"),
         .package(path: "../Models"),
+        .package(path: "../Primitives"),
         .package(path: "../TestSupport"),
     ],
     targets: [
         .target(
             name: "Networking",
-            dependencies: [.product(name: "Logging", package: "Logging")]
+            dependencies: [
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Primitives", package: "Primitives"),
+            ]
         ),
         .target(
             name: "NetworkingTestSupport",
-            dependencies: ["Networking", .product(name: "Logging", package: "Logging")]
+            dependencies: [
+                "Networking",
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Primitives", package: "Primitives"),
+            ]
         ),
         .executableTarget(
             name: "NetworkingBenchmarks",
@@ -39,6 +48,7 @@ let package = Package(
                 "NetworkingBenchmarks",
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Models", package: "Models"),
+                .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
             resources: [.copy("Fixtures")]

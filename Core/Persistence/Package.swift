@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 // Core/Persistence: everything the app keeps on disk. SQLite through its C API (the `CSQLite` system library, the
 // only one in the repo) with migrations, observation and the outbox; preferences, secrets, atomic files and the
-// storage layout. Depends on Core/Logging; tests also use Core/TestSupport.
+// storage layout. Depends on Core/Logging and Core/Primitives; tests also use Core/TestSupport.
 import PackageDescription
 
 let package = Package(
@@ -13,6 +13,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../Logging"),
+        .package(path: "../Primitives"),
         .package(path: "../TestSupport"),
     ],
     targets: [
@@ -23,7 +24,11 @@ let package = Package(
         ),
         .target(
             name: "Persistence",
-            dependencies: ["CSQLite", .product(name: "Logging", package: "Logging")]
+            dependencies: [
+                "CSQLite",
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Primitives", package: "Primitives"),
+            ]
         ),
         .target(
             name: "PersistenceTestSupport",
@@ -43,6 +48,7 @@ let package = Package(
                 "Persistence",
                 "PersistenceTestSupport",
                 .product(name: "Logging", package: "Logging"),
+                .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
             resources: [.copy("Fixtures")]

@@ -1,6 +1,6 @@
 // swift-tools-version:6.2
-// Core/TestSupport: helpers every package's tests share (a manual Clock, temporary directories). Only test targets
-// depend on it; it depends on nothing in the repo.
+// Core/TestSupport: helpers every package's tests share (a manual Clock, temporary directories, `waitUntil`). Only
+// test targets depend on it; it depends only on Core/Primitives.
 import PackageDescription
 
 let package = Package(
@@ -9,9 +9,15 @@ let package = Package(
     products: [
         .library(name: "TestSupport", targets: ["TestSupport"])
     ],
+    dependencies: [
+        .package(path: "../Primitives")
+    ],
     targets: [
-        .target(name: "TestSupport"),
-        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
+        .target(name: "TestSupport", dependencies: [.product(name: "Primitives", package: "Primitives")]),
+        .testTarget(
+            name: "TestSupportTests",
+            dependencies: ["TestSupport", .product(name: "Primitives", package: "Primitives")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@
 // Features/Account: who the user is and what happens to their data when that changes. Sign-in and sign-out against
 // the API's session endpoints, the bearer token in the account's secret store behind an `AccessTokenProvider`, the
 // remembered account, guest mode, the events the App routes (cart merge, parked routes) and the sign-in and account
-// screens. Depends on Core (Logging, Models, Networking, Persistence) and DesignSystem; tests also use the
+// screens. Depends on Core (Logging, Models, Networking, Persistence, Primitives) and DesignSystem; tests also use the
 // test-support products of Core/Networking, Core/Persistence and Core/TestSupport.
 import PackageDescription
 
@@ -17,6 +17,7 @@ let package = Package(
         .package(path: "../../Core/Models"),
         .package(path: "../../Core/Networking"),
         .package(path: "../../Core/Persistence"),
+        .package(path: "../../Core/Primitives"),
         .package(path: "../../Core/TestSupport"),
         .package(path: "../../DesignSystem"),
         .package(path: "../../FeatureKit"),
@@ -29,6 +30,7 @@ let package = Package(
                 .product(name: "Models", package: "Models"),
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "FeatureKit", package: "FeatureKit"),
@@ -44,6 +46,7 @@ let package = Package(
                 .product(name: "NetworkingTestSupport", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
                 .product(name: "PersistenceTestSupport", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "TestSupport", package: "TestSupport"),

@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 // Features/Checkout: the persistent cart, the flow-scoped checkout (a coordinator owning a draft through six steps),
 // exactly-once order placement and order history. Depends on Core (Logging, Models, Networking, Persistence) and
-// DesignSystem; tests also use the Networking and Persistence test doubles and Core/TestSupport.
+// DesignSystem; tests also use the Networking and Persistence test doubles, Core/TestSupport and Core/Primitives.
 import PackageDescription
 
 let package = Package(
@@ -15,6 +15,7 @@ let package = Package(
         .package(path: "../../Core/Models"),
         .package(path: "../../Core/Networking"),
         .package(path: "../../Core/Persistence"),
+        .package(path: "../../Core/Primitives"),
         .package(path: "../../Core/TestSupport"),
         .package(path: "../../DesignSystem"),
         .package(path: "../../FeatureKit"),
@@ -42,6 +43,7 @@ let package = Package(
                 .product(name: "NetworkingTestSupport", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
                 .product(name: "PersistenceTestSupport", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),

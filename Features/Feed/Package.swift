@@ -1,8 +1,8 @@
 // swift-tools-version:6.2
 // Features/Feed: the cursor-paginated feed of posts, shown from Feed's own local cache first and kept fresh from the
 // server, with likes that work offline through the outbox. Depends on Core (Networking, Persistence, Models,
-// Logging) and DesignSystem; tests also use the test-support products of Core/Networking, Core/Persistence and
-// Core/TestSupport.
+// Logging, Primitives) and DesignSystem; tests also use the test-support products of Core/Networking,
+// Core/Persistence and Core/TestSupport.
 import PackageDescription
 
 let package = Package(
@@ -16,6 +16,7 @@ let package = Package(
         .package(path: "../../Core/Models"),
         .package(path: "../../Core/Networking"),
         .package(path: "../../Core/Persistence"),
+        .package(path: "../../Core/Primitives"),
         .package(path: "../../Core/TestSupport"),
         .package(path: "../../DesignSystem"),
         .package(path: "../../FeatureKit"),
@@ -28,6 +29,7 @@ let package = Package(
                 .product(name: "Models", package: "Models"),
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "FeatureKit", package: "FeatureKit"),

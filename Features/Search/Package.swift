@@ -2,7 +2,7 @@
 // Features/Search: product search as you type (debounced, cancelling, never showing stale results), offset-paginated
 // results, recent searches, an offline fallback from Search's own full-text table, and product detail.
 // Depends on Core (Networking, Persistence, Models, Logging) and DesignSystem; tests also use the test-support
-// products of Core/Networking, Core/Persistence and Core/TestSupport.
+// products of Core/Networking, Core/Persistence and Core/TestSupport, and Core/Primitives.
 import PackageDescription
 
 let package = Package(
@@ -16,6 +16,7 @@ let package = Package(
         .package(path: "../../Core/Models"),
         .package(path: "../../Core/Networking"),
         .package(path: "../../Core/Persistence"),
+        .package(path: "../../Core/Primitives"),
         .package(path: "../../Core/TestSupport"),
         .package(path: "../../DesignSystem"),
         .package(path: "../../FeatureKit"),
@@ -43,6 +44,7 @@ let package = Package(
                 .product(name: "NetworkingTestSupport", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
                 .product(name: "PersistenceTestSupport", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "TestSupport", package: "TestSupport"),

@@ -16,6 +16,7 @@ let package = Package(
         .package(path: "../../Core/Logging"),
         .package(path: "../../Core/Models"),
         .package(path: "../../Core/Persistence"),
+        .package(path: "../../Core/Primitives"),
         .package(path: "../../Core/TestSupport"),
     ],
     targets: [
@@ -31,6 +32,7 @@ let package = Package(
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Models", package: "Models"),
                 .product(name: "Persistence", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
             ]
         ),
         .executableTarget(
@@ -46,6 +48,7 @@ let package = Package(
                 "SampleBackend",
                 "storefront-server",
                 .product(name: "Logging", package: "Logging"),
+                .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ]
         ),

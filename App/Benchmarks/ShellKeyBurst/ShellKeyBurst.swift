@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Networking
 import Persistence
+import Primitives
 import StorefrontApp
 import TerminalUI
 
@@ -122,17 +123,15 @@ struct ShellKeyBurst {
 }
 
 /// Answers every request in-process: an empty page for `GET /v1/search` (counted), 404 for anything else.
-final class SearchCountingTransport: HTTPTransport, @unchecked Sendable {
-    // Sound because `count` is only read and written while `lock` is held.
-    private let lock = NSLock()
-    private var count = 0
+final class SearchCountingTransport: HTTPTransport {
+    private let count = Locked(0)
 
-    var searches: Int { lock.withLock { count } }
+    var searches: Int { count.withLock { $0 } }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let url = request.url ?? URL(filePath: "/")
         let isSearch = url.path.hasSuffix("/v1/search")
-        if isSearch { lock.withLock { count += 1 } }
+        if isSearch { count.withLock { $0 += 1 } }
         let body =
             isSearch
             ? #"{"products":[],"total":0,"offset":0}"#

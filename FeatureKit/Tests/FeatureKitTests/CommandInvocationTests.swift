@@ -1,18 +1,17 @@
 import FeatureKit
 import Foundation
+import Primitives
 import Testing
 
 /// Collects what a command writes.
-final class Collected: TextOutput, @unchecked Sendable {
-    // Sound because `collected` is only read and written while `lock` is held.
-    private let lock = NSLock()
-    private var collected = ""
+final class Collected: TextOutput {
+    private let collected = Locked("")
 
     func write(_ text: String) {
-        lock.withLock { collected += text }
+        collected.withLock { $0 += text }
     }
 
-    var text: String { lock.withLock { collected } }
+    var text: String { collected.withLock { $0 } }
 }
 
 @Suite("command invocations")

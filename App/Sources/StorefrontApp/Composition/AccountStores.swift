@@ -2,6 +2,7 @@ import Account
 import Foundation
 import Logging
 import Persistence
+import Primitives
 
 /// The owner of every account's stores: one SQLite database per account (`accounts/<id>/storefront.sqlite` under
 /// the data root) with every registered entry's migrations, and its outbox (the entries built over the account set

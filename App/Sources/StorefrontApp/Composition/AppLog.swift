@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Persistence
+import Primitives
 
 /// Where the app's log records go: one JSON Lines file under the state root (`<state>/logs/storefront.log`, rotated
 /// at 1 MiB, five files kept), never the screen. The embedded backend's access log goes to the same file under the

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Networking
+import Primitives
 import SampleBackend
 
 #if canImport(FoundationNetworking)

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Networking
 import Persistence
+import Primitives
 
 /// The server's configuration (`GET /v1/config`) as the app keeps it: the flags and the shipping options.
 public struct RemoteConfig: Sendable, Hashable, Codable {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Keeps records in memory so tests can read what was logged; it writes nowhere else.
 ///
 /// Copies share one record list, so a test keeps a copy, gives another to a `Logger`, and reads `records`

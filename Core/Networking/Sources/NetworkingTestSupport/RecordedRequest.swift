@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Primitives
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Primitives
 
 /// What `ScriptedTransport` answers to one request: an HTTP answer, a transport failure, or silence until cancelled,
 /// optionally after a delay on the transport's clock.

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Primitives
 import Testing
 
 #if canImport(FoundationNetworking)

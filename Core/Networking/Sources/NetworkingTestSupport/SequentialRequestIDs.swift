@@ -1,3 +1,5 @@
+import Primitives
+
 /// Predictable request ids for tests: `req-1`, `req-2`, … in the order they are asked for.
 public final class SequentialRequestIDs: Sendable {
     private let prefix: String

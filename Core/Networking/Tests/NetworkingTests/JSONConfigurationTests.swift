@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Primitives
 import Testing
 
 @Suite("Shared JSON configuration", .timeLimit(.minutes(1)))
@@ -92,7 +93,11 @@ struct JSONConfigurationTests {
             var count: Int
             var productIds: [String]?
         }
-        #expect(throws: APIError.self) { try value.decode(Counted.self, using: APIJSON.makeDecoder()) }
+        #expect(throws: DecodingError.self) { try value.decode(Counted.self, using: APIJSON.makeDecoder()) }
+        #expect(throws: APIError.self) {
+            try APIErrorBody(code: "out_of_stock", details: value).decodeDetails(
+                Counted.self, using: APIJSON.makeDecoder())
+        }
         struct Count: Decodable {
             var count: Int
             var ratio: Double

@@ -1,3 +1,5 @@
+import Primitives
+
 /// A `Clock` whose time moves only when a test says so, for code that takes `some Clock<Duration>` (debounces,
 /// retries with back-off, deadlines): the test drives time with `advance(by:)` and never waits in real time.
 ///

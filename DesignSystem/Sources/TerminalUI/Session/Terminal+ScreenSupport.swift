@@ -1,4 +1,5 @@
 import CTerminfo
+import Primitives
 
 extension Terminal {
     /// Whether a terminal can show a full-screen interface, and why not when it cannot.

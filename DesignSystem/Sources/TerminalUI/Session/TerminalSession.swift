@@ -1,4 +1,5 @@
 import Glibc
+import Primitives
 
 /// A full-screen session: the terminal in raw mode on the alternate screen, keys and resizes as events, and frames
 /// drawn by a diffing renderer.

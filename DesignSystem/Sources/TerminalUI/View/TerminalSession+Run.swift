@@ -1,4 +1,5 @@
 import Observation
+import Primitives
 
 extension TerminalSession {
     /// What `run(_:onUnhandled:)` does after an event the view left alone.

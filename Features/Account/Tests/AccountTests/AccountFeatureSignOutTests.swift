@@ -3,6 +3,7 @@ import Foundation
 import Networking
 import NetworkingTestSupport
 import Persistence
+import Primitives
 import Testing
 
 @MainActor
@@ -48,10 +49,10 @@ struct AccountFeatureSignOutTests {
         let feature = harness.makeFeature()
         let user = try await harness.signIn(feature)
         let outbox = harness.storage.stores(for: user.storageAccount).outbox
-        let requestsSeenByPushes = LockedValue<[Int]>([])
+        let requestsSeenByPushes = Locked<[Int]>([])
         let transport = harness.transport
         outbox.setHandler(for: "feed.like") { _ in
-            requestsSeenByPushes.update { $0.append(transport.requests.count) }
+            requestsSeenByPushes.withLock { $0.append(transport.requests.count) }
             return .done
         }
         try await harness.storage.enqueueChanges(2, kind: "feed.like", for: user.storageAccount)
@@ -60,7 +61,7 @@ struct AccountFeatureSignOutTests {
         let outcome = await feature.signOut(force: false)
 
         #expect(outcome.didSignOut)
-        #expect(requestsSeenByPushes.value == [1, 1])
+        #expect(requestsSeenByPushes.withLock { $0 } == [1, 1])
         #expect(harness.transport.requests.map(\.summary) == ["POST /v1/session", "DELETE /v1/session"])
         #expect(outcome.message.contains("discarded") == false)
     }
@@ -83,12 +84,12 @@ struct AccountFeatureSignOutTests {
         #expect(ownFiles.contains { $0.contains("/secrets/") })
         #expect(Set(ownFiles.map { $0.split(separator: "/").first ?? "" }) == ["cache", "config", "data", "state"])
         let otherFiles = Set(harness.allFiles()).subtracting(ownFiles)
-        let seenAtClose = LockedValue<(requests: Int, tokenFiles: Int)?>(nil)
+        let seenAtClose = Locked<(requests: Int, tokenFiles: Int)?>(nil)
         let transport = harness.transport
         let tokenDirectory = harness.layout.secretsDirectory(for: user.storageAccount)
         harness.storage.onClose { _ in
             let tokens = (try? FileManager().contentsOfDirectory(atPath: tokenDirectory.path(percentEncoded: false)))
-            seenAtClose.update { $0 = (transport.requests.count, tokens?.count ?? 0) }
+            seenAtClose.withLock { $0 = (transport.requests.count, tokens?.count ?? 0) }
         }
         harness.transport.enqueue(.noContent)
 
@@ -102,8 +103,8 @@ struct AccountFeatureSignOutTests {
         }
         #expect(Set(harness.allFiles()) == otherFiles)
         #expect(harness.storage.calls == [.outbox("user_1"), .stopOutbox("user_1"), .closeStores("user_1")])
-        #expect(seenAtClose.value?.requests == 2)
-        #expect(seenAtClose.value?.tokenFiles == 0)
+        #expect(seenAtClose.withLock { $0 }?.requests == 2)
+        #expect(seenAtClose.withLock { $0 }?.tokenFiles == 0)
         #expect(harness.relaunch().current == .guest)
     }
 

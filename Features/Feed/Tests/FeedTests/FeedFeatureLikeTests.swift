@@ -2,6 +2,7 @@ import Feed
 import Foundation
 import Models
 import Networking
+import TestSupport
 import Testing
 
 @MainActor
@@ -124,18 +125,3 @@ struct FeedFeatureLikeTests {
         try await waitUntil { feature.isWaitingForSignIn }
     }
 }
-
-/// Waits until `condition` holds, letting other main-actor work run in between; fails after `limit` yields (a
-/// safety net, not a timing assumption: each yield lets queued work run).
-@MainActor
-func waitUntil(limit: Int = 10_000, _ condition: () -> Bool) async throws {
-    var remaining = limit
-    while !condition() {
-        remaining -= 1
-        guard remaining > 0 else { throw WaitExhausted() }
-        await Task.yield()
-    }
-}
-
-/// `waitUntil` gave up.
-struct WaitExhausted: Error {}

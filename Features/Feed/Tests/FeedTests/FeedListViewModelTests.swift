@@ -4,6 +4,7 @@ import Foundation
 import Models
 import Networking
 import TerminalUI
+import TestSupport
 import Testing
 
 @MainActor

@@ -3,6 +3,7 @@ import Feed
 import Foundation
 import Models
 import TerminalUI
+import TestSupport
 import Testing
 
 @MainActor

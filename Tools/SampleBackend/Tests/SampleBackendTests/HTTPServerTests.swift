@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import Primitives
+import TestSupport
 import Testing
 
 @testable import SampleBackend
@@ -38,21 +40,6 @@ private final class Gate: Sendable {
             return state.waiters
         }
         for waiter in waiters { waiter.resume() }
-    }
-}
-
-/// Waits until `condition` holds, checking every 10 ms for at most `seconds`; fails the test otherwise.
-func waitUntil(
-    _ description: String, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: () -> Bool
-) async throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        guard Date() < deadline else {
-            Issue.record("timed out waiting until \(description)", sourceLocation: sourceLocation)
-            return
-        }
-        try await Task.sleep(for: .milliseconds(10))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// HTTP-date parsing (RFC 9110 §5.6.7), as used by `Retry-After` and `Date`. All three forms a recipient must
 /// accept are read:
@@ -77,16 +78,16 @@ enum HTTPDate {
     }
 
     private static func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Date? {
-        CivilCalendar.secondsSinceEpoch(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second
-        )
-        .map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        guard let civilDate = CivilDate(year: year, month: month, day: day),
+            let time = UTCDateTime(date: civilDate, hour: hour, minute: minute, second: second)
+        else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(time.secondsSinceEpoch))
     }
 
     /// RFC 9110 §5.6.7: a two-digit year that would be more than 50 years in the future is in the past century.
     private static func fullYear(_ shortYear: Int, reference: Date) -> Int {
         let days = Int((reference.timeIntervalSince1970 / 86_400).rounded(.down))
-        let referenceYear = CivilCalendar.date(daysSinceEpoch: days).year
+        let referenceYear = CivilDate(daysSinceEpoch: days).year
         var year = referenceYear - referenceYear % 100 + shortYear
         if year > referenceYear + 50 {
             year -= 100

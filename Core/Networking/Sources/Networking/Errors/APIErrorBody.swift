@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// The error object every 4xx and 5xx answer of the API carries:
 /// `{"error": {"code": "rate_limited", "message": "…", "retry_after": 30, "details": {…}}}`.
@@ -69,9 +70,11 @@ public struct APIErrorBody: Sendable, Hashable, Codable {
         try container.encodeIfPresent(details, forKey: .details)
     }
 
-    /// Decodes `details` as the feature's own type.
+    /// Decodes `details` as the feature's own type with `decoder` (normally `APIJSON.makeDecoder()`, so snake_case
+    /// keys map to the type's properties).
     ///
-    /// - Throws: `APIError.decoding` when there are no details or they do not fit `type`.
+    /// - Throws: `APIError.decoding` when there are no details or they do not fit `type` (naming `type`, the coding
+    ///   path inside `details` and the reason).
     public func decodeDetails<Details: Decodable>(
         _ type: Details.Type,
         using decoder: JSONDecoder
@@ -82,7 +85,11 @@ public struct APIErrorBody: Sendable, Hashable, Codable {
                     type: String(describing: type), codingPath: "details", reason: "the \(code) error has no details")
             )
         }
-        return try details.decode(type, using: decoder)
+        do {
+            return try details.decode(type, using: decoder)
+        } catch {
+            throw .decoding(DecodingFailure(error, decoding: type))
+        }
     }
 }
 

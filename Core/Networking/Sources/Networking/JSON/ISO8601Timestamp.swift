@@ -1,6 +1,8 @@
 import Foundation
+import Primitives
 
-/// The API's timestamps: ISO 8601 date-times in the RFC 3339 profile, parsed and written without a formatter.
+/// The API's timestamps: ISO 8601 date-times in the RFC 3339 profile, parsed and written without a formatter (the
+/// calendar arithmetic is `Primitives.CivilDate` and `UTCDateTime`).
 ///
 /// Accepted: `2026-01-02T10:00:00Z`, with a fraction of any length (`10:00:00.5Z`, `10:00:00.123456Z`; a comma works
 /// as the separator too), with an offset instead of `Z` (`+02:00`, `-0530`, `+02`), `t`/`z` in lowercase, and a
@@ -25,9 +27,10 @@ enum ISO8601Timestamp {
             let hour = cursor.digits(2), cursor.consume(UInt8(ascii: ":")),
             let minute = cursor.digits(2), cursor.consume(UInt8(ascii: ":")),
             let second = cursor.digits(2),
-            let seconds = CivilCalendar.secondsSinceEpoch(
-                year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            let date = CivilDate(year: year, month: month, day: day),
+            let time = UTCDateTime(date: date, hour: hour, minute: minute, second: second)
         else { return nil }
+        let seconds = time.secondsSinceEpoch
         var nanoseconds = 0
         if cursor.consume(UInt8(ascii: ".")) || cursor.consume(UInt8(ascii: ",")) {
             var count = 0
@@ -67,32 +70,12 @@ enum ISO8601Timestamp {
     }
 
     /// `date` in UTC as `2026-01-02T10:00:00Z`, with milliseconds (`.120`) only when the date has a fraction of a
-    /// second (rounded to the nearest millisecond); nil for a year outside 0001...9999, which RFC 3339 cannot write.
+    /// second (rounded to the nearest millisecond); nil for a year outside 0001...9999 (RFC 3339 writes four-digit
+    /// years, and the API's dates start at year 1) and for a date that is not finite.
     static func format(_ date: Date) -> String? {
-        let interval = date.timeIntervalSince1970
-        guard interval.isFinite, abs(interval) < 400_000_000_000 else { return nil }
-        var wholeSeconds = interval.rounded(.down)
-        var milliseconds = Int(((interval - wholeSeconds) * 1000).rounded())
-        if milliseconds == 1000 {
-            wholeSeconds += 1
-            milliseconds = 0
+        guard let time = UTCDateTime(roundingToMilliseconds: date), (1...9999).contains(time.date.year) else {
+            return nil
         }
-        let total = Int(wholeSeconds)
-        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
-        let secondOfDay = total - days * 86_400
-        let (year, month, day) = CivilCalendar.date(daysSinceEpoch: days)
-        guard (1...9999).contains(year) else { return nil }
-        var text = padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
-        text += "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":"
-        text += padded(secondOfDay % 60, 2)
-        if milliseconds > 0 {
-            text += "." + padded(milliseconds, 3)
-        }
-        return text + "Z"
-    }
-
-    private static func padded(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        return time.rfc3339(fractionDigits: time.nanosecond > 0 ? 3 : 0)
     }
 }

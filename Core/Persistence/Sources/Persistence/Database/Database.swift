@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Primitives
 
 /// One SQLite database, owned by one object: it opens lazily, migrates, serializes writes and observes queries.
 ///

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Up to `maximum` read-only connections to a database file in WAL mode, opened when first needed, so reads run
 /// beside each other and beside the writer.
 final class ReaderPool: Sendable {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// A record of the statements a database ran, for tests that count the statements an operation needs (an N+1
 /// shows up as N+1 entries).
 ///

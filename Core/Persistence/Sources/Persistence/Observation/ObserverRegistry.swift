@@ -1,3 +1,5 @@
+import Primitives
+
 /// The running observations of one open database, and the tables each one read last time (its region).
 ///
 /// After a commit, the writer calls `notify(changedTables:connection:)` on its queue: every observation whose region

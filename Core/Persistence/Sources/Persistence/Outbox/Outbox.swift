@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Primitives
 
 /// The durable queue of mutations waiting to reach the server, in the `outbox_` tables of the account's database.
 ///

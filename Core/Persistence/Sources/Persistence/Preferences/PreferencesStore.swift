@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Primitives
 
 /// Small typed settings of one suite, kept in one JSON file that is replaced atomically on every change.
 ///

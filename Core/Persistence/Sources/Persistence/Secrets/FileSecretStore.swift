@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Primitives
 
 #if canImport(Glibc)
     import Glibc

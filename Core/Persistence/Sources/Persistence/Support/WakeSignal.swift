@@ -1,3 +1,5 @@
+import Primitives
+
 /// A level-triggered wake-up for one waiting task: `signal()` wakes the waiter, or makes the next `wait()` return at
 /// once when nobody waits, so a signal sent between two waits is never lost.
 final class WakeSignal: Sendable {

@@ -1,6 +1,7 @@
 import Logging
 import Networking
 import Persistence
+import Primitives
 
 /// The session's bearer token (RFC 6750) for the API client: kept in the signed-in account's secret store, handed to
 /// the client for every authenticated request, and forgotten when the server rejects it.

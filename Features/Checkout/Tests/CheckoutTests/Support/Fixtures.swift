@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import NetworkingTestSupport
+import Primitives
 
 /// The captured JSON under `Fixtures/` (see its README).
 enum Fixture {

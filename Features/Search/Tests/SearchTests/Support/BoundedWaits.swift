@@ -1,5 +1,4 @@
 import Foundation
-import Observation
 
 /// Thrown when a bounded wait runs out: the code under test never produced what the test waited for.
 struct WaitTimedOut: Error, CustomStringConvertible {
@@ -64,31 +63,5 @@ private final class ResumeOnce: @unchecked Sendable {
         continuation = nil
         lock.unlock()
         taken?.resume(with: result)
-    }
-}
-
-/// Waits until `condition` holds, re-checking it whenever observable state it read changes (Observation), with the
-/// real-time safety net of `boundedWait`. For effects of tasks the code under test starts on its own.
-@MainActor
-func waitUntil(
-    _ what: String, timeout: Duration = .seconds(30), _ condition: @escaping @MainActor () -> Bool
-) async throws {
-    try await boundedWait(for: what, timeout: timeout) { done in
-        Task { @MainActor in
-            ObservedCondition.check(condition, done: done)
-        }
-    }
-}
-
-@MainActor
-private enum ObservedCondition {
-    /// Checks `condition` while tracking what it reads; calls `done` when it holds, and checks again after a change.
-    static func check(_ condition: @escaping @MainActor () -> Bool, done: @escaping @Sendable () -> Void) {
-        let holds = withObservationTracking {
-            condition()
-        } onChange: {
-            Task { @MainActor in check(condition, done: done) }
-        }
-        if holds { done() }
     }
 }

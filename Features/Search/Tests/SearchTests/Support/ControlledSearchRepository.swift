@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import Networking
+import Primitives
 import Search
 
 /// A `SearchRepository` the test controls: every search waits until the test resolves it (or answers at once
@@ -81,7 +82,7 @@ final class ControlledSearchRepository: SearchRepository, @unchecked Sendable {
         return try await withTaskCancellationHandler {
             try await wait(for: request, index: index)
         } onCancel: {
-            self.resolve(index.value, with: .failure(CancellationError()))
+            self.resolve(index.withLock { $0 }, with: .failure(CancellationError()))
         }
     }
 
@@ -99,7 +100,7 @@ final class ControlledSearchRepository: SearchRepository, @unchecked Sendable {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SearchPage, any Error>) in
             let (ready, cancelled) = locked { () -> ([@Sendable () -> Void], Bool) in
                 state.calls.append(request)
-                index.set(state.calls.count - 1)
+                index.withLock { $0 = state.calls.count - 1 }
                 let waiters = takeSatisfiedWaiters()
                 guard swallowsCancellation || !Task.isCancelled else { return (waiters, true) }
                 state.pending[state.calls.count - 1] = continuation
@@ -122,27 +123,5 @@ final class ControlledSearchRepository: SearchRepository, @unchecked Sendable {
         let satisfied = state.callWaiters.filter { $0.count <= count }.map(\.resume)
         state.callWaiters.removeAll { $0.count <= count }
         return satisfied
-    }
-}
-
-/// A value shared between a task and its cancellation handler.
-///
-/// `@unchecked Sendable` is sound: `stored` is only read or written while holding `lock`.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    func set(_ value: Value) {
-        lock.lock()
-        defer { lock.unlock() }
-        stored = value
     }
 }

@@ -210,7 +210,7 @@ struct EntryFeatureTemplate {
 
         /// Where __NAME__'s items are kept: a store protocol below the Feature, so tests can substitute it.
         public protocol __NAME__Repository: Sendable {
-            /// Every item, oldest first.
+            /// Every item, oldest first (items added at the same moment in the order they were added).
             ///
             /// - Throws: The store's error when it cannot be read.
             func items() async throws -> [__NAME__Item]
@@ -237,7 +237,7 @@ struct EntryFeatureTemplate {
             public func items() async throws -> [__NAME__Item] {
                 try await database.read { reader in
                     try reader.fetchAll(
-                        Row.self, "SELECT id, product_id, note, added_at FROM __PREFIX__items ORDER BY added_at, id"
+                        Row.self, "SELECT id, product_id, note, added_at FROM __PREFIX__items ORDER BY added_at, rowid"
                     ).map(\.item)
                 }
             }
@@ -613,10 +613,9 @@ struct EntryFeatureTemplate {
             private func makeFeature() throws -> __NAME__Feature {
                 let database = try InMemoryDatabaseFactory(logger: logger).makeDatabase(
                     registering: [__NAME__Storage.migrations])
-                let ids = IdentifierSequence()
                 return __NAME__Feature(
                     repository: Live__NAME__Repository(database: database), logger: logger,
-                    now: { Date(timeIntervalSince1970: 1_800_000_000) }, makeIdentifier: { ids.next() })
+                    now: { Date(timeIntervalSince1970: 1_800_000_000) }, makeIdentifier: { UUID().uuidString })
             }
 
             @Test("never loaded and loaded-empty are different states")
@@ -657,24 +656,6 @@ struct EntryFeatureTemplate {
                 #expect(!feature.hasLoaded)
                 #expect(feature.error != nil)
                 #expect(await feature.add("sku_1") == nil)
-            }
-        }
-
-        /// `item_1`, `item_2`, … from the test's own counter.
-        final class IdentifierSequence: Sendable {
-            private let counter = Counter()
-            func next() -> String { "item_\(counter.increment())" }
-
-            private final class Counter: @unchecked Sendable {
-                // Sound because `value` is only read and written while `lock` is held.
-                private let lock = NSLock()
-                private var value = 0
-                func increment() -> Int {
-                    lock.withLock {
-                        value += 1
-                        return value
-                    }
-                }
             }
         }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Models
+import Primitives
 
 /// The contract's routes over the store, with the fault rules in front of them and an access log behind.
 struct StorefrontAPI: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// What the fault rules decided for one request.
 struct FaultDecision: Sendable {

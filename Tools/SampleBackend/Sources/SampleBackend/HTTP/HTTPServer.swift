@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Logging
+import Primitives
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Where a handler task leaves its response for libmicrohttpd's thread to queue.
 final class ResponseSlot: Sendable {

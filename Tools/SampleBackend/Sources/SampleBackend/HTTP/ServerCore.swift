@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Logging
+import Primitives
 
 /// A libmicrohttpd object pointer that crosses threads.
 ///
