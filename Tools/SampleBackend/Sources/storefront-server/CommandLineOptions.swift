@@ -13,6 +13,8 @@ struct CommandLineOptions {
     var port: UInt16 = 8080
     var dataDirectory: String?
     var seed: UInt64 = 1
+    var faultSeed: UInt64?
+    var sessionLifetimeSeconds: Int64 = 24 * 60 * 60
     var faults: [FaultRule] = []
     var messyShare = 0.05
     var growFeedEvery: Int?
@@ -23,9 +25,9 @@ struct CommandLineOptions {
     var showsHelp = false
 
     static let usage = """
-        usage: storefront-server [--host HOST] [--port PORT] [--data-dir DIR] [--seed N] [--fault RULE]...
-                                 [--messy-share P] [--grow-feed-every N] [--products N] [--posts N]
-                                 [--threads N] [--log-level LEVEL] [--help]
+        usage: storefront-server [--host HOST] [--port PORT] [--data-dir DIR] [--seed N] [--fault-seed N]
+                                 [--fault RULE]... [--session-lifetime SECONDS] [--messy-share P] [--grow-feed-every N]
+                                 [--products N] [--posts N] [--threads N] [--log-level LEVEL] [--help]
 
         Serves the Storefront API (/v1/...) over HTTP with seeded data, for the app and for trying failures.
 
@@ -33,7 +35,10 @@ struct CommandLineOptions {
           --host HOST            address to listen on (default 127.0.0.1)
           --port PORT            TCP port; 0 picks a free one (default 8080)
           --data-dir DIR         keep the database in DIR across runs (default: in memory, new each start)
-          --seed N               seed of the generated data and of fault shares (default 1)
+          --seed N               seed of the generated data (and of fault shares without --fault-seed)
+                                 (default 1)
+          --fault-seed N         seed of the fault rules' share draws alone (default: --seed)
+          --session-lifetime S   seconds a session token stays valid (default 86400)
           --fault RULE           inject a fault; repeatable (see fault rules below)
           --messy-share P        share 0...1 of records with real-world flaws (default 0.05)
           --grow-feed-every N    add a post at the top of the feed every N feed requests
@@ -71,6 +76,9 @@ struct CommandLineOptions {
             case "--port": port = try Self.number(name, try value(), in: 0...65535)
             case "--data-dir": dataDirectory = try value()
             case "--seed": seed = try Self.number(name, try value(), in: 0...UInt64.max)
+            case "--fault-seed": faultSeed = try Self.number(name, try value(), in: 0...UInt64.max)
+            case "--session-lifetime":
+                sessionLifetimeSeconds = try Self.number(name, try value(), in: 1...(10 * 365 * 24 * 60 * 60))
             case "--fault":
                 let text = try value()
                 do {

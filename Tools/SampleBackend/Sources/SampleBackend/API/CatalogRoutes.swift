@@ -9,8 +9,8 @@ extension StorefrontAPI {
         let limit = try RequestSupport.integerParameter("limit", in: request, default: 20, range: 1...50)
         let offset = try RequestSupport.integerParameter("offset", in: request, default: 0, range: 0...1_000_000)
         let text = request.queryValue("q") ?? ""
-        guard text.count <= 200 else {
-            throw APIError.invalidParameter("q", "q must be at most 200 characters.")
+        guard RequestSupport.fits(text, scalars: 0...200, maximumBytes: 800) else {
+            throw APIError.invalidParameter("q", "q must be at most 200 Unicode scalars and 800 bytes of UTF-8.")
         }
         let (rows, total) = try await store.search(text, offset: offset, limit: limit)
         let products = rows.map { ProductPayload($0, currency: settings.currency, includeDescription: false) }

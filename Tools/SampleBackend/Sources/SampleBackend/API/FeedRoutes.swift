@@ -2,8 +2,8 @@
 extension StorefrontAPI {
     /// `GET /v1/feed?cursor=&limit=1..50` (auth optional): `{"posts": [Post], "next_cursor": "..." | null}`.
     ///
-    /// Keyset pagination: the cursor holds the position of the page's last post, and the next page starts strictly
-    /// after it in (time, sequence) order, so posts added at the top meanwhile neither shift nor repeat a page.
+    /// Keyset pagination: the cursor holds the position of the page's last post (its `created_at` and `id`), and
+    /// the next page starts strictly after it in (`created_at`, `id`) descending order, so posts added at the top meanwhile neither shift nor repeat a page.
     /// With `--grow-feed-every N`, every Nth feed request first adds a post at the top.
     func feed(_ routed: RoutedRequest) async throws -> HTTPResponse {
         let request = routed.request
@@ -22,7 +22,7 @@ extension StorefrontAPI {
         let (rows, hasMore) = try await store.feedPage(after: position, limit: limit, userID: user?.id)
         let next =
             hasMore
-            ? rows.last.map { Cursor.feed(FeedPosition(createdMilliseconds: $0.createdMilliseconds, seq: $0.seq)) }
+            ? rows.last.map { Cursor.feed(FeedPosition(createdMilliseconds: $0.createdMilliseconds, id: $0.id)) }
             : nil
         return RequestSupport.json(FeedPagePayload(posts: rows.map(PostPayload.init), nextCursor: next))
     }

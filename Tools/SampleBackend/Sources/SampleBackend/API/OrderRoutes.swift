@@ -19,8 +19,8 @@ extension StorefrontAPI {
                 status: 400, code: "missing_idempotency_key",
                 message: "POST /v1/orders needs an Idempotency-Key header (one per submission, reused on retries).")
         }
-        guard key.count <= 255 else {
-            throw APIError.invalidRequest("The Idempotency-Key must be at most 255 characters.")
+        guard key.utf8.count <= 255 else {
+            throw APIError.invalidRequest("The Idempotency-Key must be at most 255 bytes.")
         }
         let order = try RequestSupport.decodeBody(OrderRequest.self, from: request)
         try order.validate(currency: settings.currency)
@@ -30,7 +30,8 @@ extension StorefrontAPI {
         }
         let placement = OrderPlacement(
             userID: user.id, idempotencyKey: key, bodyHash: Self.canonicalHash(request.body), request: order,
-            shipping: shipping, currency: settings.currency, placedAt: timestamp())
+            shipping: shipping, currency: settings.currency, placedAt: timestamp(),
+            placedMilliseconds: nowMilliseconds())
         switch try await store.placeOrder(placement) {
         case .placed(let body):
             return HTTPResponse(status: 201, headers: ["Content-Type": "application/json"], body: body)

@@ -132,6 +132,13 @@ struct SessionPayload: Encodable, Sendable {
 
     let token: String
     let user: User
+    /// Seconds until the token expires.
+    let expiresIn: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case token, user
+        case expiresIn = "expires_in"
+    }
 }
 
 /// The answer of `POST /v1/payment-methods/card`.

@@ -15,7 +15,8 @@ enum RequestSupport {
 
     /// The body decoded as `type`.
     ///
-    /// - Throws: `APIError` 400 `malformed_json` when the body is missing or not JSON; 400 `invalid_request` naming
+    /// - Throws: `APIError` 400 `malformed_json` when the body is missing or not JSON, or when one object names a key
+    ///   twice (RFC 8259 §4 leaves that to the parser; the contract refuses it); 400 `invalid_request` naming
     ///   the field when the JSON has the wrong shape (a missing field, a wrong type, a null). The messages name
     ///   fields, never the values sent (a card number must not be echoed).
     static func decodeBody<Value: Decodable>(_ type: Value.Type, from request: HTTPRequest) throws(APIError) -> Value {
@@ -24,6 +25,9 @@ enum RequestSupport {
             _ = try JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed])
         } catch {
             throw .malformedJSON("it does not parse")
+        }
+        if let duplicate = DuplicateKeyCheck.firstDuplicate(in: Array(request.body)) {
+            throw .malformedJSON("the key \(duplicate) appears more than once in one object")
         }
         do {
             return try JSONCoding.decoder().decode(type, from: request.body)
@@ -46,6 +50,13 @@ enum RequestSupport {
                 name, "\(name) must be an integer from \(range.lowerBound) to \(range.upperBound).")
         }
         return value
+    }
+
+    /// Whether `text` fits a limit of the contract: at most `maximumScalars` Unicode scalars (not grapheme clusters,
+    /// so combining marks count one by one) and at most `maximumBytes` bytes of UTF-8, with at least
+    /// `minimumScalars` scalars.
+    static func fits(_ text: String, scalars: ClosedRange<Int>, maximumBytes: Int) -> Bool {
+        text.utf8.count <= maximumBytes && scalars.contains(text.unicodeScalars.count)
     }
 
     /// A JSON `DecodingError` as a sentence naming the field.
@@ -84,17 +95,24 @@ enum RequestSupport {
 
 /// Opaque cursors: base64url text the client sends back unchanged (DESIGN.md: "cursor is opaque").
 enum Cursor {
-    /// The feed cursor after `position`.
+    /// The feed cursor after `position`: base64url of `f2:<created_ms>:<id>`.
     static func feed(_ position: FeedPosition) -> String {
-        Base64URL.encode(Array("f1:\(position.createdMilliseconds):\(position.seq)".utf8))
+        Base64URL.encode(Array("f2:\(position.createdMilliseconds):\(position.id)".utf8))
     }
 
     /// The feed position in `text`.
     ///
-    /// - Throws: `APIError` 400 `invalid_cursor` for a cursor this server did not write.
+    /// - Throws: `APIError` 400 `invalid_cursor` for a cursor this server did not write (including the `f1`
+    ///   cursors of earlier versions, which held no id).
     static func feedPosition(_ text: String) throws(APIError) -> FeedPosition {
-        let parts = try fields(text, prefix: "f1", count: 2)
-        return FeedPosition(createdMilliseconds: parts[0], seq: parts[1])
+        guard let data = Base64URL.decode(text), let decoded = String(data: data, encoding: .utf8) else {
+            throw invalidCursor
+        }
+        let parts = decoded.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "f2", let milliseconds = Int64(parts[1]), !parts[2].isEmpty else {
+            throw invalidCursor
+        }
+        return FeedPosition(createdMilliseconds: milliseconds, id: String(parts[2]))
     }
 
     /// The orders cursor before the order with sequence number `seq`.
@@ -109,10 +127,12 @@ enum Cursor {
         try fields(text, prefix: "o1", count: 1)[0]
     }
 
+    private static let invalidCursor = APIError(
+        status: 400, code: "invalid_cursor",
+        message: "The cursor is not one this server sent; start again without a cursor.")
+
     private static func fields(_ text: String, prefix: String, count: Int) throws(APIError) -> [Int64] {
-        let invalid = APIError(
-            status: 400, code: "invalid_cursor",
-            message: "The cursor is not one this server sent; start again without a cursor.")
+        let invalid = invalidCursor
         guard let data = Base64URL.decode(text), let decoded = String(data: data, encoding: .utf8) else {
             throw invalid
         }

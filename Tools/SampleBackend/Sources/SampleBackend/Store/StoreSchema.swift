@@ -4,7 +4,12 @@ import Persistence
 ///
 /// Posts and products keep a `seq` rowid for keyset pagination and the FTS5 index; their `id` is the text the API
 /// shows (digits-only ids are sent as JSON numbers, the "numeric ids" of messy records). Dates are stored as the
-/// text the API sends (with or without fractional seconds) beside a millisecond sort key.
+/// text the API sends (with or without fractional seconds) beside a millisecond sort key; the feed is ordered by that
+/// key, then by `id`, both descending.
+///
+/// Migration 3 keys users by their normalized name (`server_user_keys`, see `UserName`), gives sessions and card
+/// tokens an expiry (sessions and tokens from before it count as expired: sign in and tokenize again) and marks a
+/// card token with the order that used it.
 enum StoreSchema {
     static let migrations = MigrationGroup(
         tablePrefix: "server_",
@@ -88,6 +93,19 @@ enum StoreSchema {
                         created_at TEXT NOT NULL,
                         PRIMARY KEY (user_id, key)
                     );
+                    """),
+            Migration(
+                "server_3_strict_identity_and_lifetimes",
+                sql: """
+                    CREATE TABLE server_user_keys (
+                        name_key TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES server_users (id)
+                    );
+                    ALTER TABLE server_sessions ADD COLUMN expires_ms INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE server_card_tokens ADD COLUMN expires_ms INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE server_card_tokens ADD COLUMN used_by_order TEXT;
+                    DROP INDEX server_posts_by_time;
+                    CREATE INDEX server_posts_by_time_and_id ON server_posts (created_ms DESC, id DESC);
                     """),
         ])
 }
