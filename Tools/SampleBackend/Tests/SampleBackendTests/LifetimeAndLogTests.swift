@@ -19,9 +19,8 @@ struct LifetimeAndLogTests {
     @Test("a session expires after the configured lifetime; the answer says when, and the token is then 401")
     func sessionExpiry() async throws {
         let clock = ManualClock()
-        try await withTestServer(
-            now: Self.manualNow(clock), configure: { $0.sessionLifetime = .seconds(3600) }
-        ) { server in
+        let hourLong: (inout SampleServerConfiguration) -> Void = { $0.sessionLifetime = .seconds(3600) }
+        try await withTestServer(now: Self.manualNow(clock), configure: hourLong) { server in
             let client = server.client
             let session = try await client.send("POST", "/v1/session", json: ["user_name": "brief"])
             #expect(session.object["expires_in"] as? Int == 3600)
@@ -42,9 +41,8 @@ struct LifetimeAndLogTests {
     func cardTokens() async throws {
         let clock = ManualClock()
         let tidy = CatalogConfiguration(productCount: 50, postCount: 10, authorCount: 5, messyShare: 0)
-        try await withTestServer(
-            catalog: tidy, now: Self.manualNow(clock), configure: { $0.cardTokenLifetime = .seconds(600) }
-        ) { server in
+        let tenMinutes: (inout SampleServerConfiguration) -> Void = { $0.cardTokenLifetime = .seconds(600) }
+        try await withTestServer(catalog: tidy, now: Self.manualNow(clock), configure: tenMinutes) { server in
             let client = server.client
             let token = try await client.signIn("card-holder")
             let price = try #require(
@@ -77,9 +75,9 @@ struct LifetimeAndLogTests {
     @Test("the fault seed varies the share draws over the same catalog; the same fault seed repeats them")
     func faultSeed() async throws {
         func run(faultSeed: UInt64?) async throws -> (statuses: [Int], firstPost: String) {
-            try await withTestServer(
-                seed: 7, faults: ["GET /v1/config status=503 share=0.5"],
-                configure: { $0.faultSeed = faultSeed }
+            let seeded: (inout SampleServerConfiguration) -> Void = { $0.faultSeed = faultSeed }
+            return try await withTestServer(
+                seed: 7, faults: ["GET /v1/config status=503 share=0.5"], configure: seeded
             ) { server in
                 var statuses: [Int] = []
                 for _ in 0..<24 {
