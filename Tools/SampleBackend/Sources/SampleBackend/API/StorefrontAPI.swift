@@ -56,7 +56,9 @@ struct StorefrontAPI: Sendable {
                 String(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
         ]
         if !request.query.isEmpty {
-            metadata["query"] = .string(request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))
+            let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            // Bounded: a line per request must not grow with what a client sends.
+            metadata["query"] = .string(query.utf8.count <= 512 ? query : String(query.prefix(500)) + "…")
         }
         if !decision.isEmpty {
             metadata["fault"] = .string(decision.appliedRules.joined(separator: "; "))
