@@ -4,7 +4,8 @@ extension StorefrontAPI {
     ///
     /// Keyset pagination: the cursor holds the position of the page's last post (its `created_at` and `id`), and
     /// the next page starts strictly after it in (`created_at`, `id`) descending order, so posts added at the top meanwhile neither shift nor repeat a page.
-    /// With `--grow-feed-every N`, every Nth feed request first adds a post at the top.
+    /// With `--grow-feed-every N`, every Nth feed request first adds a post at the top. The answer holds
+    /// `liked_by_me`, so it is `private, no-cache` with a per-user `ETag` (`HTTPCaching`).
     func feed(_ routed: RoutedRequest) async throws -> HTTPResponse {
         let request = routed.request
         let limit = try RequestSupport.integerParameter("limit", in: request, default: 20, range: 1...50)
@@ -24,7 +25,9 @@ extension StorefrontAPI {
             hasMore
             ? rows.last.map { Cursor.feed(FeedPosition(createdMilliseconds: $0.createdMilliseconds, id: $0.id)) }
             : nil
-        return RequestSupport.json(FeedPagePayload(posts: rows.map(PostPayload.init), nextCursor: next))
+        return HTTPCaching.finish(
+            RequestSupport.json(FeedPagePayload(posts: rows.map(PostPayload.init), nextCursor: next)), for: request,
+            policy: .privateAnswer(userID: user?.id))
     }
 
     /// `GET /v1/posts/{id}` (auth optional): `Post`, or 404 `not_found`.
@@ -34,7 +37,8 @@ extension StorefrontAPI {
         guard let row = try await store.post(id: id, userID: user?.id) else {
             throw APIError.notFound("There is no post \(id).")
         }
-        return RequestSupport.json(PostPayload(row))
+        return HTTPCaching.finish(
+            RequestSupport.json(PostPayload(row)), for: routed.request, policy: .privateAnswer(userID: user?.id))
     }
 
     /// `PUT /v1/posts/{id}/like` (auth required): likes the post; repeating it changes nothing.

@@ -12,6 +12,8 @@ struct StorefrontAPI: Sendable {
     let cardTokenLifetime: Duration
     let feedRequestCount = Locked(0)
     let requestCount = Locked<UInt64>(0)
+    /// Catalog answers (search, products, config) kept while the catalog is unchanged.
+    let catalogCache = CatalogAnswerCache(capacity: 1024)
     let now: @Sendable () -> Date
     let logger: Logger
 

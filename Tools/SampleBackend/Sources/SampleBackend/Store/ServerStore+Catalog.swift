@@ -46,7 +46,9 @@ extension ServerStore {
     func setPrice(productID: String, amountMinor: Int64) async throws -> Bool {
         try await database.transaction { transaction in
             try transaction.execute("UPDATE server_products SET price_minor = ? WHERE id = ?", amountMinor, productID)
-            return transaction.changedRowCount > 0
+            let changed = transaction.changedRowCount > 0
+            if changed { try Self.catalogChanged(in: transaction) }
+            return changed
         }
     }
 
@@ -54,7 +56,22 @@ extension ServerStore {
     func setStock(productID: String, stock: Int) async throws -> Bool {
         try await database.transaction { transaction in
             try transaction.execute("UPDATE server_products SET stock = ? WHERE id = ?", stock, productID)
-            return transaction.changedRowCount > 0
+            let changed = transaction.changedRowCount > 0
+            if changed { try Self.catalogChanged(in: transaction) }
+            return changed
         }
+    }
+
+    /// The catalog's change counter: it grows in the same transaction as every change to products, in whichever
+    /// process over the same database file made it.
+    func catalogVersion() async throws -> Int64 {
+        try await database.read { reader in
+            try reader.fetchOne(Int64.self, "SELECT version FROM server_changes WHERE scope = 'catalog'") ?? 0
+        }
+    }
+
+    /// Counts a change to the catalog; call it inside the transaction that makes the change.
+    static func catalogChanged(in transaction: DatabaseTransaction) throws {
+        try transaction.execute("UPDATE server_changes SET version = version + 1 WHERE scope = 'catalog'")
     }
 }

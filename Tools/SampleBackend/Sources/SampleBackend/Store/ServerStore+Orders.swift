@@ -194,6 +194,7 @@ extension ServerStore {
             try transaction.execute(
                 "UPDATE server_products SET stock = stock - ? WHERE seq = ?", quantity, product.seq)
         }
+        try catalogChanged(in: transaction)
         if let cardToken {
             try transaction.execute(
                 "UPDATE server_card_tokens SET used_by_order = ? WHERE token = ?", order.id, cardToken)

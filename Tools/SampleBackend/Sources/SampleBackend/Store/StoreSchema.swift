@@ -9,7 +9,8 @@ import Persistence
 ///
 /// Migration 3 keys users by their normalized name (`server_user_keys`, see `UserName`), gives sessions and card
 /// tokens an expiry (sessions and tokens from before it count as expired: sign in and tokenize again) and marks a
-/// card token with the order that used it.
+/// card token with the order that used it. `server_changes` counts changes to the catalog (prices, stock): every
+/// server process over the same file reads it to know whether the catalog answers it keeps in memory still hold.
 enum StoreSchema {
     static let migrations = MigrationGroup(
         tablePrefix: "server_",
@@ -106,6 +107,8 @@ enum StoreSchema {
                     ALTER TABLE server_card_tokens ADD COLUMN used_by_order TEXT;
                     DROP INDEX server_posts_by_time;
                     CREATE INDEX server_posts_by_time_and_id ON server_posts (created_ms DESC, id DESC);
+                    CREATE TABLE server_changes (scope TEXT PRIMARY KEY, version INTEGER NOT NULL);
+                    INSERT INTO server_changes (scope, version) VALUES ('catalog', 1);
                     """),
         ])
 }
