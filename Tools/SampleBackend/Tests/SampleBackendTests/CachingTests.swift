@@ -1,7 +1,12 @@
 import Foundation
+import Networking
 import Testing
 
 @testable import SampleBackend
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("HTTP caching: ETags, 304 and invalidation across processes")
 struct CachingTests {
@@ -103,6 +108,25 @@ struct CachingTests {
                 #expect(sold.object["availability"] as? String == "out_of_stock")
                 #expect(sold.header("ETag") != after.header("ETag"))
             }
+        }
+    }
+}
+
+@Suite("Core/Networking's transport against the server")
+struct TransportRevalidationTests {
+    @Test("URLSessionTransport revalidates with If-None-Match: the server answers 304, the caller gets the full 200")
+    func transportRevalidates() async throws {
+        try await withTestServer { server in
+            let transport = URLSessionTransport()
+            let request = URLRequest(url: server.server.baseURL.appendingPathComponent("v1/products/sku_2"))
+            let (first, firstResponse) = try await transport.send(request)
+            let (second, secondResponse) = try await transport.send(request)
+            #expect(firstResponse.statusCode == 200 && secondResponse.statusCode == 200)
+            #expect(second == first)
+            #expect(secondResponse.value(forHTTPHeaderField: "Content-Type") == "application/json")
+            let statuses = server.log.records.filter { $0.message.description == "request" }
+                .compactMap { $0.metadata["status"]?.description }
+            #expect(statuses == ["200", "304"], "the second request was conditional and not downloaded again")
         }
     }
 }
