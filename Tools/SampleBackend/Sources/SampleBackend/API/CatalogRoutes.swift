@@ -3,8 +3,9 @@ extension StorefrontAPI {
     /// `GET /v1/search?q=&offset=&limit=1..50` (no auth): `{"products": [Product], "total": N, "offset": N}`;
     /// `public, max-age=60` with a strong `ETag` (`HTTPCaching`), like products and config.
     ///
-    /// Full-text search over title and description with prefix matching, best match first; the text is searched
-    /// literally (see `ServerStore.search`). A missing or blank `q` matches nothing.
+    /// Full-text search over title and description with prefix matching, most popular match first; the text is
+    /// searched literally (see `ServerStore.search`). A missing or blank `q` matches nothing. `total` is exact up to
+    /// `ServerStore.searchCountCap` (1000); past it `total_is_estimate` is true and `total` a lower bound.
     func search(_ routed: RoutedRequest) async throws -> HTTPResponse {
         let request = routed.request
         let limit = try RequestSupport.integerParameter("limit", in: request, default: 20, range: 1...50)
@@ -14,9 +15,13 @@ extension StorefrontAPI {
             throw APIError.invalidParameter("q", "q must be at most 200 Unicode scalars and 800 bytes of UTF-8.")
         }
         return try await catalogAnswer(request, maxAgeSeconds: 60) {
-            let (rows, total) = try await store.search(text, offset: offset, limit: limit)
-            let products = rows.map { ProductPayload($0, currency: settings.currency, includeDescription: false) }
-            return RequestSupport.json(SearchPagePayload(products: products, total: total, offset: offset))
+            let result = try await store.search(text, offset: offset, limit: limit)
+            let products = result.rows.map {
+                ProductPayload($0, currency: settings.currency, includeDescription: false)
+            }
+            return RequestSupport.json(
+                SearchPagePayload(
+                    products: products, total: result.total, totalIsEstimate: result.isEstimate, offset: offset))
         }
     }
 

@@ -79,7 +79,7 @@ final class ServerStore: Sendable {
                 index + 1, product.id, product.title, product.description, product.priceMinor, product.imageURL,
                 product.availability, product.stock, product.rating)
         }
-        try transaction.execute("INSERT INTO server_products_fts (server_products_fts) VALUES ('rebuild')")
+        try transaction.execute(StoreSchema.searchIndexFill)
         for (index, post) in generator.posts(productIDs: products.map(\.id)).enumerated() {
             try insert(post, seq: index + 1, into: transaction)
         }

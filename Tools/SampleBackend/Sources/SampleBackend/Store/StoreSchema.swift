@@ -12,6 +12,20 @@ import Persistence
 /// card token with the order that used it. `server_changes` counts changes to the catalog (prices, stock): every
 /// server process over the same file reads it to know whether the catalog answers it keeps in memory still hold.
 enum StoreSchema {
+    /// Fills the search index from the products (on an empty index): each product's rank by popularity (rating,
+    /// highest first, unrated last, then catalog order) becomes its row id in `server_search`, so FTS5, which walks
+    /// matches in row-id order, meets the most popular matches first and a query stops after the page it needs.
+    /// `prefix='1 2 3 4'` keeps a ready list for every prefix of up to 4 characters, so short prefixes (the first
+    /// letters a user types) are read like one word instead of by merging every word they begin.
+    static let searchIndexFill: SQL = """
+        INSERT INTO server_search_rank (rank, product_seq)
+            SELECT row_number() OVER (ORDER BY rating IS NULL, rating DESC, seq), seq FROM server_products;
+        INSERT INTO server_search (rowid, title, description)
+            SELECT r.rank, p.title, coalesce(p.description, '')
+            FROM server_search_rank r JOIN server_products p ON p.seq = r.product_seq;
+        INSERT INTO server_search (server_search) VALUES ('optimize');
+        """
+
     static let migrations = MigrationGroup(
         tablePrefix: "server_",
         migrations: [
@@ -109,6 +123,12 @@ enum StoreSchema {
                     CREATE INDEX server_posts_by_time_and_id ON server_posts (created_ms DESC, id DESC);
                     CREATE TABLE server_changes (scope TEXT PRIMARY KEY, version INTEGER NOT NULL);
                     INSERT INTO server_changes (scope, version) VALUES ('catalog', 1);
-                    """),
+                    DROP TABLE server_products_fts;
+                    CREATE TABLE server_search_rank (rank INTEGER PRIMARY KEY, product_seq INTEGER NOT NULL UNIQUE);
+                    CREATE VIRTUAL TABLE server_search USING fts5(
+                        title, description, content='', prefix='1 2 3 4',
+                        tokenize='unicode61 remove_diacritics 2'
+                    );
+                    """ + searchIndexFill),
         ])
 }
