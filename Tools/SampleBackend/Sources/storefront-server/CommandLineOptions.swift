@@ -20,6 +20,7 @@ struct CommandLineOptions {
     var growFeedEvery: Int?
     var productCount = 5000
     var postCount = 2000
+    var uniformStock: Int?
     var threads: Int?
     var logLevel = Logger.Level.info
     var showsHelp = false
@@ -27,7 +28,7 @@ struct CommandLineOptions {
     static let usage = """
         usage: storefront-server [--host HOST] [--port PORT] [--data-dir DIR] [--seed N] [--fault-seed N]
                                  [--fault RULE]... [--session-lifetime SECONDS] [--messy-share P] [--grow-feed-every N]
-                                 [--products N] [--posts N] [--threads N] [--log-level LEVEL] [--help]
+                                 [--products N] [--posts N] [--stock N] [--threads N] [--log-level LEVEL] [--help]
 
         Serves the Storefront API (/v1/...) over HTTP with seeded data, for the app and for trying failures.
 
@@ -44,6 +45,7 @@ struct CommandLineOptions {
           --grow-feed-every N    add a post at the top of the feed every N feed requests
           --products N           products to seed (default 5000)
           --posts N              posts to seed (default 2000)
+          --stock N              seed every product with N in stock (default: a mix, some empty)
           --threads N            HTTP polling threads (default: the number of cores)
           --log-level LEVEL      trace, debug, info, notice, warning, error or critical (default info)
           -h, --help             show this help
@@ -95,6 +97,7 @@ struct CommandLineOptions {
             case "--grow-feed-every": growFeedEvery = try Self.number(name, try value(), in: 1...1_000_000)
             case "--products": productCount = try Self.number(name, try value(), in: 1...1_000_000)
             case "--posts": postCount = try Self.number(name, try value(), in: 1...1_000_000)
+            case "--stock": uniformStock = try Self.number(name, try value(), in: 0...1_000_000_000)
             case "--threads": threads = try Self.number(name, try value(), in: 1...64)
             case "--log-level":
                 let text = try value()

@@ -40,7 +40,8 @@ configuration.sessionLifetime = .seconds(options.sessionLifetimeSeconds)
 configuration.faults = options.faults
 configuration.growFeedEvery = options.growFeedEvery
 configuration.catalog = CatalogConfiguration(
-    productCount: options.productCount, postCount: options.postCount, messyShare: options.messyShare)
+    productCount: options.productCount, postCount: options.postCount, messyShare: options.messyShare,
+    uniformStock: options.uniformStock)
 
 let signals = SignalStream([SIGINT, SIGTERM])
 

@@ -41,6 +41,7 @@ final class ServerStore: Sendable {
             "seed=\(generator.seed) products=\(generator.catalog.productCount) "
             + "posts=\(generator.catalog.postCount) authors=\(generator.catalog.authorCount) "
             + "messy=\(generator.catalog.messyShare)"
+            + (generator.catalog.uniformStock.map { " stock=\($0)" } ?? "")
         let existing: String? = try await database.transaction { transaction in
             if let stored = try transaction.fetchOne(
                 String.self, "SELECT value FROM server_meta WHERE key = 'catalog'")
