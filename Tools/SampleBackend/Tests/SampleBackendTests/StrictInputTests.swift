@@ -157,17 +157,26 @@ struct StrictInputTests {
         return date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
     }
 
-    @Test("an old-format or forged feed cursor is 400 invalid_cursor")
-    func forgedCursors() async throws {
+    @Test("a cursor without the documented shape is 400 invalid_cursor; any text of that shape is a position")
+    func cursorShapes() async throws {
         try await withTestServer { server in
             for cursor in [
-                Base64URL.encode(Array("f1:1767225600000:12".utf8)), Base64URL.encode(Array("f2:abc:post_1".utf8)),
-                Base64URL.encode(Array("f2:1767225600000:".utf8)), "not-base64!",
+                Base64URL.encode(Array("f1:1767225600000:12".utf8)), "f2.abc.706f7374", "f2.1767225600000.",
+                "f2.1767225600000.7", "f2.1767225600000.ZZ", "f2.1234567890123456.70", "not-a-cursor",
             ] {
                 let response = try await server.client.get("/v1/feed?cursor=\(cursor)")
                 #expect(response.status == 400, "\(cursor)")
                 #expect(response.errorCode == "invalid_cursor")
             }
+            // "ff" is not UTF-8 on its own: still a position, so the answer is a page.
+            for cursor in ["f2.0.70", "f2.999999999999999.ff", "f2.1767225600000.706f73745f3130"] {
+                #expect(try await server.client.get("/v1/feed?cursor=\(cursor)").status == 200, "\(cursor)")
+            }
+            let far = try await server.client.get("/v1/feed?cursor=f2.999999999999999.ff&limit=50")
+            #expect((far.object["posts"] as? [Any])?.count == 50, "a position after every post starts at the top")
+            let orders = try await server.client.get(
+                "/v1/orders?cursor=o2.5", token: try await server.client.signIn("o"))
+            #expect(orders.status == 200)
         }
     }
 }

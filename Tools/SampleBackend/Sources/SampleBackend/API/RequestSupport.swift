@@ -93,53 +93,72 @@ enum RequestSupport {
     }
 }
 
-/// Opaque cursors: base64url text the client sends back unchanged (DESIGN.md: "cursor is opaque").
+/// Cursors: text the client sends back unchanged (DESIGN.md: "cursor is opaque"), in a shape `openapi.yaml` states
+/// as a pattern. Every text that matches the pattern is a position the server can continue from, so a cursor is
+/// refused only when it does not have the shape (400 `invalid_cursor`), never for its values.
+///
+/// - Feed: `f2.<created_ms>.<id as lowercase hex of its UTF-8>`, pattern `^f2\.[0-9]{1,15}\.(?:[0-9a-f]{2}){1,128}$`.
+/// - Orders: `o2.<sequence number>`, pattern `^o2\.[0-9]{1,18}$`.
 enum Cursor {
-    /// The feed cursor after `position`: base64url of `f2:<created_ms>:<id>`.
+    /// The feed cursor after `position`.
     static func feed(_ position: FeedPosition) -> String {
-        Base64URL.encode(Array("f2:\(position.createdMilliseconds):\(position.id)".utf8))
+        let hex = position.id.utf8.map { byte in
+            let digits = Array("0123456789abcdef".utf8)
+            return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
+        }
+        return "f2.\(position.createdMilliseconds).\(hex.joined())"
     }
 
     /// The feed position in `text`.
     ///
-    /// - Throws: `APIError` 400 `invalid_cursor` for a cursor this server did not write (including the `f1`
-    ///   cursors of earlier versions, which held no id).
+    /// - Throws: `APIError` 400 `invalid_cursor` for a text without the feed cursor's shape (including the base64
+    ///   cursors of earlier versions).
     static func feedPosition(_ text: String) throws(APIError) -> FeedPosition {
-        guard let data = Base64URL.decode(text), let decoded = String(data: data, encoding: .utf8) else {
-            throw invalidCursor
-        }
-        let parts = decoded.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "f2", let milliseconds = Int64(parts[1]), !parts[2].isEmpty else {
-            throw invalidCursor
-        }
-        return FeedPosition(createdMilliseconds: milliseconds, id: String(parts[2]))
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "f2", (1...15).contains(parts[1].count),
+            parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }), let milliseconds = Int64(parts[1]),
+            let idBytes = hexBytes(parts[2]), (1...128).contains(idBytes.count)
+        else { throw invalidCursor }
+        return FeedPosition(createdMilliseconds: milliseconds, id: String(decoding: idBytes, as: UTF8.self))
     }
 
     /// The orders cursor before the order with sequence number `seq`.
     static func orders(before seq: Int64) -> String {
-        Base64URL.encode(Array("o1:\(seq)".utf8))
+        "o2.\(seq)"
     }
 
     /// The order sequence number in `text`.
     ///
-    /// - Throws: `APIError` 400 `invalid_cursor` for a cursor this server did not write.
+    /// - Throws: `APIError` 400 `invalid_cursor` for a text without the orders cursor's shape.
     static func ordersPosition(_ text: String) throws(APIError) -> Int64 {
-        try fields(text, prefix: "o1", count: 1)[0]
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0] == "o2", (1...18).contains(parts[1].count),
+            parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }), let seq = Int64(parts[1])
+        else { throw invalidCursor }
+        return seq
     }
 
     private static let invalidCursor = APIError(
         status: 400, code: "invalid_cursor",
-        message: "The cursor is not one this server sent; start again without a cursor.")
+        message: "The cursor does not have the shape of one this server sends; start again without a cursor.")
 
-    private static func fields(_ text: String, prefix: String, count: Int) throws(APIError) -> [Int64] {
-        let invalid = invalidCursor
-        guard let data = Base64URL.decode(text), let decoded = String(data: data, encoding: .utf8) else {
-            throw invalid
+    /// The bytes of lowercase hex text, or nil for text that is not pairs of `0-9a-f`.
+    private static func hexBytes(_ text: Substring) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case 0x30...0x39: return digit - 0x30
+            case 0x61...0x66: return digit - 0x61 + 10
+            default: return nil
+            }
         }
-        let parts = decoded.split(separator: ":").map(String.init)
-        guard parts.count == count + 1, parts[0] == prefix else { throw invalid }
-        let numbers = parts.dropFirst().compactMap { Int64($0) }
-        guard numbers.count == count else { throw invalid }
-        return numbers
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
     }
 }
