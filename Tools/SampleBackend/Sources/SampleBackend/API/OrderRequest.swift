@@ -59,7 +59,7 @@ struct OrderRequest: Decodable, Sendable {
     ///
     /// - Throws: `APIError` 422 `validation_failed` naming the field.
     func validate(currency: Currency) throws(APIError) {
-        guard !clientID.trimmingCharacters(in: .whitespaces).isEmpty,
+        guard !RequestSupport.isBlank(clientID),
             RequestSupport.fits(clientID, scalars: 1...255, maximumBytes: 1020)
         else {
             throw .validationFailed("client_id", "client_id must be 1 to 255 Unicode scalars (at most 1020 bytes).")
@@ -76,7 +76,7 @@ struct OrderRequest: Decodable, Sendable {
             ("postal_code", shippingAddress.postalCode), ("country", shippingAddress.country),
         ]
         for (field, value) in address
-        where value.trimmingCharacters(in: .whitespaces).isEmpty
+        where RequestSupport.isBlank(value)
             || !RequestSupport.fits(value, scalars: 1...200, maximumBytes: 800)
         {
             throw .validationFailed(

@@ -14,13 +14,15 @@ extension StorefrontAPI {
     func placeOrder(_ routed: RoutedRequest) async throws -> HTTPResponse {
         let request = routed.request
         let user = try await requiredUser(of: request)
-        guard let key = request.headers["Idempotency-Key"]?.trimmingCharacters(in: .whitespaces), !key.isEmpty else {
+        guard let key = request.headers["Idempotency-Key"]?.trimmingCharacters(in: .whitespaces),
+            !RequestSupport.isBlank(key)
+        else {
             throw APIError(
                 status: 400, code: "missing_idempotency_key",
                 message: "POST /v1/orders needs an Idempotency-Key header (one per submission, reused on retries).")
         }
-        guard key.utf8.count <= 255 else {
-            throw APIError.invalidRequest("The Idempotency-Key must be at most 255 bytes.")
+        guard key.unicodeScalars.count <= 255 else {
+            throw APIError.invalidRequest("The Idempotency-Key must be at most 255 characters.")
         }
         let order = try RequestSupport.decodeBody(OrderRequest.self, from: request)
         try order.validate(currency: settings.currency)

@@ -59,6 +59,14 @@ enum RequestSupport {
         text.utf8.count <= maximumBytes && scalars.contains(text.unicodeScalars.count)
     }
 
+    /// Whether `text` holds nothing but white space: Unicode's separators, line breaks, and the information
+    /// separators U+001C...U+001F (which `openapi.yaml`'s `\\S` patterns also count as white space).
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            CharacterSet.whitespacesAndNewlines.contains(scalar) || (0x1C...0x1F).contains(scalar.value)
+        }
+    }
+
     /// A JSON `DecodingError` as a sentence naming the field.
     static func describe(_ error: DecodingError) -> String {
         func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {

@@ -20,17 +20,21 @@ struct UserName: Sendable, Hashable {
     /// Reads and checks a name sent by a client.
     ///
     /// - Throws: `APIError` 422 `validation_failed` (field `user_name`) for a name that is empty after trimming,
-    ///   longer than the limits, or that holds control, format (such as U+200B, U+202E), private-use, surrogate or
-    ///   unassigned code points: those make names that look alike or invisible.
+    ///   longer than the limits, or that holds control or format characters (such as U+200B, U+202E): those make
+    ///   names that look alike or are invisible.
     init(_ sent: String) throws(APIError) {
         let display = sent.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-        guard RequestSupport.fits(display, scalars: Self.scalarLimit, maximumBytes: Self.byteLimit) else {
+        // The limits hold for the name as sent (as openapi.yaml's maxLength does) and once trimmed.
+        guard RequestSupport.fits(sent, scalars: 0...Self.scalarLimit.upperBound, maximumBytes: Self.byteLimit),
+            RequestSupport.fits(display, scalars: Self.scalarLimit, maximumBytes: Self.byteLimit),
+            !RequestSupport.isBlank(display)
+        else {
             throw .validationFailed(
                 "user_name",
                 "user_name must be 1 to \(Self.scalarLimit.upperBound) Unicode scalars "
                     + "(at most \(Self.byteLimit) bytes of UTF-8) after trimming.")
         }
-        let refused: Set<Unicode.GeneralCategory> = [.control, .format, .privateUse, .surrogate, .unassigned]
+        let refused: Set<Unicode.GeneralCategory> = [.control, .format]
         guard !display.unicodeScalars.contains(where: { refused.contains($0.properties.generalCategory) }) else {
             throw .validationFailed(
                 "user_name", "user_name must hold printable characters only (no control or invisible format ones).")
