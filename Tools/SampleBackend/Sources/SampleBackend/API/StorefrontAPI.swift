@@ -49,23 +49,26 @@ struct StorefrontAPI: Sendable {
         let decision = faults.decide(for: request)
         var response = await respond(to: request, decision: decision, router: router)
         response.headers["X-Request-Id"] = requestID
-        let elapsed = clock.now - started
-        var metadata: Logger.Metadata = [
-            "time": .string(arrived), "request_id": .string(requestID),
-            "method": .string(request.method), "path": .string(request.path),
-            "status": .string(response.dropsConnection ? "dropped" : String(response.status)),
-            "ms": .string(
-                String(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
-        ]
-        if !request.query.isEmpty {
-            let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-            // Bounded: a line per request must not grow with what a client sends.
-            metadata["query"] = .string(query.utf8.count <= 512 ? query : String(query.prefix(500)) + "…")
+        // The access line is built only when it will be written: at --log-level warning and above it costs nothing.
+        if logger.logLevel <= .info {
+            let elapsed = clock.now - started
+            var metadata: Logger.Metadata = [
+                "time": .string(arrived), "request_id": .string(requestID),
+                "method": .string(request.method), "path": .string(request.path),
+                "status": .string(response.dropsConnection ? "dropped" : String(response.status)),
+                "ms": .string(
+                    String(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
+            ]
+            if !request.query.isEmpty {
+                let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+                // Bounded: a line per request must not grow with what a client sends.
+                metadata["query"] = .string(query.utf8.count <= 512 ? query : String(query.prefix(500)) + "…")
+            }
+            if !decision.isEmpty {
+                metadata["fault"] = .string(decision.appliedRules.joined(separator: "; "))
+            }
+            logger.info("request", metadata: metadata)
         }
-        if !decision.isEmpty {
-            metadata["fault"] = .string(decision.appliedRules.joined(separator: "; "))
-        }
-        logger.info("request", metadata: metadata)
         return response
     }
 
