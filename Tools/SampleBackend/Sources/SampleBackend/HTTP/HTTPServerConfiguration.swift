@@ -12,7 +12,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var maximumBodyBytes: Int
     /// Memory per connection, in bytes, for libmicrohttpd's parsing. It is kept well above `maximumURIBytes` and
     /// `maximumHeadBytes` so the server, not libmicrohttpd, refuses a long URI (414) or head (431) with the
-    /// contract's JSON error; only a head beyond this memory gets libmicrohttpd's own HTML answer. 128 KiB unless
+    /// contract's JSON error; only a head beyond this memory gets libmicrohttpd's own HTML answer. 64 KiB unless
     /// set; at least 4 KiB and twice the larger of the two limits.
     public var connectionMemoryLimit: Int
     /// The longest request target (path and query, as sent), in bytes; a longer one is `414 uri_too_long`.
@@ -51,7 +51,7 @@ public struct HTTPServerConfiguration: Sendable {
         port: UInt16 = 0,
         threadPoolSize: Int = 2,
         maximumBodyBytes: Int = 64 * 1024,
-        connectionMemoryLimit: Int = 128 * 1024,
+        connectionMemoryLimit: Int = 64 * 1024,
         maximumConnections: Int = 1024,
         idleTimeoutSeconds: Int = 30,
         stopGracePeriod: Duration = .seconds(10),
