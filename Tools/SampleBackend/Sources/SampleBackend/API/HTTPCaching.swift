@@ -28,16 +28,20 @@ enum HTTPCaching {
     /// the bytes (or of the user for private answers) changes it, as RFC 9110 §8.8.3 requires of a strong validator.
     static func entityTag(for body: Data, policy: Policy) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ byte: UInt8) {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
+        let prime: UInt64 = 0x0000_0100_0000_01B3
         if case .privateAnswer(let userID) = policy {
-            for byte in (userID ?? "-").utf8 { mix(byte) }
-            mix(0)
+            for byte in (userID ?? "-").utf8 {
+                hash = (hash ^ UInt64(byte)) &* prime
+            }
+            hash = (hash ^ 0) &* prime
         }
-        body.withUnsafeBytes { bytes in
-            for byte in bytes { mix(byte) }
+        // One tight loop over the bytes (the answer's hash is computed on every private answer).
+        hash = body.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> UInt64 in
+            var value = hash
+            for byte in bytes {
+                value = (value ^ UInt64(byte)) &* prime
+            }
+            return value
         }
         return "\"\(String(body.count, radix: 16))-\(String(hash, radix: 16))\""
     }
