@@ -14,7 +14,8 @@ ARGS ?=
 # libncurses-dev: DesignSystem (CTerminfo, terminfo lookups through libtinfo);
 # pkgconf: how SwiftPM finds their flags; sqlite3: the reference tool the Persistence benchmark compares with.
 RUN_PACKAGES := pkgconf libsqlite3-dev libmicrohttpd-dev libncurses-dev
-TEST_PACKAGES := $(RUN_PACKAGES) tmux
+# python3-venv and curl: the contract test (Schemathesis from PyPI, in a virtual environment under .build/).
+TEST_PACKAGES := $(RUN_PACKAGES) tmux python3-venv curl
 BENCH_PACKAGES := $(RUN_PACKAGES) sqlite3
 
 MODULES_PACKAGE := Tools/Modules
@@ -25,7 +26,7 @@ WARNINGS_FLAG := --warnings-as-errors
 SWIFT_WARNINGS := -Xswiftc -warnings-as-errors
 endif
 
-.PHONY: help run build test lint format format-check modules-tool bench bench-server test-tsan clean
+.PHONY: help run build test contract-test lint format format-check modules-tool bench bench-server test-tsan clean
 
 help: ## List the make targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -39,11 +40,16 @@ build: ## Build the app.
 	@scripts/ensure-system-packages.sh $(RUN_PACKAGES)
 	$(SWIFT) build --product storefront $(SWIFT_WARNINGS)
 
-test: modules-tool ## Check the layering rules and formatting, then run every package's tests.
+test: modules-tool ## Check layering and formatting, run every package's tests, then the API contract fuzz test.
 	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
 	$(MODULES) lint
 	@$(MAKE) --no-print-directory format-check
 	$(MODULES) test --scratch-path .build/modules/scratch $(WARNINGS_FLAG)
+	CONTRACT_BINARY=.build/modules/scratch/debug/storefront-server Tools/SampleBackend/Scripts/contract-test.sh
+
+contract-test: ## Fuzz storefront-server against openapi.yaml with Schemathesis (fails on any finding).
+	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
+	Tools/SampleBackend/Scripts/contract-test.sh
 
 lint: modules-tool ## Check the layering rules of modules.json.
 	$(MODULES) lint
@@ -65,9 +71,9 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	$(SWIFT) run -c release --package-path DesignSystem KeyBurstBenchmarks
 	$(SWIFT) run -c release storefront-keyburst
 
-bench-server: ## Throughput of storefront-server vs nginx serving the same JSON bytes (wrk on loopback).
+bench-server: ## storefront-server vs nginx on the same bytes, route by route (wrk on loopback); ARGS="--json --scaling".
 	@scripts/ensure-system-packages.sh $(RUN_PACKAGES)
-	Tools/SampleBackend/Scripts/bench-server.sh
+	Tools/SampleBackend/Scripts/bench-server.sh $(ARGS)
 
 test-tsan: modules-tool ## Run every package's tests under ThreadSanitizer.
 	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)

@@ -1,6 +1,7 @@
 // swift-tools-version:6.2
 // Tools/SampleBackend: `storefront-server`, the HTTP API of the app's contract (DESIGN.md, "API contract"), on
 // libmicrohttpd through the `CMicroHTTPD` system library, with seeded SQLite data (Core/Persistence) and fault rules.
+// Tests also use Core/Networking's live transport, to check its revalidation against this server.
 // The `SampleBackend` library runs the same server in-process for the App and for tests. May depend on Core only;
 // only the App depends on it.
 import PackageDescription
@@ -15,6 +16,7 @@ let package = Package(
     dependencies: [
         .package(path: "../../Core/Logging"),
         .package(path: "../../Core/Models"),
+        .package(path: "../../Core/Networking"),
         .package(path: "../../Core/Persistence"),
         .package(path: "../../Core/Primitives"),
         .package(path: "../../Core/TestSupport"),
@@ -48,6 +50,7 @@ let package = Package(
                 "SampleBackend",
                 "storefront-server",
                 .product(name: "Logging", package: "Logging"),
+                .product(name: "Networking", package: "Networking"),
                 .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ]

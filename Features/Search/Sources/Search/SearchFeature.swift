@@ -45,6 +45,8 @@ public final class SearchFeature {
     public private(set) var resultsQuery: String?
     /// How many products match `resultsQuery` in all (the server's `total`, or the saved matches offline).
     public private(set) var total = 0
+    /// Whether `total` is a lower bound (the server stopped counting at its cap).
+    public private(set) var totalIsEstimate = false
     /// Where `results` came from; nil when there are none to show.
     public private(set) var resultsSource: DataSource?
     /// Whether a search for the current query is waiting for its debounce or its answer.
@@ -260,6 +262,7 @@ public final class SearchFeature {
         results = []
         resultsQuery = nil
         total = 0
+        totalIsEstimate = false
         nextOffset = nil
         resultsSource = nil
         error = nil
@@ -308,6 +311,7 @@ public final class SearchFeature {
             results = Self.uniqued(page.results.items)
             resultsQuery = query
             total = page.results.total
+            totalIsEstimate = page.totalIsEstimate
             nextOffset = page.results.nextOffset
             resultsSource = page.source
             if page.source == .server { savedProductsProblem = page.savedProductsProblem }
@@ -329,6 +333,7 @@ public final class SearchFeature {
             var seen = Set(results.map(\.id))
             results += page.results.items.filter { seen.insert($0.id).inserted }
             total = page.results.total
+            totalIsEstimate = page.totalIsEstimate
             nextOffset = page.results.nextOffset
             if error?.operation == .loadMore { error = nil }
             publicationObserver?(request.query)

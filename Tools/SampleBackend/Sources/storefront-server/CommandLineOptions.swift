@@ -13,19 +13,22 @@ struct CommandLineOptions {
     var port: UInt16 = 8080
     var dataDirectory: String?
     var seed: UInt64 = 1
+    var faultSeed: UInt64?
+    var sessionLifetimeSeconds: Int64 = 24 * 60 * 60
     var faults: [FaultRule] = []
     var messyShare = 0.05
     var growFeedEvery: Int?
     var productCount = 5000
     var postCount = 2000
+    var uniformStock: Int?
     var threads: Int?
     var logLevel = Logger.Level.info
     var showsHelp = false
 
     static let usage = """
-        usage: storefront-server [--host HOST] [--port PORT] [--data-dir DIR] [--seed N] [--fault RULE]...
-                                 [--messy-share P] [--grow-feed-every N] [--products N] [--posts N]
-                                 [--threads N] [--log-level LEVEL] [--help]
+        usage: storefront-server [--host HOST] [--port PORT] [--data-dir DIR] [--seed N] [--fault-seed N]
+                                 [--fault RULE]... [--session-lifetime SECONDS] [--messy-share P] [--grow-feed-every N]
+                                 [--products N] [--posts N] [--stock N] [--threads N] [--log-level LEVEL] [--help]
 
         Serves the Storefront API (/v1/...) over HTTP with seeded data, for the app and for trying failures.
 
@@ -33,12 +36,16 @@ struct CommandLineOptions {
           --host HOST            address to listen on (default 127.0.0.1)
           --port PORT            TCP port; 0 picks a free one (default 8080)
           --data-dir DIR         keep the database in DIR across runs (default: in memory, new each start)
-          --seed N               seed of the generated data and of fault shares (default 1)
+          --seed N               seed of the generated data (and of fault shares without --fault-seed)
+                                 (default 1)
+          --fault-seed N         seed of the fault rules' share draws alone (default: --seed)
+          --session-lifetime S   seconds a session token stays valid (default 86400)
           --fault RULE           inject a fault; repeatable (see fault rules below)
           --messy-share P        share 0...1 of records with real-world flaws (default 0.05)
           --grow-feed-every N    add a post at the top of the feed every N feed requests
           --products N           products to seed (default 5000)
           --posts N              posts to seed (default 2000)
+          --stock N              seed every product with N in stock (default: a mix, some empty)
           --threads N            HTTP polling threads (default: the number of cores)
           --log-level LEVEL      trace, debug, info, notice, warning, error or critical (default info)
           -h, --help             show this help
@@ -71,6 +78,9 @@ struct CommandLineOptions {
             case "--port": port = try Self.number(name, try value(), in: 0...65535)
             case "--data-dir": dataDirectory = try value()
             case "--seed": seed = try Self.number(name, try value(), in: 0...UInt64.max)
+            case "--fault-seed": faultSeed = try Self.number(name, try value(), in: 0...UInt64.max)
+            case "--session-lifetime":
+                sessionLifetimeSeconds = try Self.number(name, try value(), in: 1...(10 * 365 * 24 * 60 * 60))
             case "--fault":
                 let text = try value()
                 do {
@@ -87,6 +97,7 @@ struct CommandLineOptions {
             case "--grow-feed-every": growFeedEvery = try Self.number(name, try value(), in: 1...1_000_000)
             case "--products": productCount = try Self.number(name, try value(), in: 1...1_000_000)
             case "--posts": postCount = try Self.number(name, try value(), in: 1...1_000_000)
+            case "--stock": uniformStock = try Self.number(name, try value(), in: 0...1_000_000_000)
             case "--threads": threads = try Self.number(name, try value(), in: 1...64)
             case "--log-level":
                 let text = try value()

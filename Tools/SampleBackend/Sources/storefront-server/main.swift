@@ -35,10 +35,13 @@ configuration.host = options.host
 configuration.port = options.port
 configuration.http.threadPoolSize = options.threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
 configuration.seed = options.seed
+configuration.faultSeed = options.faultSeed
+configuration.sessionLifetime = .seconds(options.sessionLifetimeSeconds)
 configuration.faults = options.faults
 configuration.growFeedEvery = options.growFeedEvery
 configuration.catalog = CatalogConfiguration(
-    productCount: options.productCount, postCount: options.postCount, messyShare: options.messyShare)
+    productCount: options.productCount, postCount: options.postCount, messyShare: options.messyShare,
+    uniformStock: options.uniformStock)
 
 let signals = SignalStream([SIGINT, SIGTERM])
 

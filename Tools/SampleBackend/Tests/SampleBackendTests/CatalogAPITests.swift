@@ -31,6 +31,37 @@ struct CatalogAPITests {
         }
     }
 
+    @Test("total is exact up to the cap, then a lower bound flagged total_is_estimate; popular matches come first")
+    func searchCountCap() async throws {
+        let wide = CatalogConfiguration(productCount: 1500, postCount: 10, authorCount: 5, messyShare: 0)
+        try await withTestServer(catalog: wide) { server in
+            let everything = try await server.client.get("/v1/search?q=a&limit=50")
+            #expect(everything.object["total"] as? Int == ServerStore.searchCountCap)
+            #expect(everything.object["total_is_estimate"] as? Bool == true)
+            let deep = try await server.client.get("/v1/search?q=a&limit=50&offset=1200")
+            #expect(deep.object["total"] as? Int == 1250, "a lower bound covers the page asked for")
+            #expect(deep.object["total_is_estimate"] as? Bool == true)
+
+            let narrow = try await server.client.get("/v1/search?q=lamp&limit=50")
+            let total = try #require(narrow.object["total"] as? Int)
+            #expect(total < ServerStore.searchCountCap)
+            #expect(narrow.object["total_is_estimate"] as? Bool == false)
+            var seen = 0
+            var offset = 0
+            while offset < total {
+                let page = try await server.client.get("/v1/search?q=lamp&limit=50&offset=\(offset)")
+                seen += try #require(page.object["products"] as? [Any]).count
+                offset += 50
+            }
+            #expect(seen == total, "the exact total is what paging through yields")
+
+            let products = try #require(narrow.object["products"] as? [[String: Any]])
+            let titleTier = products.prefix { ($0["title"] as? String)?.lowercased().contains("lamp") == true }
+            let ratings = titleTier.map { $0["rating"] as? Double ?? -1 }
+            #expect(ratings == ratings.sorted(by: >), "most popular (highest rated, unrated last) first")
+        }
+    }
+
     @Test(
         "query syntax in the text is searched literally and never fails",
         arguments: [

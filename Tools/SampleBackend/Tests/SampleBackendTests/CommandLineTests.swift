@@ -89,6 +89,9 @@ struct CommandLineTests {
             (["--fault", "GET /v1/feed sometimes"], "invalid fault rule"),
             (["--messy-share", "2"], "--messy-share must be a number from 0 to 1"),
             (["--seed"], "--seed needs a value"),
+            (["--fault-seed", "-1"], "--fault-seed must be a whole number"),
+            (["--session-lifetime", "0"], "--session-lifetime must be a whole number from 1"),
+            (["--stock", "many"], "--stock must be a whole number"),
         ])
     func usageErrors(arguments: [String], message: String) async throws {
         let process = try ServerProcess(arguments)
@@ -104,7 +107,8 @@ struct CommandLineTests {
     func serveAndStop() async throws {
         let process = try ServerProcess([
             "--port", "0", "--products", "40", "--posts", "20", "--seed", "5", "--log-level", "warning",
-            "--fault", "GET /v1/config status=503 times=1",
+            "--fault", "GET /v1/config status=503 times=1", "--fault-seed", "9", "--session-lifetime", "120",
+            "--stock", "7",
         ])
         var iterator = process.lines.makeAsyncIterator()
         var listening: String?
@@ -119,6 +123,12 @@ struct CommandLineTests {
         #expect(try await client.get("/v1/config").status == 503)
         #expect(try await client.get("/v1/config").status == 200)
         #expect(try await client.get("/v1/products/sku_40").status == 200)
+        let session = try await client.send("POST", "/v1/session", json: ["user_name": "cli"])
+        #expect(session.object["expires_in"] as? Int == 120, "--session-lifetime")
+        for number in 1...10 {
+            let availability = try await client.get("/v1/products/sku_\(number)").object["availability"] as? String
+            #expect(availability != "out_of_stock" && availability != "low_stock", "--stock 7 fills every shelf")
+        }
         process.signal(SIGTERM)
         var rest: [String] = []
         while let line = await iterator.next() { rest.append(line) }

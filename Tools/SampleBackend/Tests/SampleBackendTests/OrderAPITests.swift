@@ -127,11 +127,11 @@ struct OrderAPITests {
         try await withTestServer(catalog: tidy) { server in
             let client = server.client
             let token = try await client.signIn("collector")
-            let cardToken = try await client.cardToken(token: token)
             try await server.server.setStock(productID: "sku_7", stock: 50)
             let unit = try await price(client, "sku_7")
             var ids: [String] = []
             for index in 0..<5 {
+                let cardToken = try await client.cardToken(token: token)
                 let body = orderBody(
                     clientID: "c\(index)", items: [("sku_7", 1)], expectedTotal: unit + 490,
                     payment: ["method": "card", "card_token": cardToken])

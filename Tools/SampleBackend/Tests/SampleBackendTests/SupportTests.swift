@@ -112,7 +112,7 @@ struct SupportTests {
         }
         let strings = [
             "quote": "say \"hi\"", "slash": "a/b\\c", "lines": "one\ntwo\r\tthree", "bell": "\u{7}\u{1F}",
-            "unicode": "Crème 🎁 ü", "empty": "",
+            "unicode": "Crème 🎁 ü", "empty": "", "edges": "\"starts and ends with escapes\\", "only": "\n",
         ]
         let numbers = ["whole": 4, "fraction": 3.1, "small": 0.5, "negative": -2]
         let written = JSONWriter.data(Sample(strings: strings, numbers: numbers))

@@ -108,7 +108,8 @@ struct CheckoutCommands {
         lines.append(
             cart.lines.isEmpty
                 ? "The cart is empty."
-                : "\(cart.itemCount) items, subtotal \(subtotal.map(format.money) ?? "unknown")")
+                : "\(cart.itemCount == 1 ? "1 item" : "\(cart.itemCount) items"), subtotal "
+                    + (subtotal.map(format.money) ?? "unknown"))
         return context.emit(lines, json: CartOutput(lines: cart.lines.map(CartLineOutput.init), subtotal: subtotal))
     }
 

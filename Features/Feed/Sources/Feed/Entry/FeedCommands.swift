@@ -122,7 +122,7 @@ struct FeedCommands {
     private static func line(_ row: FeedRow) -> String {
         var parts = ["\(row.id)", "\(row.author), \(row.age)"]
         if let kind = row.kind { parts.append(kind) }
-        parts.append((row.isLiked ? "liked, " : "") + "\(row.likeCount) likes")
+        parts.append((row.isLiked ? "liked, " : "") + row.likeCount + (row.likeCount == "1" ? " like" : " likes"))
         if row.hasProduct { parts.append("shop") }
         if !row.caption.isEmpty { parts.append(row.caption) }
         return parts.joined(separator: "  ")

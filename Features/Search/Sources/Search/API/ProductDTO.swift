@@ -26,12 +26,15 @@ struct ProductDTO: Decodable, Sendable, Hashable {
     let description: String?
 }
 
-/// The body of `GET /v1/search`: `{"products": [Product], "total": N, "offset": N}`.
+/// The body of `GET /v1/search`: `{"products": [Product], "total": N, "total_is_estimate": B, "offset": N}`.
 struct SearchPageDTO: Decodable, Sendable {
     /// `products`: each decoded on its own, so one broken product is dropped, not the page.
     let products: LossyArray<ProductDTO>
-    /// `total`: how many products match in all.
+    /// `total`: how many products match in all; a lower bound when `totalIsEstimate` is true.
     let total: Int
+    /// `total_is_estimate`: true when the server stopped counting (past 1000 matches), so the screen should say
+    /// "1,000+ results" rather than an exact number; absent from older servers (read as false).
+    let totalIsEstimate: Bool?
     /// `offset`: the position of the first product in the whole result list.
     let offset: Int
 }

@@ -63,7 +63,9 @@ public struct LiveSearchRepository: SearchRepository {
             items: products, offset: answer.offset, total: answer.total,
             returnedCount: answer.products.elements.count + answer.products.dropped.count)
         let problem = await save(products.map { SavedProducts.Entry(summary: $0, description: nil) }, detail: false)
-        return SearchPage(results: results, source: .server, savedProductsProblem: problem)
+        var page = SearchPage(results: results, source: .server, savedProductsProblem: problem)
+        page.totalIsEstimate = answer.totalIsEstimate ?? false
+        return page
     }
 
     /// The product with `id` from the server (saved for offline use), or its saved copy when the server cannot be

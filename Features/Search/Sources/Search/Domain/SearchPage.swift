@@ -56,6 +56,9 @@ public struct SearchPage: Hashable, Sendable {
     /// Why the server could not answer, for a page that came from the saved products instead; nil for the server's
     /// pages.
     public var networkError: APIError?
+    /// Whether `results.total` is a lower bound: the server stops counting at its cap (`total_is_estimate` in the
+    /// API contract) and the screen says "1,000+ results".
+    public var totalIsEstimate = false
 
     /// Creates a page.
     public init(

@@ -1,6 +1,7 @@
 import FeatureKit
 import Foundation
 import Models
+import Networking
 
 /// The Search commands: `search QUERY [--offset N]` and `product ID`, printed as text or `--json`.
 @MainActor
@@ -62,11 +63,13 @@ struct SearchCommands {
         }
         let results = page.results
         var lines = results.items.map(productLine)
-        let shown = results.items.isEmpty ? "no" : "\(results.offset + 1)-\(results.offset + results.items.count) of"
-        lines.append("\(shown) \(results.total) results" + (results.nextOffset.map { "; next: --offset \($0)" } ?? ""))
+        lines.append(
+            Self.summary(of: results, isEstimate: page.totalIsEstimate)
+                + (results.nextOffset.map { "; next: --offset \($0)" } ?? ""))
         let output = SearchOutput(
             products: results.items.map(ProductOutput.init), total: results.total, offset: results.offset,
-            nextOffset: results.nextOffset, source: page.source == .saved ? "saved" : "server")
+            nextOffset: results.nextOffset, totalIsEstimate: page.totalIsEstimate,
+            source: page.source == .saved ? "saved" : "server")
         return invocation.emit(lines, json: output)
     }
 
@@ -86,6 +89,19 @@ struct SearchCommands {
         var output = ProductOutput(detail.summary)
         output.description = detail.description
         return invocation.emit(lines, json: output)
+    }
+
+    /// `No results`, `1 result`, `1-20 of 283 results`, `no results past 283 (--offset 400)`.
+    static func summary(of results: OffsetPage<ProductSummary>, isEstimate: Bool = false) -> String {
+        let noun = results.total == 1 && !isEstimate ? "result" : "results"
+        let total = isEstimate ? "\(results.total)+" : "\(results.total)"
+        guard !results.items.isEmpty else {
+            return results.total == 0 ? "No results" : "No results past \(total) (--offset \(results.offset))"
+        }
+        if results.total == results.items.count, results.offset == 0, !isEstimate {
+            return "\(total) \(noun)"
+        }
+        return "\(results.offset + 1)-\(results.offset + results.items.count) of \(total) \(noun)"
     }
 
     /// `sku_12  Leather backpack  €192.95  In stock  4.5/5`.
@@ -128,5 +144,6 @@ struct SearchOutput: Encodable {
     let total: Int
     let offset: Int
     let nextOffset: Int?
+    let totalIsEstimate: Bool
     let source: String
 }

@@ -150,6 +150,7 @@ public final class SearchViewModel {
         guard feature.resultsQuery == query else { return nil }
         if feature.total == 0 && feature.results.isEmpty { return "No results for \u{201C}\(query)\u{201D}" }
         let total = max(feature.total, feature.results.count)
+        if feature.totalIsEstimate { return "\(format.count(total))+ results" }
         return total == 1 ? "1 result" : "\(format.count(total)) results"
     }
 

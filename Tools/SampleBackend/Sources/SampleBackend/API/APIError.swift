@@ -124,6 +124,32 @@ extension APIError {
             status: 503, code: "shutting_down", message: "The server is shutting down.", retryAfterSeconds: 1)
     }
 
+    /// 400 `bad_request`: the HTTP message itself is unacceptable (such as a missing `Host`).
+    static func badRequest(_ message: String) -> APIError {
+        APIError(status: 400, code: "bad_request", message: message)
+    }
+
+    /// 414 `uri_too_long`: the request target is longer than the server reads.
+    static func uriTooLong(limit: Int) -> APIError {
+        APIError(
+            status: 414, code: "uri_too_long", message: "The request target is longer than \(limit) bytes.",
+            details: ["limit_bytes": .integer(Int64(limit))])
+    }
+
+    /// 431 `headers_too_large`: the request line and headers are larger than the server reads.
+    static func headersTooLarge(limit: Int) -> APIError {
+        APIError(
+            status: 431, code: "headers_too_large",
+            message: "The request line and headers are larger than \(limit) bytes.",
+            details: ["limit_bytes": .integer(Int64(limit))])
+    }
+
+    /// 503 `overloaded`: every handler slot is busy; retry after `Retry-After` seconds.
+    static func overloaded() -> APIError {
+        APIError(
+            status: 503, code: "overloaded", message: "The server is busy; retry shortly.", retryAfterSeconds: 1)
+    }
+
     /// 500 `internal_error`: a failure of the server itself (the store), never of the request.
     static func internalError() -> APIError {
         APIError(status: 500, code: "internal_error", message: "The server failed to handle the request.")

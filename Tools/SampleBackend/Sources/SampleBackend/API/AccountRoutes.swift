@@ -25,21 +25,20 @@ extension StorefrontAPI {
 
     /// `POST /v1/session {"user_name"}` (no auth): 201 `{"token", "user": {"id", "name"}}`.
     ///
-    /// A demo sign-in: the same name is the same user. The token is 32 random bytes in base64url; only its
-    /// SHA-256 hash is stored, so the database never holds a usable token.
+    /// A demo sign-in: the same name is the same user, and so are its look-alike spellings (`UserName`: NFKC, case
+    /// folding, NFC). The token is 32 random bytes in base64url; only its SHA-256 hash is stored, so the database
+    /// never holds a usable token. It expires after `sessionLifetime` (`expires_in` in the answer, in seconds).
     func createSession(_ routed: RoutedRequest) async throws -> HTTPResponse {
         let body = try RequestSupport.decodeBody(SessionRequest.self, from: routed.request)
-        let name = body.userName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...64).contains(name.count),
-            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else {
-            throw APIError.validationFailed("user_name", "user_name must be 1 to 64 printable characters.")
-        }
+        let name = try UserName(body.userName)
         let token = "sf_" + Self.randomToken(byteCount: 32)
         let user = try await store.createSession(
-            userName: name, tokenHash: SHA256.hexDigest(Array(token.utf8)), createdAt: timestamp())
+            userName: name, tokenHash: SHA256.hexDigest(Array(token.utf8)), createdAt: timestamp(),
+            expiresMilliseconds: nowMilliseconds() + Self.milliseconds(sessionLifetime))
         return try RequestSupport.json(
-            SessionPayload(token: token, user: SessionPayload.User(id: user.id, name: user.name)), status: 201)
+            SessionPayload(
+                token: token, user: SessionPayload.User(id: user.id, name: user.name),
+                expiresIn: sessionLifetime.components.seconds), status: 201)
     }
 
     /// `DELETE /v1/session` (auth required): 204; the token stops working at once.
@@ -51,7 +50,8 @@ extension StorefrontAPI {
     }
 
     /// `POST /v1/payment-methods/card {"number", "exp_month", "exp_year", "cvc"}` (auth required):
-    /// `{"token", "brand", "last4"}`. The number is checked and dropped: neither stored nor logged.
+    /// `{"token", "brand", "last4"}`. The number is checked and dropped: neither stored nor logged. The token pays
+    /// for one order, within `cardTokenLifetime`.
     func tokenizeCard(_ routed: RoutedRequest) async throws -> HTTPResponse {
         let user = try await requiredUser(of: routed.request)
         let body = try RequestSupport.decodeBody(CardRequest.self, from: routed.request)
@@ -61,7 +61,9 @@ extension StorefrontAPI {
             currentYear: today.year, currentMonth: today.month)
         let token = CardTokenRow(
             token: "card_tok_" + Self.randomToken(byteCount: 16), brand: card.brand, last4: card.last4)
-        try await store.storeCardToken(token, userID: user.id, createdAt: timestamp())
+        try await store.storeCardToken(
+            token, userID: user.id, createdAt: timestamp(),
+            expiresMilliseconds: nowMilliseconds() + Self.milliseconds(cardTokenLifetime))
         return try RequestSupport.json(CardTokenPayload(token: token.token, brand: token.brand, last4: token.last4))
     }
 

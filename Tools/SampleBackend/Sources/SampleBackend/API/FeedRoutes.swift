@@ -2,9 +2,10 @@
 extension StorefrontAPI {
     /// `GET /v1/feed?cursor=&limit=1..50` (auth optional): `{"posts": [Post], "next_cursor": "..." | null}`.
     ///
-    /// Keyset pagination: the cursor holds the position of the page's last post, and the next page starts strictly
-    /// after it in (time, sequence) order, so posts added at the top meanwhile neither shift nor repeat a page.
-    /// With `--grow-feed-every N`, every Nth feed request first adds a post at the top.
+    /// Keyset pagination: the cursor holds the position of the page's last post (its `created_at` and `id`), and
+    /// the next page starts strictly after it in (`created_at`, `id`) descending order, so posts added at the top meanwhile neither shift nor repeat a page.
+    /// With `--grow-feed-every N`, every Nth feed request first adds a post at the top. The answer holds
+    /// `liked_by_me`, so it is `private, no-cache` with a per-user `ETag` (`HTTPCaching`).
     func feed(_ routed: RoutedRequest) async throws -> HTTPResponse {
         let request = routed.request
         let limit = try RequestSupport.integerParameter("limit", in: request, default: 20, range: 1...50)
@@ -22,9 +23,11 @@ extension StorefrontAPI {
         let (rows, hasMore) = try await store.feedPage(after: position, limit: limit, userID: user?.id)
         let next =
             hasMore
-            ? rows.last.map { Cursor.feed(FeedPosition(createdMilliseconds: $0.createdMilliseconds, seq: $0.seq)) }
+            ? rows.last.map { Cursor.feed(FeedPosition(createdMilliseconds: $0.createdMilliseconds, id: $0.id)) }
             : nil
-        return RequestSupport.json(FeedPagePayload(posts: rows.map(PostPayload.init), nextCursor: next))
+        return HTTPCaching.finish(
+            RequestSupport.json(FeedPagePayload(posts: rows.map(PostPayload.init), nextCursor: next)), for: request,
+            policy: .privateAnswer(userID: user?.id))
     }
 
     /// `GET /v1/posts/{id}` (auth optional): `Post`, or 404 `not_found`.
@@ -34,7 +37,8 @@ extension StorefrontAPI {
         guard let row = try await store.post(id: id, userID: user?.id) else {
             throw APIError.notFound("There is no post \(id).")
         }
-        return RequestSupport.json(PostPayload(row))
+        return HTTPCaching.finish(
+            RequestSupport.json(PostPayload(row)), for: routed.request, policy: .privateAnswer(userID: user?.id))
     }
 
     /// `PUT /v1/posts/{id}/like` (auth required): likes the post; repeating it changes nothing.

@@ -59,8 +59,10 @@ struct OrderRequest: Decodable, Sendable {
     ///
     /// - Throws: `APIError` 422 `validation_failed` naming the field.
     func validate(currency: Currency) throws(APIError) {
-        guard !clientID.trimmingCharacters(in: .whitespaces).isEmpty, clientID.count <= 255 else {
-            throw .validationFailed("client_id", "client_id must be 1 to 255 characters.")
+        guard !RequestSupport.isBlank(clientID),
+            RequestSupport.fits(clientID, scalars: 1...255, maximumBytes: 1020)
+        else {
+            throw .validationFailed("client_id", "client_id must be 1 to 255 Unicode scalars (at most 1020 bytes).")
         }
         guard !items.isEmpty, items.count <= Self.maximumLines else {
             throw .validationFailed("items", "An order needs 1 to \(Self.maximumLines) items.")
@@ -73,9 +75,13 @@ struct OrderRequest: Decodable, Sendable {
             ("name", shippingAddress.name), ("street", shippingAddress.street), ("city", shippingAddress.city),
             ("postal_code", shippingAddress.postalCode), ("country", shippingAddress.country),
         ]
-        for (field, value) in address where value.trimmingCharacters(in: .whitespaces).isEmpty || value.count > 200 {
+        for (field, value) in address
+        where RequestSupport.isBlank(value)
+            || !RequestSupport.fits(value, scalars: 1...200, maximumBytes: 800)
+        {
             throw .validationFailed(
-                "shipping_address.\(field)", "shipping_address.\(field) must be 1 to 200 characters.")
+                "shipping_address.\(field)",
+                "shipping_address.\(field) must be 1 to 200 Unicode scalars (at most 800 bytes), not blank.")
         }
         guard expectedTotal.currency == currency else {
             throw .validationFailed(

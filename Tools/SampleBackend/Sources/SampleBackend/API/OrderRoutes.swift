@@ -14,12 +14,14 @@ extension StorefrontAPI {
     func placeOrder(_ routed: RoutedRequest) async throws -> HTTPResponse {
         let request = routed.request
         let user = try await requiredUser(of: request)
-        guard let key = request.headers["Idempotency-Key"]?.trimmingCharacters(in: .whitespaces), !key.isEmpty else {
+        guard let key = request.headers["Idempotency-Key"]?.trimmingCharacters(in: .whitespaces),
+            !RequestSupport.isBlank(key)
+        else {
             throw APIError(
                 status: 400, code: "missing_idempotency_key",
                 message: "POST /v1/orders needs an Idempotency-Key header (one per submission, reused on retries).")
         }
-        guard key.count <= 255 else {
+        guard key.unicodeScalars.count <= 255 else {
             throw APIError.invalidRequest("The Idempotency-Key must be at most 255 characters.")
         }
         let order = try RequestSupport.decodeBody(OrderRequest.self, from: request)
@@ -30,7 +32,8 @@ extension StorefrontAPI {
         }
         let placement = OrderPlacement(
             userID: user.id, idempotencyKey: key, bodyHash: Self.canonicalHash(request.body), request: order,
-            shipping: shipping, currency: settings.currency, placedAt: timestamp())
+            shipping: shipping, currency: settings.currency, placedAt: timestamp(),
+            placedMilliseconds: nowMilliseconds())
         switch try await store.placeOrder(placement) {
         case .placed(let body):
             return HTTPResponse(status: 201, headers: ["Content-Type": "application/json"], body: body)
@@ -45,14 +48,17 @@ extension StorefrontAPI {
         }
     }
 
-    /// `GET /v1/orders?cursor=&limit=1..50` (auth required): `{"orders": [Order], "next_cursor"}`, newest first.
+    /// `GET /v1/orders?cursor=&limit=1..50` (auth required): `{"orders": [Order], "next_cursor"}`, newest first;
+    /// `private, no-cache` with a per-user `ETag` (`HTTPCaching`).
     func listOrders(_ routed: RoutedRequest) async throws -> HTTPResponse {
         let request = routed.request
         let user = try await requiredUser(of: request)
         let limit = try RequestSupport.integerParameter("limit", in: request, default: 20, range: 1...50)
         let before = try request.queryValue("cursor").flatMap { $0.isEmpty ? nil : $0 }.map(Cursor.ordersPosition)
         let (orders, next) = try await store.orders(userID: user.id, before: before, limit: limit)
-        return try RequestSupport.json(OrderPagePayload(orders: orders, nextCursor: next.map(Cursor.orders(before:))))
+        return HTTPCaching.finish(
+            try RequestSupport.json(OrderPagePayload(orders: orders, nextCursor: next.map(Cursor.orders(before:)))),
+            for: request, policy: .privateAnswer(userID: user.id))
     }
 
     /// `GET /v1/orders/{id}` (auth required): the signed-in user's `Order`; 404 for an unknown id and for another
@@ -63,7 +69,8 @@ extension StorefrontAPI {
         guard let order = try await store.order(id: id, userID: user.id) else {
             throw APIError.notFound("There is no order \(id).")
         }
-        return try RequestSupport.json(order)
+        return HTTPCaching.finish(
+            try RequestSupport.json(order), for: routed.request, policy: .privateAnswer(userID: user.id))
     }
 
     /// The SHA-256 of the body's JSON with sorted keys and no insignificant whitespace.

@@ -132,6 +132,13 @@ struct SessionPayload: Encodable, Sendable {
 
     let token: String
     let user: User
+    /// Seconds until the token expires.
+    let expiresIn: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case token, user
+        case expiresIn = "expires_in"
+    }
 }
 
 /// The answer of `POST /v1/payment-methods/card`.
@@ -241,6 +248,8 @@ struct FeedPagePayload: JSONWritable, Sendable {
 struct SearchPagePayload: JSONWritable, Sendable {
     let products: [ProductPayload]
     let total: Int
+    /// Whether `total` is a lower bound (more matches than the server counts) rather than exact.
+    let totalIsEstimate: Bool
     let offset: Int
 
     func write(to writer: inout JSONWriter) {
@@ -251,6 +260,8 @@ struct SearchPagePayload: JSONWritable, Sendable {
             writer.array(products) { writer, product in product.write(to: &writer) }
             writer.key("total")
             writer.integer(total)
+            writer.key("total_is_estimate")
+            writer.bool(totalIsEstimate)
         }
     }
 }

@@ -15,7 +15,8 @@ enum RequestSupport {
 
     /// The body decoded as `type`.
     ///
-    /// - Throws: `APIError` 400 `malformed_json` when the body is missing or not JSON; 400 `invalid_request` naming
+    /// - Throws: `APIError` 400 `malformed_json` when the body is missing or not JSON, or when one object names a key
+    ///   twice (RFC 8259 §4 leaves that to the parser; the contract refuses it); 400 `invalid_request` naming
     ///   the field when the JSON has the wrong shape (a missing field, a wrong type, a null). The messages name
     ///   fields, never the values sent (a card number must not be echoed).
     static func decodeBody<Value: Decodable>(_ type: Value.Type, from request: HTTPRequest) throws(APIError) -> Value {
@@ -24,6 +25,9 @@ enum RequestSupport {
             _ = try JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed])
         } catch {
             throw .malformedJSON("it does not parse")
+        }
+        if let duplicate = DuplicateKeyCheck.firstDuplicate(in: Array(request.body)) {
+            throw .malformedJSON("the key \(duplicate) appears more than once in one object")
         }
         do {
             return try JSONCoding.decoder().decode(type, from: request.body)
@@ -46,6 +50,21 @@ enum RequestSupport {
                 name, "\(name) must be an integer from \(range.lowerBound) to \(range.upperBound).")
         }
         return value
+    }
+
+    /// Whether `text` fits a limit of the contract: at most `maximumScalars` Unicode scalars (not grapheme clusters,
+    /// so combining marks count one by one) and at most `maximumBytes` bytes of UTF-8, with at least
+    /// `minimumScalars` scalars.
+    static func fits(_ text: String, scalars: ClosedRange<Int>, maximumBytes: Int) -> Bool {
+        text.utf8.count <= maximumBytes && scalars.contains(text.unicodeScalars.count)
+    }
+
+    /// Whether `text` holds nothing but white space: Unicode's separators, line breaks, and the information
+    /// separators U+001C...U+001F (which `openapi.yaml`'s `\\S` patterns also count as white space).
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            CharacterSet.whitespacesAndNewlines.contains(scalar) || (0x1C...0x1F).contains(scalar.value)
+        }
     }
 
     /// A JSON `DecodingError` as a sentence naming the field.
@@ -82,44 +101,72 @@ enum RequestSupport {
     }
 }
 
-/// Opaque cursors: base64url text the client sends back unchanged (DESIGN.md: "cursor is opaque").
+/// Cursors: text the client sends back unchanged (DESIGN.md: "cursor is opaque"), in a shape `openapi.yaml` states
+/// as a pattern. Every text that matches the pattern is a position the server can continue from, so a cursor is
+/// refused only when it does not have the shape (400 `invalid_cursor`), never for its values.
+///
+/// - Feed: `f2.<created_ms>.<id as lowercase hex of its UTF-8>`, pattern `^f2\.[0-9]{1,15}\.(?:[0-9a-f]{2}){1,128}$`.
+/// - Orders: `o2.<sequence number>`, pattern `^o2\.[0-9]{1,18}$`.
 enum Cursor {
     /// The feed cursor after `position`.
     static func feed(_ position: FeedPosition) -> String {
-        Base64URL.encode(Array("f1:\(position.createdMilliseconds):\(position.seq)".utf8))
+        let hex = position.id.utf8.map { byte in
+            let digits = Array("0123456789abcdef".utf8)
+            return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
+        }
+        return "f2.\(position.createdMilliseconds).\(hex.joined())"
     }
 
     /// The feed position in `text`.
     ///
-    /// - Throws: `APIError` 400 `invalid_cursor` for a cursor this server did not write.
+    /// - Throws: `APIError` 400 `invalid_cursor` for a text without the feed cursor's shape (including the base64
+    ///   cursors of earlier versions).
     static func feedPosition(_ text: String) throws(APIError) -> FeedPosition {
-        let parts = try fields(text, prefix: "f1", count: 2)
-        return FeedPosition(createdMilliseconds: parts[0], seq: parts[1])
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "f2", (1...15).contains(parts[1].count),
+            parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }), let milliseconds = Int64(parts[1]),
+            let idBytes = hexBytes(parts[2]), (1...128).contains(idBytes.count)
+        else { throw invalidCursor }
+        return FeedPosition(createdMilliseconds: milliseconds, id: String(decoding: idBytes, as: UTF8.self))
     }
 
     /// The orders cursor before the order with sequence number `seq`.
     static func orders(before seq: Int64) -> String {
-        Base64URL.encode(Array("o1:\(seq)".utf8))
+        "o2.\(seq)"
     }
 
     /// The order sequence number in `text`.
     ///
-    /// - Throws: `APIError` 400 `invalid_cursor` for a cursor this server did not write.
+    /// - Throws: `APIError` 400 `invalid_cursor` for a text without the orders cursor's shape.
     static func ordersPosition(_ text: String) throws(APIError) -> Int64 {
-        try fields(text, prefix: "o1", count: 1)[0]
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0] == "o2", (1...18).contains(parts[1].count),
+            parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }), let seq = Int64(parts[1])
+        else { throw invalidCursor }
+        return seq
     }
 
-    private static func fields(_ text: String, prefix: String, count: Int) throws(APIError) -> [Int64] {
-        let invalid = APIError(
-            status: 400, code: "invalid_cursor",
-            message: "The cursor is not one this server sent; start again without a cursor.")
-        guard let data = Base64URL.decode(text), let decoded = String(data: data, encoding: .utf8) else {
-            throw invalid
+    private static let invalidCursor = APIError(
+        status: 400, code: "invalid_cursor",
+        message: "The cursor does not have the shape of one this server sends; start again without a cursor.")
+
+    /// The bytes of lowercase hex text, or nil for text that is not pairs of `0-9a-f`.
+    private static func hexBytes(_ text: Substring) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case 0x30...0x39: return digit - 0x30
+            case 0x61...0x66: return digit - 0x61 + 10
+            default: return nil
+            }
         }
-        let parts = decoded.split(separator: ":").map(String.init)
-        guard parts.count == count + 1, parts[0] == prefix else { throw invalid }
-        let numbers = parts.dropFirst().compactMap { Int64($0) }
-        guard numbers.count == count else { throw invalid }
-        return numbers
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
     }
 }

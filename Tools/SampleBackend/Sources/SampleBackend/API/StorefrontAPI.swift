@@ -9,7 +9,12 @@ struct StorefrontAPI: Sendable {
     let faults: FaultInjector
     let settings: StoreSettings
     let growFeedEvery: Int?
+    let sessionLifetime: Duration
+    let cardTokenLifetime: Duration
     let feedRequestCount = Locked(0)
+    let requestCount = Locked<UInt64>(0)
+    /// Catalog answers (search, products, config) kept while the catalog is unchanged.
+    let catalogCache = CatalogAnswerCache(capacity: 1024)
     let now: @Sendable () -> Date
     let logger: Logger
 
@@ -33,27 +38,53 @@ struct StorefrontAPI: Sendable {
     }
 
     /// Answers one request: the fault rules first (latency, an injected answer), then the route, then a dropped
-    /// connection when a rule says so; every request is logged with its status and duration (never its body).
+    /// connection when a rule says so. Every request is logged with the time it arrived (RFC 3339, UTC, on the
+    /// injected clock), its request id, status and duration (never its body). The request id is the client's
+    /// `X-Request-Id` when that is 1 to 128 visible ASCII characters, else one the server makes; the answer carries
+    /// it back in `X-Request-Id`.
     func handle(_ request: HTTPRequest, router: Router) async -> HTTPResponse {
         let clock = ContinuousClock()
         let started = clock.now
+        let arrived = timestamp()
+        let requestID = Self.requestID(sent: request.headers["X-Request-Id"], counter: requestCount)
         let decision = faults.decide(for: request)
-        let response = await respond(to: request, decision: decision, router: router)
-        let elapsed = clock.now - started
-        var metadata: Logger.Metadata = [
-            "method": .string(request.method), "path": .string(request.path),
-            "status": .string(response.dropsConnection ? "dropped" : String(response.status)),
-            "ms": .string(
-                String(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
-        ]
-        if !request.query.isEmpty {
-            metadata["query"] = .string(request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))
+        var response = await respond(to: request, decision: decision, router: router)
+        response.headers["X-Request-Id"] = requestID
+        // The access line is built only when it will be written: at --log-level warning and above it costs nothing.
+        if logger.logLevel <= .info {
+            let elapsed = clock.now - started
+            var metadata: Logger.Metadata = [
+                "time": .string(arrived), "request_id": .string(requestID),
+                "method": .string(request.method), "path": .string(request.path),
+                "status": .string(response.dropsConnection ? "dropped" : String(response.status)),
+                "ms": .string(
+                    String(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
+            ]
+            if !request.query.isEmpty {
+                let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+                // Bounded: a line per request must not grow with what a client sends.
+                metadata["query"] = .string(query.utf8.count <= 512 ? query : String(query.prefix(500)) + "…")
+            }
+            if !decision.isEmpty {
+                metadata["fault"] = .string(decision.appliedRules.joined(separator: "; "))
+            }
+            logger.info("request", metadata: metadata)
         }
-        if !decision.isEmpty {
-            metadata["fault"] = .string(decision.appliedRules.joined(separator: "; "))
-        }
-        logger.info("request", metadata: metadata)
         return response
+    }
+
+    /// The client's request id when it is usable, else `req_<number>_<random>` (unique within the process and,
+    /// by the random part, across processes on one database).
+    static func requestID(sent: String?, counter: Locked<UInt64>) -> String {
+        if let sent, (1...128).contains(sent.utf8.count), sent.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
+            return sent
+        }
+        let number = counter.withLock { count in
+            count &+= 1
+            return count
+        }
+        var generator = SystemRandomNumberGenerator()
+        return "req_\(String(number, radix: 36))_\(String(generator.next() & 0xFF_FFFF_FFFF, radix: 36))"
     }
 
     private func respond(to request: HTTPRequest, decision: FaultDecision, router: Router) async -> HTTPResponse {
@@ -78,7 +109,8 @@ struct StorefrontAPI: Sendable {
     ///
     /// The scheme `Bearer` is matched without regard to case (RFC 9110 §11.1); the token is looked up by its
     /// SHA-256 hash, as sessions are stored.
-    /// - Throws: `APIError` 401 `unauthorized` when a token is required and missing, or sent but unknown (revoked).
+    /// - Throws: `APIError` 401 `unauthorized` when a token is required and missing, or sent but unknown (revoked)
+    ///   or expired (`SampleServerConfiguration.sessionLifetime`).
     func user(of request: HTTPRequest, required: Bool) async throws -> UserRow? {
         guard let header = request.headers["Authorization"] else {
             if required { throw APIError.unauthorized("Sign in first: send Authorization: Bearer <token>.") }
@@ -87,8 +119,11 @@ struct StorefrontAPI: Sendable {
         guard let token = Self.bearerToken(header) else {
             throw APIError.unauthorized("The Authorization header must be \"Bearer <token>\".")
         }
-        guard let user = try await store.user(tokenHash: SHA256.hexDigest(Array(token.utf8))) else {
-            throw APIError.unauthorized("The token is unknown or was revoked; sign in again.")
+        guard
+            let user = try await store.user(
+                tokenHash: SHA256.hexDigest(Array(token.utf8)), nowMilliseconds: nowMilliseconds())
+        else {
+            throw APIError.unauthorized("The token is unknown, expired or was revoked; sign in again.")
         }
         return user
     }
@@ -110,6 +145,16 @@ struct StorefrontAPI: Sendable {
 
     /// The current time as the API writes it.
     func timestamp() -> String {
-        Timestamp.string(milliseconds: Int64((now().timeIntervalSince1970 * 1000).rounded(.down)))
+        Timestamp.string(milliseconds: nowMilliseconds())
+    }
+
+    /// The current time in milliseconds since 1970.
+    func nowMilliseconds() -> Int64 {
+        Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    /// `duration` in whole milliseconds.
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 }

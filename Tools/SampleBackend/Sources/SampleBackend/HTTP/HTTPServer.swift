@@ -23,7 +23,7 @@ import Primitives
 public final class HTTPServer: Sendable {
     private enum Phase {
         case created
-        case running(daemon: MHDPointer, port: UInt16)
+        case running(daemon: MHDPointer, port: UInt16, watchdog: Task<Void, Never>)
         case stopping(Task<Void, Never>)
         case stopped
     }
@@ -59,7 +59,10 @@ public final class HTTPServer: Sendable {
                 throw .cannotListen(host: configuration.host, port: configuration.port)
             }
             let port = sbmhd_bound_port(daemon)
-            phase = .running(daemon: MHDPointer(raw: daemon), port: port)
+            let watchdog = Task { [core] in
+                await Self.watchDeadlines(core)
+            }
+            phase = .running(daemon: MHDPointer(raw: daemon), port: port, watchdog: watchdog)
             return port
         }
     }
@@ -67,7 +70,7 @@ public final class HTTPServer: Sendable {
     /// The port the server listens on; nil before `start()` and after `stop()`.
     public var port: UInt16? {
         phase.withLock { phase in
-            if case .running(_, let port) = phase { return port }
+            if case .running(_, let port, _) = phase { return port }
             return nil
         }
     }
@@ -90,7 +93,8 @@ public final class HTTPServer: Sendable {
                 return nil
             case .stopping(let task):
                 return task
-            case .running(let daemon, _):
+            case .running(let daemon, _, let watchdog):
+                watchdog.cancel()
                 let task = Task { [core] in
                     await Self.stopDaemon(daemon, core: core)
                 }
@@ -118,8 +122,25 @@ public final class HTTPServer: Sendable {
         if configuration.maximumConnections < 1 {
             throw .invalidConfiguration("maximumConnections must be at least 1")
         }
-        if configuration.idleTimeoutSeconds < 0 {
-            throw .invalidConfiguration("idleTimeoutSeconds must not be negative")
+        for (name, value) in [
+            ("idleTimeoutSeconds", configuration.idleTimeoutSeconds),
+            ("headTimeoutSeconds", configuration.headTimeoutSeconds),
+            ("bodyTimeoutSeconds", configuration.bodyTimeoutSeconds),
+            ("maximumConnectionsPerClient", configuration.maximumConnectionsPerClient),
+        ] where value < 0 {
+            throw .invalidConfiguration("\(name) must not be negative")
+        }
+        if configuration.maximumURIBytes < 64 || configuration.maximumHeadBytes < 256 {
+            throw .invalidConfiguration("maximumURIBytes must be at least 64 and maximumHeadBytes at least 256")
+        }
+        if configuration.connectionMemoryLimit < 2 * max(configuration.maximumURIBytes, configuration.maximumHeadBytes)
+        {
+            throw .invalidConfiguration(
+                "connectionMemoryLimit must be at least twice maximumURIBytes and maximumHeadBytes, so the server "
+                    + "answers a long URI or head itself")
+        }
+        if configuration.maximumRequestsInProgress < 1 {
+            throw .invalidConfiguration("maximumRequestsInProgress must be at least 1")
         }
     }
 
@@ -140,6 +161,9 @@ public final class HTTPServer: Sendable {
             options.connection_timeout_seconds = UInt32(configuration.idleTimeoutSeconds)
             options.connection_memory_limit = configuration.connectionMemoryLimit
             options.connection_limit = UInt32(configuration.maximumConnections)
+            options.per_ip_connection_limit = UInt32(configuration.maximumConnectionsPerClient)
+            options.notify_connection = mhdConnectionNotification
+            options.notify_connection_context = context
             options.logger = mhdLog
             options.logger_context = context
             options.completed = mhdRequestCompleted
@@ -147,6 +171,22 @@ public final class HTTPServer: Sendable {
             options.unescape = mhdKeepEscaped
             options.unescape_context = context
             return sbmhd_start_daemon(&options, mhdAccessHandler, context)
+        }
+    }
+
+    /// Every quarter second, closes the connections whose head or body deadline has passed (`ConnectionWatch`).
+    private static func watchDeadlines(_ core: ServerCore) async {
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: .milliseconds(250))
+            } catch {
+                return
+            }
+            for (stage, count) in core.watch.shutDownExpired() {
+                core.logger.notice(
+                    "closed connections that were too slow",
+                    metadata: ["stage": .string("\(stage)"), "count": .string(String(count))])
+            }
         }
     }
 

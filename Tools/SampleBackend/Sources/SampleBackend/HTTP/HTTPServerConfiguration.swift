@@ -10,14 +10,37 @@ public struct HTTPServerConfiguration: Sendable {
     /// The largest request body accepted, in bytes; a larger one is answered with `413 payload_too_large`.
     /// 64 KiB unless set.
     public var maximumBodyBytes: Int
-    /// Memory per connection, in bytes; it bounds the request line and headers, and libmicrohttpd answers a larger
-    /// head with 431 on its own. 32 KiB unless set.
+    /// Memory per connection, in bytes, for libmicrohttpd's parsing. It is kept well above `maximumURIBytes` and
+    /// `maximumHeadBytes` so the server, not libmicrohttpd, refuses a long URI (414) or head (431) with the
+    /// contract's JSON error; only a head beyond this memory gets libmicrohttpd's own HTML answer. 64 KiB unless
+    /// set; at least 4 KiB and twice the larger of the two limits.
     public var connectionMemoryLimit: Int
-    /// The most connections served at once; later ones wait in the listen queue. 512 unless set.
+    /// The longest request target (path and query, as sent), in bytes; a longer one is `414 uri_too_long`.
+    /// 8 KiB unless set.
+    public var maximumURIBytes: Int
+    /// The largest request line plus headers, in bytes; a larger head is `431 headers_too_large`. 16 KiB unless
+    /// set.
+    public var maximumHeadBytes: Int
+    /// The most connections open at once; libmicrohttpd closes connections past it without an answer. 1024 unless
+    /// set.
     public var maximumConnections: Int
+    /// The most connections open at once from one client address, so one client cannot take every slot;
+    /// libmicrohttpd closes connections past it at once, without an answer (it leaves no way to send one).
+    /// 64 unless set; 0 for no per-client limit.
+    public var maximumConnectionsPerClient: Int
+    /// The most requests being answered at once (the handlers' queue); a request past it is answered at once with
+    /// `503 overloaded` and `Retry-After: 1`, without running its handler. 256 unless set.
+    public var maximumRequestsInProgress: Int
     /// How long a connection may be idle (no byte received while a request is read, or between keep-alive
     /// requests) before it is closed, in whole seconds. 30 unless set.
     public var idleTimeoutSeconds: Int
+    /// How long a client may take to send a request line and headers, in whole seconds, counted from the
+    /// connection's start (or from the previous answer, plus `idleTimeoutSeconds`), however steadily it trickles
+    /// bytes; the connection is then closed. 10 unless set; 0 for none.
+    public var headTimeoutSeconds: Int
+    /// How long a client may take to send a body once the headers are in, in whole seconds; the connection is then
+    /// closed. 30 unless set; 0 for none.
+    public var bodyTimeoutSeconds: Int
     /// How long `HTTPServer.stop()` lets requests in flight finish before it cancels their handlers' tasks.
     /// 10 seconds unless set.
     public var stopGracePeriod: Duration
@@ -28,10 +51,16 @@ public struct HTTPServerConfiguration: Sendable {
         port: UInt16 = 0,
         threadPoolSize: Int = 2,
         maximumBodyBytes: Int = 64 * 1024,
-        connectionMemoryLimit: Int = 32 * 1024,
-        maximumConnections: Int = 512,
+        connectionMemoryLimit: Int = 64 * 1024,
+        maximumConnections: Int = 1024,
         idleTimeoutSeconds: Int = 30,
-        stopGracePeriod: Duration = .seconds(10)
+        stopGracePeriod: Duration = .seconds(10),
+        maximumURIBytes: Int = 8 * 1024,
+        maximumHeadBytes: Int = 16 * 1024,
+        maximumConnectionsPerClient: Int = 64,
+        maximumRequestsInProgress: Int = 256,
+        headTimeoutSeconds: Int = 10,
+        bodyTimeoutSeconds: Int = 30
     ) {
         self.host = host
         self.port = port
@@ -41,6 +70,12 @@ public struct HTTPServerConfiguration: Sendable {
         self.maximumConnections = maximumConnections
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.stopGracePeriod = stopGracePeriod
+        self.maximumURIBytes = maximumURIBytes
+        self.maximumHeadBytes = maximumHeadBytes
+        self.maximumConnectionsPerClient = maximumConnectionsPerClient
+        self.maximumRequestsInProgress = maximumRequestsInProgress
+        self.headTimeoutSeconds = headTimeoutSeconds
+        self.bodyTimeoutSeconds = bodyTimeoutSeconds
     }
 }
 

@@ -22,7 +22,7 @@ func mhdAccessHandler(
     guard let coreContext, let connection, let uploadDataSize, let requestPointer else { return .NO }
     let core = Unmanaged<ServerCore>.fromOpaque(coreContext).takeUnretainedValue()
     guard let existing = requestPointer.pointee else {
-        return beginRequest(core, connection, url, method, requestPointer)
+        return beginRequest(core, connection, url, method, version, requestPointer)
     }
     let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
     if uploadDataSize.pointee != 0 {
@@ -61,7 +61,39 @@ func mhdRequestCompleted(
                 "termination": .string("\(termination.rawValue)"),
             ])
     }
+    if let connection, let id = watchID(connection) {
+        core.watch.enter(.idle, id: id)
+    }
     core.requestCompleted()
+}
+
+/// Registers each new connection with the server's `ConnectionWatch` (its id goes into libmicrohttpd's
+/// per-connection pointer) and forgets it when libmicrohttpd reports it closed, before the socket is closed.
+func mhdConnectionNotification(
+    _ coreContext: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ code: MHD_ConnectionNotificationCode
+) {
+    guard let coreContext, let connection, let socketContext else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(coreContext).takeUnretainedValue()
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED:
+        let id = core.watch.opened(descriptor: sbmhd_connection_fd(connection))
+        socketContext.pointee = UnsafeMutableRawPointer(bitPattern: id)
+    case .CONNECTION_NOTIFY_CLOSED:
+        if let pointer = socketContext.pointee {
+            core.watch.closed(id: UInt(bitPattern: pointer))
+            socketContext.pointee = nil
+        }
+    default:
+        break
+    }
+}
+
+/// The `ConnectionWatch` id of `connection`, or nil.
+private func watchID(_ connection: OpaquePointer) -> UInt? {
+    sbmhd_socket_context(connection).map { UInt(bitPattern: $0) }
 }
 
 /// Sends libmicrohttpd's own messages to the server's logger instead of standard error.
@@ -97,6 +129,7 @@ private func beginRequest(
     _ connection: OpaquePointer,
     _ url: UnsafePointer<CChar>?,
     _ method: UnsafePointer<CChar>?,
+    _ version: UnsafePointer<CChar>?,
     _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 ) -> MHD_Result {
     let context = RequestContext(
@@ -106,8 +139,15 @@ private func beginRequest(
     let pointer = Unmanaged.passRetained(context).toOpaque()
     requestPointer.pointee = pointer
     core.requestStarted()
+    if let id = watchID(connection) {
+        core.watch.enter(.body, id: id)
+    }
     _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectValue, pointer)
     _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectValue, pointer)
+    if let refusal = refusal(of: context, core, connection, version: version.map { String(cString: $0) } ?? "") {
+        context.phase = .responded
+        return queue(refusal.response, on: connection, closing: true)
+    }
     let limit = core.configuration.maximumBodyBytes
     // A body far beyond the limit is refused before it is read (libmicrohttpd then closes the connection); one
     // moderately over is read and discarded, so the client is not cut off mid-send and reads the 413.
@@ -116,6 +156,36 @@ private func beginRequest(
         return queue(ErrorResponses.payloadTooLarge(limit: limit), on: connection, closing: true)
     }
     return .YES
+}
+
+/// The error for a request head the server refuses before reading its body: a request target over
+/// `maximumURIBytes` (414, RFC 9110 §15.5.15), a head over `maximumHeadBytes` (431, RFC 6585 §5), or an HTTP/1.1
+/// request without exactly one `Host` header (400, RFC 9112 §3.2: "A server MUST respond with a 400 (Bad Request)
+/// status code to any HTTP/1.1 request message that lacks a Host header field and to any that contains more than
+/// one Host header field line").
+private func refusal(
+    of context: RequestContext, _ core: ServerCore, _ connection: OpaquePointer, version: String
+) -> APIError? {
+    let configuration = core.configuration
+    if context.path.utf8.count + context.rawQueryBytes > configuration.maximumURIBytes {
+        return .uriTooLong(limit: configuration.maximumURIBytes)
+    }
+    let headSize = max(
+        sbmhd_request_header_size(connection),
+        context.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 })
+    if headSize > configuration.maximumHeadBytes {
+        return .headersTooLarge(limit: configuration.maximumHeadBytes)
+    }
+    if version != "HTTP/1.0" {
+        let hosts = context.headers.values(for: "Host")
+        if hosts.count != 1 {
+            return .badRequest(
+                hosts.isEmpty
+                    ? "An HTTP/1.1 request needs a Host header (RFC 9112 §3.2)."
+                    : "A request must not have more than one Host header (RFC 9112 §3.2).")
+        }
+    }
+    return nil
 }
 
 private func receiveBody(_ core: ServerCore, _ context: RequestContext, _ data: UnsafePointer<CChar>?, _ size: Int) {
@@ -137,15 +207,23 @@ private func dispatch(_ core: ServerCore, _ context: RequestContext, _ connectio
     let slot = context.slot
     let handler = core.handler
     let handle = MHDPointer(raw: connection)
+    if let id = watchID(connection) {
+        core.watch.enter(.answering, id: id)
+    }
     context.phase = .awaitingResponse
     MHD_suspend_connection(connection)
-    let launched = core.launch {
+    switch core.launch({
         let response = await handler(request)
         slot.store(response)
         MHD_resume_connection(handle.raw)
-    }
-    if !launched {
+    }) {
+    case .launched:
+        break
+    case .stopping:
         slot.store(ErrorResponses.shuttingDown())
+        MHD_resume_connection(connection)
+    case .overloaded:
+        slot.store(APIError.overloaded().response)
         MHD_resume_connection(connection)
     }
     return .YES
@@ -186,6 +264,7 @@ private func collectValue(
     if kind == .HEADER_KIND {
         context.headers.add(name: name, value: content)
     } else {
+        context.rawQueryBytes += keySize + valueSize + 2
         context.query.append(
             HTTPRequest.QueryItem(
                 name: PercentDecoding.decodeQueryComponent(name), value: PercentDecoding.decodeQueryComponent(content)))

@@ -37,6 +37,8 @@ final class RequestContext {
     let path: String
     var headers = HTTPHeaders()
     var query: [HTTPRequest.QueryItem] = []
+    /// The query's length as sent (still percent-encoded), with a separator per argument.
+    var rawQueryBytes = 0
     var body = Data()
     var bodyBytesReceived = 0
     var phase = Phase.receiving

@@ -39,12 +39,18 @@ final class ServerCore: Sendable {
     let configuration: HTTPServerConfiguration
     let logger: Logger
     let handler: HTTPHandler
+    /// The head and body deadlines of every open connection.
+    let watch: ConnectionWatch
     private let state = Locked(State())
 
     init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping HTTPHandler) {
         self.configuration = configuration
         self.logger = logger
         self.handler = handler
+        self.watch = ConnectionWatch(
+            headTimeout: .seconds(configuration.headTimeoutSeconds),
+            bodyTimeout: .seconds(configuration.bodyTimeoutSeconds),
+            idleTimeout: .seconds(configuration.idleTimeoutSeconds))
     }
 
     /// Whether a stop has begun.
@@ -78,19 +84,27 @@ final class ServerCore: Sendable {
         }
     }
 
-    /// Runs `work` in a tracked task, unless a stop has begun.
-    ///
-    /// - Returns: false (and runs nothing) when the server is stopping.
-    func launch(_ work: @escaping @Sendable () async -> Void) -> Bool {
-        state.withLock { state in
-            guard !state.isStopping else { return false }
+    /// Whether `launch` ran the work, and if not, why.
+    enum Launch {
+        case launched
+        case stopping
+        /// `maximumRequestsInProgress` handlers are running already.
+        case overloaded
+    }
+
+    /// Runs `work` in a tracked task, unless a stop has begun or the handlers' queue is full.
+    func launch(_ work: @escaping @Sendable () async -> Void) -> Launch {
+        let limit = configuration.maximumRequestsInProgress
+        return state.withLock { state in
+            guard !state.isStopping else { return .stopping }
+            guard state.tasks.count < limit else { return .overloaded }
             let id = state.nextTaskID
             state.nextTaskID += 1
             state.tasks[id] = Task { [self] in
                 await work()
                 taskFinished(id)
             }
-            return true
+            return .launched
         }
     }
 

@@ -81,6 +81,15 @@ public final class RunningServer: Sendable {
         try await api.store.growFeed(now: api.now())
     }
 
+    /// Adds `count` posts at the top of the feed that all share one `created_at` (a second after the newest post),
+    /// inserted in an order unrelated to their ids, for tests of the feed's tie-breaking order.
+    ///
+    /// - Returns: the new posts' ids in insertion order.
+    /// - Throws: the database's error.
+    func addPostsSharingOneTime(count: Int) async throws -> [String] {
+        try await api.store.addPostsSharingOneTime(count: count)
+    }
+
     /// Stops gracefully (see `HTTPServer.stop()`: requests in flight get their responses), then closes the
     /// database. Calling it again does nothing more.
     public func stop() async {

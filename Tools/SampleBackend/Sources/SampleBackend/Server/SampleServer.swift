@@ -25,6 +25,11 @@ public enum SampleServer {
         if let every = configuration.growFeedEvery, every < 1 {
             throw .invalidConfiguration("growFeedEvery must be at least 1, not \(every)")
         }
+        for (name, lifetime) in [
+            ("sessionLifetime", configuration.sessionLifetime), ("cardTokenLifetime", configuration.cardTokenLifetime),
+        ] where lifetime < .seconds(1) {
+            throw .invalidConfiguration("\(name) must be at least one second, not \(lifetime)")
+        }
         let logger = configuration.logger
         let location = configuration.dataDirectory.map {
             DatabaseLocation.file($0.appendingPathComponent(SampleServerConfiguration.databaseFileName))
@@ -41,9 +46,12 @@ public enum SampleServer {
         }
         let api = StorefrontAPI(
             store: store,
-            faults: FaultInjector(rules: configuration.faults, seed: configuration.seed, now: configuration.now),
-            settings: configuration.settings, growFeedEvery: configuration.growFeedEvery, now: configuration.now,
-            logger: logger)
+            faults: FaultInjector(
+                rules: configuration.faults, seed: configuration.faultSeed ?? configuration.seed,
+                now: configuration.now),
+            settings: configuration.settings, growFeedEvery: configuration.growFeedEvery,
+            sessionLifetime: configuration.sessionLifetime, cardTokenLifetime: configuration.cardTokenLifetime,
+            now: configuration.now, logger: logger)
         let router = api.makeRouter()
         let server = HTTPServer(configuration: configuration.http, logger: logger) { request in
             await api.handle(request, router: router)

@@ -9,8 +9,17 @@ public struct SampleServerConfiguration: Sendable {
     /// The directory of the database (`storefront-server.sqlite`, created with the directory when missing; data is
     /// kept across starts, so tokens stay valid), or nil for a database in memory, gone at `stop()`.
     public var dataDirectory: URL?
-    /// Fixes the seeded catalog and the sequence of fault `share` draws. 1 unless set.
+    /// Fixes the seeded catalog (and the fault `share` draws while `faultSeed` is nil). 1 unless set.
     public var seed: UInt64
+    /// Fixes the sequence of fault `share` draws on its own, so draws can vary over the same catalog; nil uses
+    /// `seed`. Nil unless set.
+    public var faultSeed: UInt64?
+    /// How long a session token stays valid after `POST /v1/session`; afterwards the token gets 401 `unauthorized`
+    /// and the client signs in again. 24 hours unless set; at least one second.
+    public var sessionLifetime: Duration
+    /// How long a card token from `POST /v1/payment-methods/card` can pay for an order (each token pays for one
+    /// order only). 15 minutes unless set; at least one second.
+    public var cardTokenLifetime: Duration
     /// Sizes and messiness of the seeded data.
     public var catalog: CatalogConfiguration
     /// Currency and feature flags.
@@ -35,6 +44,9 @@ public struct SampleServerConfiguration: Sendable {
         self.http = HTTPServerConfiguration()
         self.dataDirectory = dataDirectory
         self.seed = 1
+        self.faultSeed = nil
+        self.sessionLifetime = .seconds(24 * 60 * 60)
+        self.cardTokenLifetime = .seconds(15 * 60)
         self.catalog = CatalogConfiguration()
         self.settings = StoreSettings()
         self.faults = []

@@ -10,13 +10,20 @@ public struct CatalogConfiguration: Sendable, Hashable {
     /// field (`caption`, `image_url`, `rating`, `description`), a date with fractional seconds, an unknown `kind`
     /// or `availability`, a broken image URL, a numeric id where a string is usual. 0.05 unless set.
     public var messyShare: Double
+    /// Stock of every product instead of the generated mix (for load tests that place many orders); nil keeps the
+    /// mix of empty, low and full shelves. Nil unless set.
+    public var uniformStock: Int?
 
     /// Creates a catalog configuration.
-    public init(productCount: Int = 5000, postCount: Int = 2000, authorCount: Int = 300, messyShare: Double = 0.05) {
+    public init(
+        productCount: Int = 5000, postCount: Int = 2000, authorCount: Int = 300, messyShare: Double = 0.05,
+        uniformStock: Int? = nil
+    ) {
         self.productCount = productCount
         self.postCount = postCount
         self.authorCount = authorCount
         self.messyShare = messyShare
+        self.uniformStock = uniformStock
     }
 
     /// Checks the ranges.
@@ -31,6 +38,9 @@ public struct CatalogConfiguration: Sendable, Hashable {
         }
         guard (1...100_000).contains(authorCount) else {
             throw .invalidConfiguration("authorCount must be 1...100000, not \(authorCount)")
+        }
+        if let uniformStock, !(0...1_000_000_000).contains(uniformStock) {
+            throw .invalidConfiguration("uniformStock must be 0...1000000000, not \(uniformStock)")
         }
         guard (0...1).contains(messyShare) else {
             throw .invalidConfiguration("messyShare must be 0...1, not \(messyShare)")

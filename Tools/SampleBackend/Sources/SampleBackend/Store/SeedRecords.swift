@@ -85,8 +85,9 @@ struct CatalogGenerator {
         let euros = Int64(generator.integer(in: 2...400))
         let cents: Int64 = generator.pick([0, 50, 90, 95, 99])
         let stockRoll = generator.nextUnit()
-        let stock =
+        let generated =
             stockRoll < 0.08 ? 0 : stockRoll < 0.18 ? generator.integer(in: 1...4) : generator.integer(in: 5...80)
+        let stock = catalog.uniformStock ?? generated
         let rating = generator.chance(0.85) ? Double(generator.integer(in: 10...50)) / 10 : nil
         var product = ProductSeed(
             id: "sku_\(number)", title: title, description: description, priceMinor: euros * 100 + cents,

@@ -8,39 +8,68 @@ struct CardTokenRow: Decodable, Sendable {
     let last4: String
 }
 
+/// A card token with what decides whether an order may use it.
+struct CardTokenState: Decodable, Sendable {
+    let token: String
+    let brand: String
+    let last4: String
+    let expiresMilliseconds: Int64
+    let usedByOrder: String?
+
+    enum CodingKeys: String, CodingKey {
+        case token, brand, last4
+        case expiresMilliseconds = "expires_ms"
+        case usedByOrder = "used_by_order"
+    }
+}
+
 extension ServerStore {
-    /// Signs `userName` in: finds or creates the user and stores a session under the token's hash.
+    /// Signs `userName` in: finds the user by the name's normalized key (or creates one, shown with this spelling)
+    /// and stores a session under the token's hash that expires at `expiresMilliseconds`.
     ///
     /// - Returns: the user.
-    func createSession(userName: String, tokenHash: String, createdAt: String) async throws -> UserRow {
+    func createSession(
+        userName: UserName, tokenHash: String, createdAt: String, expiresMilliseconds: Int64
+    ) async throws -> UserRow {
         try await database.transaction { transaction in
             let user: UserRow
             if let existing = try transaction.fetchOne(
-                UserRow.self, "SELECT id, name FROM server_users WHERE name = ?", userName)
+                UserRow.self,
+                "SELECT u.id, u.name FROM server_user_keys k JOIN server_users u ON u.id = k.user_id WHERE k.name_key = ?",
+                userName.key)
             {
                 user = existing
+            } else if let earlier = try transaction.fetchOne(
+                UserRow.self, "SELECT id, name FROM server_users WHERE name = ?", userName.display)
+            {
+                // A user created before names were keyed: link the key to it.
+                user = earlier
+                try transaction.execute(
+                    "INSERT INTO server_user_keys (name_key, user_id) VALUES (?, ?)", userName.key, user.id)
             } else {
                 let count = try transaction.fetchOne(Int.self, "SELECT count(*) FROM server_users") ?? 0
-                user = UserRow(id: "user_\(count + 1)", name: userName)
+                user = UserRow(id: "user_\(count + 1)", name: userName.display)
                 try transaction.execute("INSERT INTO server_users (id, name) VALUES (?, ?)", user.id, user.name)
+                try transaction.execute(
+                    "INSERT INTO server_user_keys (name_key, user_id) VALUES (?, ?)", userName.key, user.id)
             }
             try transaction.execute(
-                "INSERT INTO server_sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)",
-                tokenHash, user.id, createdAt)
+                "INSERT INTO server_sessions (token_hash, user_id, created_at, expires_ms) VALUES (?, ?, ?, ?)",
+                tokenHash, user.id, createdAt, expiresMilliseconds)
             return user
         }
     }
 
-    /// The user whose session has this token hash, or nil.
-    func user(tokenHash: String) async throws -> UserRow? {
+    /// The user whose session has this token hash and has not expired at `nowMilliseconds`, or nil.
+    func user(tokenHash: String, nowMilliseconds: Int64) async throws -> UserRow? {
         try await database.read { reader in
             try reader.fetchOne(
                 UserRow.self,
                 """
                 SELECT u.id, u.name FROM server_sessions s JOIN server_users u ON u.id = s.user_id
-                WHERE s.token_hash = ?
+                WHERE s.token_hash = ? AND s.expires_ms > ?
                 """,
-                tokenHash)
+                tokenHash, nowMilliseconds)
         }
     }
 
@@ -51,12 +80,18 @@ extension ServerStore {
         }
     }
 
-    /// Keeps a card token for the user (brand and last four digits only; never the number).
-    func storeCardToken(_ token: CardTokenRow, userID: String, createdAt: String) async throws {
+    /// Keeps a card token for the user (brand and last four digits only; never the number), usable by one order
+    /// until `expiresMilliseconds`.
+    func storeCardToken(
+        _ token: CardTokenRow, userID: String, createdAt: String, expiresMilliseconds: Int64
+    ) async throws {
         try await database.transaction { transaction in
             try transaction.execute(
-                "INSERT INTO server_card_tokens (token, user_id, brand, last4, created_at) VALUES (?, ?, ?, ?, ?)",
-                token.token, userID, token.brand, token.last4, createdAt)
+                """
+                INSERT INTO server_card_tokens (token, user_id, brand, last4, created_at, expires_ms)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                token.token, userID, token.brand, token.last4, createdAt, expiresMilliseconds)
         }
     }
 }

@@ -5,33 +5,72 @@ extension ServerStore {
         p.seq, p.id, p.title, p.description, p.price_minor, p.image_url, p.availability, p.stock, p.rating
         """
 
-    /// One page of the products matching `text`, best match first, and how many match in all.
+    /// The most matches `search` counts: `total` is exact up to it, and a lower bound past it.
+    static let searchCountCap = 1000
+
+    /// A page of search results and what is known of the number of matches.
+    struct SearchResult: Sendable {
+        let rows: [ProductRow]
+        /// How many products match: exact when `isEstimate` is false, else a lower bound (at least
+        /// `searchCountCap`, and at least the products up to the end of this page).
+        let total: Int
+        let isEstimate: Bool
+    }
+
+    /// One page of the products matching `text`: those whose title holds every word first, then those matching
+    /// in the description too, most popular first within each; and how many match (up to `searchCountCap`).
     ///
     /// The text is data, never FTS5 syntax: each word becomes a quoted prefix token
     /// (`SearchPattern.fullTextPrefixQuery`), so quotes, operators and wildcards are searched for literally, and
     /// text without a word matches nothing. Control characters separate words like spaces (FTS5 reads a NUL inside
-    /// a quoted string as its end and fails). Relevance is FTS5's bm25 with the title weighted ten times the
-    /// description; ties keep catalog order. The page is ranked on the index alone and joined with the products
-    /// afterwards, so only the page's rows are read from the table.
-    func search(_ text: String, offset: Int, limit: Int) async throws -> ([ProductRow], Int) {
+    /// a quoted string as its end and fails). Every word must match a word of the title or description.
+    ///
+    /// The cost does not grow with the catalog: the index's row ids are the products' popularity ranks
+    /// (`StoreSchema.searchIndexFill`), so FTS5 yields matches best first and each of the queries below stops
+    /// after `offset + limit` rows (or `searchCountCap + 1` for the count); nothing ranks or sorts all matches.
+    func search(_ text: String, offset: Int, limit: Int) async throws -> SearchResult {
         let words = String(
             String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
-        guard let query = SearchPattern.fullTextPrefixQuery(words) else { return ([], 0) }
+        guard let query = SearchPattern.fullTextPrefixQuery(words) else {
+            return SearchResult(rows: [], total: 0, isEstimate: false)
+        }
+        let inTitle = "title : (\(query))"
+        let elsewhere = "(\(query)) NOT (\(inTitle))"
+        let cap = Self.searchCountCap
         return try await database.read { reader in
-            let total =
+            func count(_ match: String, upTo bound: Int) throws -> Int {
                 try reader.fetchOne(
-                    Int.self, "SELECT count(*) FROM server_products_fts WHERE server_products_fts MATCH ?", query) ?? 0
-            let rows = try reader.fetchRows(
-                "SELECT " + Self.productColumns + """
-                     FROM (
-                        SELECT rowid AS match_seq, bm25(server_products_fts, 10.0, 1.0) AS score
-                        FROM server_products_fts WHERE server_products_fts MATCH ?
-                        ORDER BY score, rowid LIMIT ? OFFSET ?
-                    ) m JOIN server_products p ON p.seq = m.match_seq
-                    ORDER BY m.score, p.seq
+                    Int.self,
+                    """
+                    SELECT count(*) FROM (
+                        SELECT rowid FROM server_search WHERE server_search MATCH ? ORDER BY rowid LIMIT ?
+                    )
                     """,
-                query, limit, offset)
-            return (try rows.map(ProductRow.init), total)
+                    match, bound) ?? 0
+            }
+            func page(_ match: String, offset: Int, limit: Int) throws -> [ProductRow] {
+                guard limit > 0 else { return [] }
+                return try reader.fetchRows(
+                    "SELECT " + Self.productColumns + """
+                         FROM (
+                            SELECT rowid AS rank FROM server_search WHERE server_search MATCH ?
+                            ORDER BY rowid LIMIT ? OFFSET ?
+                        ) m JOIN server_search_rank r ON r.rank = m.rank
+                        JOIN server_products p ON p.seq = r.product_seq
+                        ORDER BY m.rank
+                        """,
+                    match, limit, offset
+                ).map(ProductRow.init)
+            }
+            // Title matches up to the end of this page: exact whenever fewer than that exist.
+            let titleMatches = try count(inTitle, upTo: offset + limit)
+            var rows = titleMatches > offset ? try page(inTitle, offset: offset, limit: limit) : []
+            if rows.count < limit {
+                rows += try page(elsewhere, offset: max(0, offset - titleMatches), limit: limit - rows.count)
+            }
+            let counted = try count(query, upTo: cap + 1)
+            guard counted > cap else { return SearchResult(rows: rows, total: counted, isEstimate: false) }
+            return SearchResult(rows: rows, total: max(cap, offset + rows.count), isEstimate: true)
         }
     }
 
@@ -46,7 +85,9 @@ extension ServerStore {
     func setPrice(productID: String, amountMinor: Int64) async throws -> Bool {
         try await database.transaction { transaction in
             try transaction.execute("UPDATE server_products SET price_minor = ? WHERE id = ?", amountMinor, productID)
-            return transaction.changedRowCount > 0
+            let changed = transaction.changedRowCount > 0
+            if changed { try Self.catalogChanged(in: transaction) }
+            return changed
         }
     }
 
@@ -54,7 +95,22 @@ extension ServerStore {
     func setStock(productID: String, stock: Int) async throws -> Bool {
         try await database.transaction { transaction in
             try transaction.execute("UPDATE server_products SET stock = ? WHERE id = ?", stock, productID)
-            return transaction.changedRowCount > 0
+            let changed = transaction.changedRowCount > 0
+            if changed { try Self.catalogChanged(in: transaction) }
+            return changed
         }
+    }
+
+    /// The catalog's change counter: it grows in the same transaction as every change to products, in whichever
+    /// process over the same database file made it.
+    func catalogVersion() async throws -> Int64 {
+        try await database.read { reader in
+            try reader.fetchOne(Int64.self, "SELECT version FROM server_changes WHERE scope = 'catalog'") ?? 0
+        }
+    }
+
+    /// Counts a change to the catalog; call it inside the transaction that makes the change.
+    static func catalogChanged(in transaction: DatabaseTransaction) throws {
+        try transaction.execute("UPDATE server_changes SET version = version + 1 WHERE scope = 'catalog'")
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import Persistence
 
-/// A position in the feed: after the post with this time and sequence number (posts are ordered newest first by
-/// time, then by sequence number, so positions are unique and stable while new posts arrive at the top).
+/// A position in the feed: after the post with this time and id (posts are ordered newest first by `created_at`,
+/// then by `id` descending, compared as bytes of UTF-8, so positions are unique and stable while new posts arrive
+/// at the top, and posts with the same time keep an order that does not depend on how they were inserted).
 struct FeedPosition: Sendable, Hashable {
     let createdMilliseconds: Int64
-    let seq: Int64
+    let id: String
 }
 
 extension ServerStore {
@@ -20,13 +21,13 @@ extension ServerStore {
             if let position {
                 return try reader.fetchRows(
                     "SELECT " + Self.postColumns + """
-                         FROM server_posts p WHERE (p.created_ms, p.seq) < (?, ?)
-                        ORDER BY p.created_ms DESC, p.seq DESC LIMIT ?
+                         FROM server_posts p WHERE (p.created_ms, p.id) < (?, ?)
+                        ORDER BY p.created_ms DESC, p.id DESC LIMIT ?
                         """,
-                    userID, position.createdMilliseconds, position.seq, limit + 1)
+                    userID, position.createdMilliseconds, position.id, limit + 1)
             }
             return try reader.fetchRows(
-                "SELECT " + Self.postColumns + " FROM server_posts p ORDER BY p.created_ms DESC, p.seq DESC LIMIT ?",
+                "SELECT " + Self.postColumns + " FROM server_posts p ORDER BY p.created_ms DESC, p.id DESC LIMIT ?",
                 userID, limit + 1)
         }.map(PostRow.init)
         return (Array(rows.prefix(limit)), rows.count > limit)
@@ -59,6 +60,34 @@ extension ServerStore {
             }
             let count = try transaction.fetchOne(Int.self, "SELECT like_count FROM server_posts WHERE seq = ?", seq)
             return (postID, count ?? 0, liked)
+        }
+    }
+
+    /// Adds `count` posts dated one second after the newest post, all at the same millisecond, inserted so that
+    /// insertion order and id order differ (ids `tie_NNNN`, their ranks inserted from both ends in alternation).
+    ///
+    /// - Returns: the new posts' ids in insertion order.
+    func addPostsSharingOneTime(count: Int) async throws -> [String] {
+        let generator = self.generator
+        return try await database.transaction { transaction in
+            let newest =
+                try transaction.fetchOne(Int64.self, "SELECT coalesce(max(created_ms), 0) FROM server_posts") ?? 0
+            let milliseconds = newest - newest % 1000 + 1000
+            var seq = (try transaction.fetchOne(Int.self, "SELECT coalesce(max(seq), 0) FROM server_posts") ?? 0)
+            var ids: [String] = []
+            for index in 0..<count {
+                seq += 1
+                // Alternate ends of the alphabet so neither insertion order nor its reverse is id order.
+                let rank = index % 2 == 0 ? count - 1 - index / 2 : index / 2
+                var post = generator.grownPost(
+                    ordinal: 10_000 + seq, number: seq, milliseconds: milliseconds, productIDs: [])
+                post.id = "tie_\(String(format: "%04d", rank))"
+                post.createdMilliseconds = milliseconds
+                post.createdAt = Timestamp.string(milliseconds: milliseconds)
+                try Self.insert(post, seq: seq, into: transaction)
+                ids.append(post.id)
+            }
+            return ids
         }
     }
 

@@ -11,6 +11,8 @@ struct OrderPlacement: Sendable {
     let shipping: ShippingOptionPayload
     let currency: Currency
     let placedAt: String
+    /// `placedAt` in milliseconds since 1970: card tokens must not have expired by then.
+    let placedMilliseconds: Int64
 }
 
 /// What placing an order came to.
@@ -107,16 +109,30 @@ extension ServerStore {
     {
         let request = placement.request
         var payment = OrderPayload.Payment(method: request.payment.method, brand: nil, last4: nil)
+        var cardToken: String?
         if request.payment.method == "card" {
             guard
                 let card = try transaction.fetchOne(
-                    CardTokenRow.self,
-                    "SELECT token, brand, last4 FROM server_card_tokens WHERE token = ? AND user_id = ?",
+                    CardTokenState.self,
+                    """
+                    SELECT token, brand, last4, expires_ms, used_by_order FROM server_card_tokens
+                    WHERE token = ? AND user_id = ?
+                    """,
                     request.payment.cardToken ?? "", placement.userID)
             else {
                 return .rejected(
                     .validationFailed("payment.card_token", "The card token is unknown; tokenize the card again."))
             }
+            guard card.usedByOrder == nil else {
+                return .rejected(
+                    .validationFailed(
+                        "payment.card_token", "The card token was used by another order; tokenize the card again."))
+            }
+            guard card.expiresMilliseconds > placement.placedMilliseconds else {
+                return .rejected(
+                    .validationFailed("payment.card_token", "The card token has expired; tokenize the card again."))
+            }
+            cardToken = card.token
             payment = OrderPayload.Payment(method: "card", brand: card.brand, last4: card.last4)
         }
         var lines: [(ProductRow, Int)] = []
@@ -177,6 +193,11 @@ extension ServerStore {
                 seq, product.id, quantity, product.priceMinor)
             try transaction.execute(
                 "UPDATE server_products SET stock = stock - ? WHERE seq = ?", quantity, product.seq)
+        }
+        try catalogChanged(in: transaction)
+        if let cardToken {
+            try transaction.execute(
+                "UPDATE server_card_tokens SET used_by_order = ? WHERE token = ?", order.id, cardToken)
         }
         return .placed(body: body)
     }

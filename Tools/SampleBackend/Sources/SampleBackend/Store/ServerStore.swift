@@ -41,6 +41,7 @@ final class ServerStore: Sendable {
             "seed=\(generator.seed) products=\(generator.catalog.productCount) "
             + "posts=\(generator.catalog.postCount) authors=\(generator.catalog.authorCount) "
             + "messy=\(generator.catalog.messyShare)"
+            + (generator.catalog.uniformStock.map { " stock=\($0)" } ?? "")
         let existing: String? = try await database.transaction { transaction in
             if let stored = try transaction.fetchOne(
                 String.self, "SELECT value FROM server_meta WHERE key = 'catalog'")
@@ -79,7 +80,7 @@ final class ServerStore: Sendable {
                 index + 1, product.id, product.title, product.description, product.priceMinor, product.imageURL,
                 product.availability, product.stock, product.rating)
         }
-        try transaction.execute("INSERT INTO server_products_fts (server_products_fts) VALUES ('rebuild')")
+        try transaction.execute(StoreSchema.searchIndexFill)
         for (index, post) in generator.posts(productIDs: products.map(\.id)).enumerated() {
             try insert(post, seq: index + 1, into: transaction)
         }

@@ -4,8 +4,28 @@ import Persistence
 ///
 /// Posts and products keep a `seq` rowid for keyset pagination and the FTS5 index; their `id` is the text the API
 /// shows (digits-only ids are sent as JSON numbers, the "numeric ids" of messy records). Dates are stored as the
-/// text the API sends (with or without fractional seconds) beside a millisecond sort key.
+/// text the API sends (with or without fractional seconds) beside a millisecond sort key; the feed is ordered by that
+/// key, then by `id`, both descending.
+///
+/// Migration 3 keys users by their normalized name (`server_user_keys`, see `UserName`), gives sessions and card
+/// tokens an expiry (sessions and tokens from before it count as expired: sign in and tokenize again) and marks a
+/// card token with the order that used it. `server_changes` counts changes to the catalog (prices, stock): every
+/// server process over the same file reads it to know whether the catalog answers it keeps in memory still hold.
 enum StoreSchema {
+    /// Fills the search index from the products (on an empty index): each product's rank by popularity (rating,
+    /// highest first, unrated last, then catalog order) becomes its row id in `server_search`, so FTS5, which walks
+    /// matches in row-id order, meets the most popular matches first and a query stops after the page it needs.
+    /// `prefix='1 2 3 4'` keeps a ready list for every prefix of up to 4 characters, so short prefixes (the first
+    /// letters a user types) are read like one word instead of by merging every word they begin.
+    static let searchIndexFill: SQL = """
+        INSERT INTO server_search_rank (rank, product_seq)
+            SELECT row_number() OVER (ORDER BY rating IS NULL, rating DESC, seq), seq FROM server_products;
+        INSERT INTO server_search (rowid, title, description)
+            SELECT r.rank, p.title, coalesce(p.description, '')
+            FROM server_search_rank r JOIN server_products p ON p.seq = r.product_seq;
+        INSERT INTO server_search (server_search) VALUES ('optimize');
+        """
+
     static let migrations = MigrationGroup(
         tablePrefix: "server_",
         migrations: [
@@ -89,5 +109,26 @@ enum StoreSchema {
                         PRIMARY KEY (user_id, key)
                     );
                     """),
+            Migration(
+                "server_3_strict_identity_and_lifetimes",
+                sql: """
+                    CREATE TABLE server_user_keys (
+                        name_key TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES server_users (id)
+                    );
+                    ALTER TABLE server_sessions ADD COLUMN expires_ms INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE server_card_tokens ADD COLUMN expires_ms INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE server_card_tokens ADD COLUMN used_by_order TEXT;
+                    DROP INDEX server_posts_by_time;
+                    CREATE INDEX server_posts_by_time_and_id ON server_posts (created_ms DESC, id DESC);
+                    CREATE TABLE server_changes (scope TEXT PRIMARY KEY, version INTEGER NOT NULL);
+                    INSERT INTO server_changes (scope, version) VALUES ('catalog', 1);
+                    DROP TABLE server_products_fts;
+                    CREATE TABLE server_search_rank (rank INTEGER PRIMARY KEY, product_seq INTEGER NOT NULL UNIQUE);
+                    CREATE VIRTUAL TABLE server_search USING fts5(
+                        title, description, content='', prefix='1 2 3 4',
+                        tokenize='unicode61 remove_diacritics 2'
+                    );
+                    """ + searchIndexFill),
         ])
 }

@@ -15,7 +15,7 @@ struct JSONWriter {
     private(set) var bytes: [UInt8] = []
     private var needsComma = false
 
-    init(capacity: Int = 1024) {
+    init(capacity: Int = 16 * 1024) {
         bytes.reserveCapacity(capacity)
     }
 
@@ -115,21 +115,47 @@ struct JSONWriter {
     /// written as they are.
     private mutating func appendString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: bytes.append(byte)
-            }
+        var utf8 = text.utf8
+        // Native strings are contiguous UTF-8: copy the runs that need no escaping in one piece each (the common
+        // case is the whole string), instead of appending byte by byte.
+        if utf8.withContiguousStorageIfAvailable({ appendEscaping($0) }) == nil {
+            var copy = text
+            copy.makeContiguousUTF8()
+            utf8 = copy.utf8
+            _ = utf8.withContiguousStorageIfAvailable { appendEscaping($0) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `source` with quotes, backslashes and control characters escaped.
+    private mutating func appendEscaping(_ source: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for index in 0..<source.count {
+            let byte = source[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if runStart < index {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+            }
+            appendEscape(byte)
+            runStart = index + 1
+        }
+        if runStart < source.count {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<source.count]))
+        }
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+        case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+        case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        }
     }
 }

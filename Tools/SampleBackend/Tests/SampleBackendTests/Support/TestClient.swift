@@ -47,6 +47,9 @@ struct TestClient: Sendable {
         self.baseURL = baseURL
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 60
+        // Every request reaches the server as written: 304 answers arrive as 304, never hidden by a local cache.
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         self.session = URLSession(configuration: configuration)
     }
 
