@@ -32,6 +32,7 @@ struct DeepLinkTests {
     func lenientWhereSafe() throws {
         #expect(try TestGraph.deepLinks().route(from: "STOREFRONT://Product/SKU_12?ref=mail") == .product("SKU_12"))
         #expect(try TestGraph.deepLinks().route(from: "storefront://post/a%2Fb") == .post("a/b"))
+        #expect(try TestGraph.deepLinks().route(from: "storefront://feed/") == .feed, "one trailing slash")
         #expect(try TestGraph.deepLinks().url(for: .post("a/b")) == "storefront://post/a%2Fb")
         #expect(
             try TestGraph.deepLinks().route(from: TestGraph.deepLinks().url(for: .search(query: "a+b & c")))
@@ -44,7 +45,8 @@ struct DeepLinkTests {
             ("https://example.com/feed", "links start with storefront://"),
             ("storefront://nowhere", "there is no screen 'nowhere'"),
             ("storefront://post", "a post link needs an id"),
-            ("storefront://product/", "is not an id"),
+            ("storefront://product//sku_1", "is not an id"),
+            ("storefront://feed:80", "not a user or a port"),
             ("storefront://post/1/2", "too many path segments"),
             ("storefront://", "the link names no screen"),
             ("not a link", "it is not a URL"),

@@ -112,7 +112,7 @@ extension IntegrationTests {
             #expect(guestLike.status == 1)
             #expect(guestLike.standardError.contains("storefront login NAME"))
             let badLink = try await app.run(["open", "storefront://nowhere"])
-            #expect(badLink.status == 1)
+            #expect(badLink.status == 64, "a link that names no screen is a bad value: a usage error")
             #expect(badLink.standardError.contains("there is no screen 'nowhere'"))
         }
 

@@ -106,8 +106,7 @@ public struct StorefrontCommandLine {
                 let route = try DeepLink(registry: registry).route(from: operands[0])
                 return await runInteractive(configuration, opening: route, catalog: catalog)
             } catch {
-                errorOutput.write("\(Self.programName): \(error)\n")
-                return .failure
+                return usageFailure(error, catalog, json: wantsJSON)
             }
         }
         guard let dependencies = buildGraph(configuration, json: wantsJSON) else { return .failure }

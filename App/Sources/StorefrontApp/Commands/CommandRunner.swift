@@ -33,7 +33,8 @@ struct CommandRunner {
         do {
             route = try dependencies.deepLinks.route(from: invocation.firstOperand)
         } catch {
-            return invocation.fail(error.description)
+            // The operand does not fit: a usage error, like any other bad value on the command line.
+            return invocation.usage(error.description)
         }
         if dependencies.registry.pattern(of: route)?.requiresSignIn == true,
             let refused = invocation.requireSignIn(to: "open \(route.logDescription)")

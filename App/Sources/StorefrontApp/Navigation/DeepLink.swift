@@ -32,10 +32,16 @@ public struct DeepLink: Sendable {
         guard scheme.lowercased() == Self.scheme else {
             throw DeepLinkError(link: text, reason: "links start with \(Self.scheme)://")
         }
+        guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil, components.port == nil
+        else {
+            throw DeepLinkError(link: text, reason: "a link names a screen, not a user or a port")
+        }
         let screen = (components.percentEncodedHost ?? "").lowercased()
-        let segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
+        var segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
             .dropFirst()
             .map(String.init)
+        // One trailing slash (`storefront://feed/`, `…/product/sku_1/`) names the same screen.
+        if segments.last == "" { segments.removeLast() }
         let ids = try segments.map { segment throws(DeepLinkError) -> String in
             guard let id = segment.removingPercentEncoding, !id.isEmpty else {
                 throw DeepLinkError(link: text, reason: "'\(segment)' is not an id")
