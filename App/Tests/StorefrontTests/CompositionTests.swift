@@ -44,7 +44,9 @@ extension IntegrationTests {
             await dependencies.shutdown()
         }
 
-        @Test("the guest cart joins the account's cart at sign-in; sign-out brings the guest's graph back")
+        @Test(
+            "the guest cart joins the account's cart at sign-in; sign-out asks first, then brings the guest's graph back"
+        )
         func guestCartMerge() async throws {
             let directory = try TemporaryDirectory()
             let dependencies = try TestGraph.make(directory: directory.url)
@@ -59,7 +61,12 @@ extension IntegrationTests {
             #expect(accountCart.lines.first?.quantity == 2)
             #expect(!dependencies.lastCartMerge.isEmpty)
 
-            let outcome = await dependencies.account.signOut(force: false)
+            let asked = await dependencies.account.signOut(force: false)
+            #expect(
+                asked == .localDataWouldBeDeleted(["2 items in the cart"]), "sign-out asks first: the cart is not empty"
+            )
+            #expect(dependencies.scope.account != .guest)
+            let outcome = await dependencies.account.signOut(force: true)
             #expect(outcome.didSignOut)
             #expect(dependencies.scope.account == .guest)
             await dependencies.scope.checkout.cart.load()

@@ -12,6 +12,10 @@ extension AppDependencies {
     /// once signed out.
     func wireEntries() {
         accountEntry.onIntent = { [weak self] intent in self?.handle(intent) }
+        account.localDataCheck = { [weak self] account in
+            guard let self, scope.account == account else { return [] }
+            return await scope.checkout.localDataSummary()
+        }
         account.onSignInAccepted = { [weak self] event in
             await self?.mergeGuestCart(into: event.account)
         }

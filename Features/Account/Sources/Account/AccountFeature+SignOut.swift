@@ -10,7 +10,8 @@ extension AccountFeature {
     /// In order (see the design's "Accounts and guests"):
     /// 1. asks the account's outbox to push every waiting change (`pushPending()`); when changes remain, or the
     ///    outbox cannot be read, and `force` is false, it stops here: `.confirmationRequired` with the count, also in
-    ///    `signOutConfirmation`, and nothing has changed;
+    ///    `signOutConfirmation`, and nothing has changed; likewise when `localDataCheck` names data the account keeps on
+    ///    this device (a cart, a checkout in progress): `.localDataWouldBeDeleted`, also in `signOutLocalData`;
     /// 2. stops the account's outbox (`AccountStorageOwner.stopOutbox(for:)`);
     /// 3. revokes the session (`DELETE /v1/session`, tried once); a server that cannot be reached or fails does not
     ///    stop the sign-out, and the report says so;
@@ -33,6 +34,7 @@ extension AccountFeature {
         activity = .signingOut
         error = nil
         signOutConfirmation = nil
+        signOutLocalData = nil
         let account = user.storageAccount
 
         let unsent = await pushUnsentChanges(of: account)
@@ -46,6 +48,15 @@ extension AccountFeature {
             activity = .idle
             logger.info("sign-out needs confirmation", metadata: ["user_id": "\(user.id)", "unsent": "\(unsent)"])
             return .confirmationRequired(unsent)
+        }
+        if !force, let check = localDataCheck {
+            let kept = await check(account)
+            if !kept.isEmpty {
+                signOutLocalData = kept
+                activity = .idle
+                logger.info("sign-out needs confirmation", metadata: ["user_id": "\(user.id)", "kept": "\(kept)"])
+                return .localDataWouldBeDeleted(kept)
+            }
         }
 
         await storageOwner.stopOutbox(for: account)
@@ -68,6 +79,7 @@ extension AccountFeature {
     /// Forgets a sign-out waiting for confirmation (the user chose to stay signed in).
     public func cancelSignOut() {
         signOutConfirmation = nil
+        signOutLocalData = nil
     }
 
     // MARK: - Private

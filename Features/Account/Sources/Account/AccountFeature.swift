@@ -52,6 +52,12 @@ public final class AccountFeature {
     /// Set when a sign-out stopped because it would lose these changes: the screen asks for confirmation, then calls
     /// `signOut(force: true)` or `cancelSignOut()`.
     public internal(set) var signOutConfirmation: UnsentChanges?
+    /// Set when a sign-out stopped because the account keeps data on this device that it would delete (the App's
+    /// `localDataCheck` said what): the screen asks for confirmation, like for `signOutConfirmation`.
+    public internal(set) var signOutLocalData: [String]?
+    /// What the signed-in account keeps on this device that a sign-out deletes, in a few words each (`2 items in the
+    /// cart`), asked before signing out; set by the App, which knows the other features. Nil: nothing is checked.
+    @ObservationIgnored public var localDataCheck: (@MainActor (StorageAccount) async -> [String])?
     /// What the last completed sign-out did, until the next sign-in.
     public internal(set) var lastSignOut: SignOutReport?
 
@@ -167,6 +173,7 @@ public final class AccountFeature {
         sessionEnded = nil
         unsentChanges = nil
         signOutConfirmation = nil
+        signOutLocalData = nil
         lastSignOut = nil
         activity = .idle
         logger.info("signed in", metadata: ["user_id": "\(user.id)"])
@@ -258,6 +265,7 @@ public final class AccountFeature {
         sessionEnded = SessionEnded(user: user)
         unsentChanges = nil
         signOutConfirmation = nil
+        signOutLocalData = nil
         logger.notice("signed out: the server rejected the session", metadata: ["user_id": "\(user.id)"])
         await onSignedOut?(SignOutEvent(user: user, reason: .sessionExpired))
     }

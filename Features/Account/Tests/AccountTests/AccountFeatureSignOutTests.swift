@@ -9,6 +9,37 @@ import Testing
 @MainActor
 @Suite("AccountFeature: sign-out pushes the outbox, revokes the session and deletes the account's data")
 struct AccountFeatureSignOutTests {
+    @Test func dataKeptOnThisDeviceStopsTheSignOutUntilForcedAndSaysWhat() async throws {
+        let harness = try Harness()
+        let feature = harness.makeFeature()
+        let user = try await harness.signIn(feature)
+        var asked: [StorageAccount] = []
+        feature.localDataCheck = { account in
+            asked.append(account)
+            return ["2 items in the cart", "a checkout in progress"]
+        }
+        let filesBefore = harness.files(of: user.storageAccount)
+
+        let refused = await feature.signOut(force: false)
+
+        #expect(refused == .localDataWouldBeDeleted(["2 items in the cart", "a checkout in progress"]))
+        #expect(
+            refused.message
+                == "Signing out deletes this account's data on this device: 2 items in the cart, a checkout in progress."
+        )
+        #expect(asked == [user.storageAccount])
+        #expect(feature.signOutLocalData == ["2 items in the cart", "a checkout in progress"])
+        #expect(feature.current == .signedIn(user))
+        #expect(Set(filesBefore).isSubset(of: Set(harness.files(of: user.storageAccount))), "nothing was deleted")
+
+        feature.cancelSignOut()
+        #expect(feature.signOutLocalData == nil)
+        harness.transport.enqueue(.noContent)
+        #expect(await feature.signOut(force: true).didSignOut)
+        #expect(asked.count == 1, "a forced sign-out does not ask")
+        #expect(harness.files(of: user.storageAccount).isEmpty)
+    }
+
     @Test func unsentChangesStopTheSignOutUntilForcedAndSayHowMany() async throws {
         let harness = try Harness()
         let feature = harness.makeFeature()

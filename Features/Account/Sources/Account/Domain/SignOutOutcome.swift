@@ -31,6 +31,9 @@ public enum SignOutOutcome: Sendable, Hashable {
     /// Nothing was done: signing out would lose changes that could not be sent; call again with `force: true` to
     /// sign out anyway.
     case confirmationRequired(UnsentChanges)
+    /// Nothing was done: every change reached the server, but the account keeps data on this device that signing out
+    /// deletes (`2 items in the cart`, `a checkout in progress`); call again with `force: true` to sign out anyway.
+    case localDataWouldBeDeleted([String])
     /// Nobody is signed in; nothing was done.
     case notSignedIn
     /// A sign-in or sign-out is running; nothing was done.
@@ -51,6 +54,8 @@ public enum SignOutOutcome: Sendable, Hashable {
             return report.message
         case .confirmationRequired(let changes):
             return changes.message + " Signing out now would lose them."
+        case .localDataWouldBeDeleted(let kept):
+            return "Signing out deletes this account's data on this device: " + kept.joined(separator: ", ") + "."
         case .notSignedIn:
             return "Not signed in."
         case .busy:

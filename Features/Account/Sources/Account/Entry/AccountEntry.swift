@@ -128,9 +128,10 @@ struct AccountCommands {
         case .signedOut, .notSignedIn:
             return invocation.emit(
                 [outcome.message], json: SignOutOutput(signedOut: outcome.didSignOut, message: outcome.message))
-        case .confirmationRequired:
+        case .confirmationRequired, .localDataWouldBeDeleted:
             return invocation.fail(
-                outcome.message + " Run '\(invocation.programName) logout --force' to sign out anyway.")
+                outcome.message + " Run '\(invocation.programName) logout --force' to sign out anyway.",
+                code: "confirmation_required")
         case .busy, .cancelled:
             return invocation.fail(outcome.message)
         }

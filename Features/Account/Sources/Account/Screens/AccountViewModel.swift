@@ -48,7 +48,7 @@ public final class AccountViewModel {
     }
 
     /// Whether a sign-out waits for the user's confirmation.
-    public var needsConfirmation: Bool { feature.signOutConfirmation != nil }
+    public var needsConfirmation: Bool { feature.signOutConfirmation != nil || feature.signOutLocalData != nil }
 
     /// Whether the user can sign out now.
     public var canSignOut: Bool { feature.current.isSignedIn && feature.activity == .idle }
@@ -61,6 +61,12 @@ public final class AccountViewModel {
     public var message: Notice? {
         if let confirmation = feature.signOutConfirmation {
             return Notice(.warning, message: confirmation.message + " Sign out anyway and lose them?")
+        }
+        if let kept = feature.signOutLocalData {
+            return Notice(
+                .warning,
+                message: "Signing out deletes this account's data on this device: " + kept.joined(separator: ", ")
+                    + ". Sign out anyway?")
         }
         if let report = feature.lastSignOut, !feature.current.isSignedIn {
             return Notice(report.removalProblem == nil ? .info : .warning, message: report.message)

@@ -191,6 +191,21 @@ public final class CheckoutEntry: FeatureEntry {
         }
     }
 
+    /// What the account keeps on this device that a sign-out deletes: `2 items in the cart`, `a checkout in
+    /// progress` (a saved draft); empty when there is nothing, or when the store cannot be read (nothing to lose).
+    public func localDataSummary() async -> [String] {
+        var kept: [String] = []
+        if let lines = try? await cart.allLines(), !lines.isEmpty {
+            let count = lines.reduce(0) { $0 + $1.quantity }
+            kept.append(count == 1 ? "1 item in the cart" : "\(count) items in the cart")
+        }
+        let drafts = LiveCheckoutDraftRepository(database: context.database, logger: context.logger)
+        if (try? await drafts.latest()) != nil {
+            kept.append("a checkout in progress")
+        }
+        return kept
+    }
+
     // MARK: - Private
 
     private func makeCheckoutScreen(theme: Theme) -> any TerminalView {
