@@ -36,6 +36,26 @@ public struct Toolchain: Sendable, Equatable {
         binDirectory.map { $0.appendingPathComponent(name).path }
     }
 
+    /// What identifies this toolchain installation without starting it: the `bin` directory and the size and
+    /// modification time of `swift-frontend` (the compiler) and `swift-package` (SwiftPM, which reads manifests).
+    /// A new or rebuilt toolchain changes it; an unknown toolchain gives `"unknown"` (records stay valid only for
+    /// as long as the toolchain cannot be found either).
+    public func fingerprint() -> String {
+        guard let bin = binDirectory else { return "unknown" }
+        var parts = [bin.path]
+        for name in ["swift-frontend", "swift-package"] {
+            let path = bin.appendingPathComponent(name).resolvingSymlinksInPath().path
+            guard let attributes = try? FileManager().attributesOfItem(atPath: path) else {
+                parts.append("\(name):missing")
+                continue
+            }
+            let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            parts.append("\(name):\(size):\(Int64(modified * 1000))")
+        }
+        return parts.joined(separator: " ")
+    }
+
     /// The Swift compiler driver: the toolchain's `swiftc`, or `swiftc` looked up on `PATH`.
     public var swiftc: String { tool("swiftc") ?? "swiftc" }
 
