@@ -122,15 +122,19 @@ struct CommandContext: Sendable {
         return configuration
     }
 
-    /// Finds and loads every package of the repository.
-    func scan() async throws -> RepositoryScan {
+    /// The manifest loader every command uses: `swift package dump-package` through the manifest cache.
+    func manifestLoader() -> ManifestLoader {
         let cache = cacheDirectory.map {
             ManifestCache(
                 directory: $0.appendingPathComponent("manifests", isDirectory: true),
                 toolchainFingerprint: environment.toolchain.fingerprint())
         }
-        let loader = ManifestLoader(
-            runner: environment.runner, swiftExecutable: environment.swiftExecutable, cache: cache)
+        return ManifestLoader(runner: environment.runner, swiftExecutable: environment.swiftExecutable, cache: cache)
+    }
+
+    /// Finds and loads every package of the repository.
+    func scan() async throws -> RepositoryScan {
+        let loader = manifestLoader()
         let scanner = RepositoryScanner(loader: loader, concurrency: max(2, environment.processorCount))
         do {
             let scan = try await scanner.scan(root: root, configuration: configuration ?? ModulesConfiguration())

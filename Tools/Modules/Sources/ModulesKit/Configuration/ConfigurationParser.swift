@@ -81,13 +81,30 @@ extension ModulesConfiguration {
                 testOnly: entry.testOnly ?? false
             )
         }
+        var settings: [LintRule: RuleSetting] = [:]
+        for (key, value) in file.rules ?? [:] {
+            guard let rule = LintRule(rawValue: key) else {
+                let known = LintRule.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+                throw ConfigurationError(path: path, reason: "rules: unknown rule '\(key)' (known: \(known))")
+            }
+            guard let setting = RuleSetting(rawValue: value) else {
+                throw ConfigurationError(
+                    path: path, reason: "rules.\(key): '\(value)' is not a setting (use error, warning or off)")
+            }
+            settings[rule] = setting
+        }
+        if let baseline = file.baseline, baseline.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ConfigurationError(path: path, reason: "baseline must be a repository-relative file path")
+        }
         return ModulesConfiguration(
             schemaVersion: version,
             exclude: (file.exclude ?? []).map(Glob.init),
             layers: layers,
             packages: rules,
             testOnlyProducts: (file.testOnlyProducts ?? []).map(Glob.init),
-            affectsEverything: file.affectsEverything?.map(Glob.init) ?? defaultAffectsEverything
+            affectsEverything: file.affectsEverything?.map(Glob.init) ?? defaultAffectsEverything,
+            rules: settings,
+            baseline: file.baseline.map(RepoPath.normalize) ?? defaultBaseline
         )
     }
 
@@ -149,10 +166,13 @@ private struct ConfigurationFile: Decodable {
     var packages: [String: PackageEntry]?
     var testOnlyProducts: [String]?
     var affectsEverything: [String]?
+    var rules: [String: String]?
+    var baseline: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schema = "$schema"
-        case schemaVersion, description, exclude, layers, packages, testOnlyProducts, affectsEverything
+        case schemaVersion, description, exclude, layers, packages, testOnlyProducts, affectsEverything, rules
+        case baseline
     }
 
     init(from decoder: any Decoder) throws {
@@ -164,6 +184,8 @@ private struct ConfigurationFile: Decodable {
         packages = try container.decodeIfPresent([String: PackageEntry].self, forKey: .packages)
         testOnlyProducts = try container.decodeIfPresent([String].self, forKey: .testOnlyProducts)
         affectsEverything = try container.decodeIfPresent([String].self, forKey: .affectsEverything)
+        rules = try container.decodeIfPresent([String: String].self, forKey: .rules)
+        baseline = try container.decodeIfPresent(String.self, forKey: .baseline)
     }
 }
 

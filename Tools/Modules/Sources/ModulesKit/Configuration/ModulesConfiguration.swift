@@ -91,6 +91,18 @@ public struct ModulesConfiguration: Sendable, Equatable {
     public var testOnlyProducts: [Glob]
     /// Globs over repository-relative files whose change affects every package (`Makefile`, `modules.json`).
     public var affectsEverything: [Glob]
+    /// What `rules` sets each rule to; a rule not named keeps its ``LintRule/defaultSetting``.
+    public var rules: [LintRule: RuleSetting]
+    /// The repository-relative baseline file of `modules lint` (`baseline`, default ``defaultBaseline``).
+    public var baseline: String
+
+    /// Where `modules lint --write-baseline` writes and later runs read, unless `baseline` says otherwise.
+    public static let defaultBaseline = "modules-baseline.json"
+
+    /// What `rule` is set to here: `rules`, else the rule's default.
+    public func setting(of rule: LintRule) -> RuleSetting {
+        rules[rule] ?? rule.defaultSetting
+    }
 
     /// What ``affectsEverything`` holds when `modules.json` does not say: the files that decide how every package
     /// is built, tested or checked.
@@ -105,7 +117,9 @@ public struct ModulesConfiguration: Sendable, Equatable {
         layers: [Layer] = [],
         packages: [String: PackageRule] = [:],
         testOnlyProducts: [Glob] = [],
-        affectsEverything: [Glob] = ModulesConfiguration.defaultAffectsEverything
+        affectsEverything: [Glob] = ModulesConfiguration.defaultAffectsEverything,
+        rules: [LintRule: RuleSetting] = [:],
+        baseline: String = ModulesConfiguration.defaultBaseline
     ) {
         self.schemaVersion = schemaVersion
         self.exclude = exclude
@@ -113,6 +127,8 @@ public struct ModulesConfiguration: Sendable, Equatable {
         self.packages = packages
         self.testOnlyProducts = testOnlyProducts
         self.affectsEverything = affectsEverything
+        self.rules = rules
+        self.baseline = baseline
     }
 
     /// The index of the first layer (top = 0) whose `targets` globs match the target name, or `nil`.

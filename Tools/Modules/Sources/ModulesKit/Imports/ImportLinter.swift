@@ -13,6 +13,8 @@ struct ImportLinter {
     let scanner: ImportScanner
     /// The toolchain's modules (``Toolchain/modules()``); names starting with `_` count as toolchain modules too.
     let toolchainModules: Set<String>
+    /// The external packages' pins, checkouts and product modules.
+    let external: ExternalPackages
     let concurrency: Int
 
     /// Target types whose sources are checked: the others hold no Swift of the repository's own (`system`,
@@ -38,10 +40,12 @@ struct ImportLinter {
         }
         var findings: [Finding] = []
         var problems: [Problem] = []
+        let named = graph.packages.externalProducts.values.flatMap { $0 }.map { ($0.product, $0.package) }
+        let externalModules = external.knownModules(named: named)
         for ((node, _), result) in zip(targets, results) {
             switch result {
             case .success(let imports):
-                problems += check(node, imports: Set(imports))
+                problems += check(node, imports: Set(imports), externalModules: externalModules)
                 findings += unusedDependencies(of: node, imports: Set(imports))
             case .failure(let failure):
                 findings.append(
@@ -51,16 +55,47 @@ struct ImportLinter {
                             + "\(node.ref.package):\n\(failure.message)"))
             }
         }
-        return findings + (await locate(problems, files: Dictionary(targets.map { ($0.0.ref, $0.1) }) { a, _ in a }))
+        let located = await locate(
+            Self.reportUnknownOnce(problems, external: external),
+            files: Dictionary(targets.map { ($0.0.ref, $0.1) }) { a, _ in a })
+        return findings + located
+    }
+
+    /// One `unknown-module` problem per module (at its first importing target, naming the others) instead of one
+    /// per target.
+    private static func reportUnknownOnce(_ problems: [Problem], external: ExternalPackages) -> [Problem] {
+        var unknown: [String: [Problem]] = [:]
+        var result: [Problem] = []
+        for problem in problems {
+            if problem.rule == .unknownModule {
+                unknown[problem.module, default: []].append(problem)
+            } else {
+                result.append(problem)
+            }
+        }
+        for (module, group) in unknown.sorted(by: { $0.key < $1.key }) {
+            guard var first = group.first else { continue }
+            let importers = group.map { "\($0.target.ref.target) of \($0.target.ref.package)" }
+            first.message =
+                "\(module) is imported by \(importers.joined(separator: ", ")), but it is no target of the repository, "
+                + "no module of an external product the tool could read, and no toolchain or SDK module. Looked at: "
+                + "the repository's targets; \(external.searchedPlaces); the toolchain's modules and the SDK modules "
+                + "of Apple platforms, Android, Windows and WASI. If it comes from an external package, run "
+                + "`swift package resolve` so its checkout can be read"
+            result.append(first)
+        }
+        return result
     }
 
     /// The rules `node`'s imports break.
-    private func check(_ node: TargetNode, imports: Set<String>) -> [Problem] {
+    private func check(
+        _ node: TargetNode, imports: Set<String>,
+        externalModules: [String: (product: String, package: String)]
+    ) -> [Problem] {
         let direct = graph.dependencies(of: node.ref)
-        let external = graph.packages.externalProducts[node.ref] ?? []
-        let declared = Set(direct.compactMap { graph.node($0.to)?.module } + external)
-        let package = scan.packages.first { $0.path == node.ref.package }
-        let hasRemote = package?.manifest.dependencies.contains { $0.kind != .fileSystem } ?? false
+        let externalUses = graph.packages.externalProducts[node.ref] ?? []
+        let externalDeclared = externalUses.flatMap { external.modules(ofProduct: $0.product, package: $0.package) }
+        let declared = Set(direct.compactMap { graph.node($0.to)?.module } + externalDeclared)
         let rules = LayeringRules(scan: scan)
         var problems: [Problem] = []
         let who = "target \(node.ref.target) of \(node.ref.package)"
@@ -69,12 +104,23 @@ struct ImportLinter {
             && !Toolchain.isToolchainModule(module, in: toolchainModules)
         {
             guard let owner = graph.owner(ofModule: module) else {
-                if !hasRemote {
+                if let source = externalModules[module] {
+                    let siblings = graph.packages.externalProducts.filter { ref, uses in
+                        ref.package == node.ref.package && ref != node.ref
+                            && uses.contains { $0.product == source.product }
+                    }.keys.map(\.target).sorted()
+                    let declaredBy =
+                        siblings.isEmpty ? "" : " (only \(siblings.joined(separator: ", ")) declares it)"
                     problems.append(
                         Problem(
                             target: node, module: module, rule: .undeclaredImport,
-                            message: "\(who) imports \(module), which is not a module of this repository, of the "
-                                + "toolchain, or of a declared dependency"))
+                            message: "\(who) imports \(module), a module of product \(source.product) of the external "
+                                + "package \(source.package)\(declaredBy), without declaring it: an implicit import "
+                                + "that builds only while another target brings the module along; add "
+                                + ".product(name: \"\(source.product)\", package: \"\(source.package)\") to "
+                                + "\(node.ref.target)"))
+                } else {
+                    problems.append(Problem(target: node, module: module, rule: .unknownModule, message: ""))
                 }
                 continue
             }

@@ -97,8 +97,10 @@ struct LayeringRules {
     }
 
     /// A finding for every package that matches no layer.
+    /// Without layers (no `modules.json`, or one that sets none) there is nothing to belong to: no finding.
     func unlayeredPackages() -> [Finding] {
-        scan.packagePaths.filter { configuration.layerIndex(of: $0) == nil }.map { path in
+        guard !configuration.layers.isEmpty else { return [] }
+        return scan.packagePaths.filter { configuration.layerIndex(of: $0) == nil }.map { path in
             let layers = configuration.layers.map(\.name).joined(separator: ", ")
             return Finding(
                 rule: .unlayeredPackage,
