@@ -48,6 +48,7 @@ public struct ModulesCLI: Sendable {
             case .new: return try await NewCommand.run(context, parsed)
             case .buildTimes: return try await BuildTimesCommand.run(context, parsed)
             case .bench: return try await BenchCommand.run(context, parsed)
+            case .hash: return try await HashCommand.run(context, parsed)
             }
         } catch let error as UsageError {
             environment.errorOutput.write(
@@ -172,6 +173,7 @@ enum Command: String, CaseIterable {
     case plan
     case buildTimes = "build-times"
     case new
+    case hash
     case bench
 
     /// The options every command takes, with the formats it offers (the first is the default).
@@ -200,6 +202,7 @@ enum Command: String, CaseIterable {
         case .new: NewCommand.spec
         case .buildTimes: BuildTimesCommand.spec
         case .bench: BenchCommand.spec
+        case .hash: HashCommand.spec
         }
     }
 }
