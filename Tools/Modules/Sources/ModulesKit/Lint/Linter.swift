@@ -62,7 +62,7 @@ public struct Linter: Sendable {
         }
         findings += graph.findings
         findings += rules.unlayeredPackages()
-        findings += rules.duplicateIdentities()
+        findings += rules.duplicateIdentities(edges: graph.edges)
         findings += ConfigurationRules(scan: scan).findings()
         for edge in graph.edges {
             findings += rules.check(edge, manifest: manifests[edge.from] ?? LayeringRules.manifestPath(of: edge.from))
