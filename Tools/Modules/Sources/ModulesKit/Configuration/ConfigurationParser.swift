@@ -104,7 +104,10 @@ extension ModulesConfiguration {
             testOnlyProducts: (file.testOnlyProducts ?? []).map(Glob.init),
             affectsEverything: file.affectsEverything?.map(Glob.init) ?? defaultAffectsEverything,
             rules: settings,
-            baseline: file.baseline.map(RepoPath.normalize) ?? defaultBaseline
+            baseline: file.baseline.map(RepoPath.normalize) ?? defaultBaseline,
+            owners: (file.owners ?? [:]).sorted { $0.key < $1.key }.map {
+                (Glob($0.key), $0.value.map(RepoPath.normalize))
+            }
         )
     }
 
@@ -168,11 +171,12 @@ private struct ConfigurationFile: Decodable {
     var affectsEverything: [String]?
     var rules: [String: String]?
     var baseline: String?
+    var owners: [String: [String]]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schema = "$schema"
         case schemaVersion, description, exclude, layers, packages, testOnlyProducts, affectsEverything, rules
-        case baseline
+        case baseline, owners
     }
 
     init(from decoder: any Decoder) throws {
@@ -186,6 +190,7 @@ private struct ConfigurationFile: Decodable {
         affectsEverything = try container.decodeIfPresent([String].self, forKey: .affectsEverything)
         rules = try container.decodeIfPresent([String: String].self, forKey: .rules)
         baseline = try container.decodeIfPresent(String.self, forKey: .baseline)
+        owners = try container.decodeIfPresent([String: [String]].self, forKey: .owners)
     }
 }
 

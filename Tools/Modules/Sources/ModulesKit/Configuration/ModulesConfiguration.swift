@@ -91,6 +91,9 @@ public struct ModulesConfiguration: Sendable, Equatable {
     public var testOnlyProducts: [Glob]
     /// Globs over repository-relative files whose change affects every package (`Makefile`, `modules.json`).
     public var affectsEverything: [Glob]
+    /// Globs over repository-relative files outside every package (an Xcode app's folder), each with the packages
+    /// a change to such a file affects (`owners`), in file order.
+    public var owners: [(glob: Glob, packages: [String])]
     /// What `rules` sets each rule to; a rule not named keeps its ``LintRule/defaultSetting``.
     public var rules: [LintRule: RuleSetting]
     /// The repository-relative baseline file of `modules lint` (`baseline`, default ``defaultBaseline``).
@@ -107,7 +110,7 @@ public struct ModulesConfiguration: Sendable, Equatable {
     /// What ``affectsEverything`` holds when `modules.json` does not say: the files that decide how every package
     /// is built, tested or checked.
     public static let defaultAffectsEverything = [
-        "Makefile", "modules.json", ".swift-format", ".swift-version", "scripts/**", ".ci/**", ".github/workflows/**",
+        "Makefile", ".swift-format", ".swift-version", "scripts/**", ".ci/**", ".github/workflows/**",
     ].map(Glob.init)
 
     /// Creates a configuration.
@@ -119,7 +122,8 @@ public struct ModulesConfiguration: Sendable, Equatable {
         testOnlyProducts: [Glob] = [],
         affectsEverything: [Glob] = ModulesConfiguration.defaultAffectsEverything,
         rules: [LintRule: RuleSetting] = [:],
-        baseline: String = ModulesConfiguration.defaultBaseline
+        baseline: String = ModulesConfiguration.defaultBaseline,
+        owners: [(glob: Glob, packages: [String])] = []
     ) {
         self.schemaVersion = schemaVersion
         self.exclude = exclude
@@ -129,6 +133,16 @@ public struct ModulesConfiguration: Sendable, Equatable {
         self.affectsEverything = affectsEverything
         self.rules = rules
         self.baseline = baseline
+        self.owners = owners
+    }
+
+    /// Compares every field; ``owners`` by glob and packages.
+    public static func == (lhs: ModulesConfiguration, rhs: ModulesConfiguration) -> Bool {
+        lhs.schemaVersion == rhs.schemaVersion && lhs.exclude == rhs.exclude && lhs.layers == rhs.layers
+            && lhs.packages == rhs.packages && lhs.testOnlyProducts == rhs.testOnlyProducts
+            && lhs.affectsEverything == rhs.affectsEverything && lhs.rules == rhs.rules && lhs.baseline == rhs.baseline
+            && lhs.owners.map(\.glob) == rhs.owners.map(\.glob)
+            && lhs.owners.map(\.packages) == rhs.owners.map(\.packages)
     }
 
     /// The index of the first layer (top = 0) whose `targets` globs match the target name, or `nil`.
