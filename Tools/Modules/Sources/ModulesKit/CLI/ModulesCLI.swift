@@ -49,6 +49,7 @@ public struct ModulesCLI: Sendable {
             case .buildTimes: return try await BuildTimesCommand.run(context, parsed)
             case .bench: return try await BenchCommand.run(context, parsed)
             case .hash: return try await HashCommand.run(context, parsed)
+            case .initialize: return try await InitCommand.run(context, parsed)
             }
         } catch let error as UsageError {
             environment.errorOutput.write(
@@ -173,6 +174,7 @@ enum Command: String, CaseIterable {
     case plan
     case buildTimes = "build-times"
     case new
+    case initialize = "init"
     case hash
     case bench
 
@@ -203,6 +205,7 @@ enum Command: String, CaseIterable {
         case .buildTimes: BuildTimesCommand.spec
         case .bench: BenchCommand.spec
         case .hash: HashCommand.spec
+        case .initialize: InitCommand.spec
         }
     }
 }
