@@ -96,6 +96,29 @@ extension ModulesConfiguration {
         if let baseline = file.baseline, baseline.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ConfigurationError(path: path, reason: "baseline must be a repository-relative file path")
         }
+        var scaffold = Scaffold()
+        if let entry = file.scaffold {
+            if let template = entry.featureTemplate {
+                guard Scaffold.featureTemplates.contains(template) else {
+                    throw ConfigurationError(
+                        path: path,
+                        reason: "scaffold.featureTemplate: unknown template '\(template)' (known: "
+                            + Scaffold.featureTemplates.joined(separator: ", ") + ")")
+                }
+                scaffold.featureTemplate = template
+            }
+            for (key, value) in [
+                ("featuresDirectory", entry.featuresDirectory), ("coreDirectory", entry.coreDirectory),
+            ] {
+                if let value, value.isEmpty || value.hasPrefix("/") || value.split(separator: "/").contains("..") {
+                    throw ConfigurationError(
+                        path: path, reason: "scaffold.\(key) must be a directory inside the repository, not '\(value)'")
+                }
+            }
+            scaffold.featuresDirectory = entry.featuresDirectory.map(RepoPath.normalize) ?? scaffold.featuresDirectory
+            scaffold.coreDirectory = entry.coreDirectory.map(RepoPath.normalize) ?? scaffold.coreDirectory
+            scaffold.appTarget = entry.appTarget
+        }
         return ModulesConfiguration(
             schemaVersion: version,
             exclude: (file.exclude ?? []).map(Glob.init),
@@ -107,7 +130,8 @@ extension ModulesConfiguration {
             baseline: file.baseline.map(RepoPath.normalize) ?? defaultBaseline,
             owners: (file.owners ?? [:]).sorted { $0.key < $1.key }.map {
                 (Glob($0.key), $0.value.map(RepoPath.normalize))
-            }
+            },
+            scaffold: scaffold
         )
     }
 
@@ -172,11 +196,12 @@ private struct ConfigurationFile: Decodable {
     var rules: [String: String]?
     var baseline: String?
     var owners: [String: [String]]?
+    var scaffold: ScaffoldEntry?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schema = "$schema"
         case schemaVersion, description, exclude, layers, packages, testOnlyProducts, affectsEverything, rules
-        case baseline, owners
+        case baseline, owners, scaffold
     }
 
     init(from decoder: any Decoder) throws {
@@ -191,6 +216,7 @@ private struct ConfigurationFile: Decodable {
         rules = try container.decodeIfPresent([String: String].self, forKey: .rules)
         baseline = try container.decodeIfPresent(String.self, forKey: .baseline)
         owners = try container.decodeIfPresent([String: [String]].self, forKey: .owners)
+        scaffold = try container.decodeIfPresent(ScaffoldEntry.self, forKey: .scaffold)
     }
 }
 
@@ -233,5 +259,25 @@ private struct PackageEntry: Decodable {
         allowedDependencies = try container.decodeIfPresent([String].self, forKey: .allowedDependencies)
         allowedDependents = try container.decodeIfPresent([String].self, forKey: .allowedDependents)
         testOnly = try container.decodeIfPresent(Bool.self, forKey: .testOnly)
+    }
+}
+
+private struct ScaffoldEntry: Decodable {
+    var featuresDirectory: String?
+    var coreDirectory: String?
+    var featureTemplate: String?
+    var appTarget: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case featuresDirectory, coreDirectory, featureTemplate, appTarget
+    }
+
+    init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(decoder, CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        featuresDirectory = try container.decodeIfPresent(String.self, forKey: .featuresDirectory)
+        coreDirectory = try container.decodeIfPresent(String.self, forKey: .coreDirectory)
+        featureTemplate = try container.decodeIfPresent(String.self, forKey: .featureTemplate)
+        appTarget = try container.decodeIfPresent(String.self, forKey: .appTarget)
     }
 }

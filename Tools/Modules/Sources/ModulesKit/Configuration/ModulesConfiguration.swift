@@ -94,6 +94,37 @@ public struct ModulesConfiguration: Sendable, Equatable {
     /// Globs over repository-relative files outside every package (an Xcode app's folder), each with the packages
     /// a change to such a file affects (`owners`), in file order.
     public var owners: [(glob: Glob, packages: [String])]
+    /// Where `modules new` puts packages, which feature template it uses and which target of the root manifest
+    /// new features are added to (`scaffold`).
+    public var scaffold: Scaffold
+
+    /// The `scaffold` settings of `modules new`.
+    public struct Scaffold: Sendable, Equatable {
+        /// The feature templates `modules new feature` knows.
+        public static let featureTemplates = ["library", "storefront-feature"]
+
+        /// The directory new features go to (`Features`).
+        public var featuresDirectory: String
+        /// The directory new core packages go to (`Core`).
+        public var coreDirectory: String
+        /// The feature template: `library` (a library and its test, which builds anywhere; the default) or
+        /// `storefront-feature` (this repository's feature shape over its Models, Networking and DesignSystem).
+        public var featureTemplate: String
+        /// The target of the root manifest that new features are added to; `nil` when not configured.
+        public var appTarget: String?
+
+        /// Creates settings.
+        public init(
+            featuresDirectory: String = "Features", coreDirectory: String = "Core", featureTemplate: String = "library",
+            appTarget: String? = nil
+        ) {
+            self.featuresDirectory = featuresDirectory
+            self.coreDirectory = coreDirectory
+            self.featureTemplate = featureTemplate
+            self.appTarget = appTarget
+        }
+    }
+
     /// What `rules` sets each rule to; a rule not named keeps its ``LintRule/defaultSetting``.
     public var rules: [LintRule: RuleSetting]
     /// The repository-relative baseline file of `modules lint` (`baseline`, default ``defaultBaseline``).
@@ -123,7 +154,8 @@ public struct ModulesConfiguration: Sendable, Equatable {
         affectsEverything: [Glob] = ModulesConfiguration.defaultAffectsEverything,
         rules: [LintRule: RuleSetting] = [:],
         baseline: String = ModulesConfiguration.defaultBaseline,
-        owners: [(glob: Glob, packages: [String])] = []
+        owners: [(glob: Glob, packages: [String])] = [],
+        scaffold: Scaffold = Scaffold()
     ) {
         self.schemaVersion = schemaVersion
         self.exclude = exclude
@@ -134,6 +166,7 @@ public struct ModulesConfiguration: Sendable, Equatable {
         self.rules = rules
         self.baseline = baseline
         self.owners = owners
+        self.scaffold = scaffold
     }
 
     /// Compares every field; ``owners`` by glob and packages.
