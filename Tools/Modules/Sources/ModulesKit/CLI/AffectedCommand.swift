@@ -23,7 +23,7 @@ enum AffectedCommand {
 
     static func run(_ context: CommandContext, _ arguments: ParsedArguments) async throws -> Int32 {
         let (report, scan) = try await analyze(context, base: try requireBase(arguments))
-        let showTargets = arguments.has("--targets") || scan.packagePaths.count == 1
+        let showTargets = arguments.has("--targets") || scan.isSinglePackage
         switch context.format {
         case .json: try context.writeJSON(report)
         default: context.environment.output.write(text(report, targets: showTargets))

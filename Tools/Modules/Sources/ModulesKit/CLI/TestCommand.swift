@@ -110,7 +110,7 @@ enum TestCommand {
                         continue
                     }
                     kept.append(package)
-                    if tests.count < all.count || fullScan.packagePaths.count == 1 {
+                    if tests.count < all.count || fullScan.isSinglePackage {
                         packageFilters[package] = targetFilters(tests)
                         environment.errorOutput.writeLine(
                             "affected test targets of \(package): \(tests.joined(separator: ", "))")

@@ -56,6 +56,13 @@ public struct RepositoryScan: Sendable {
         self.unmatchedExcludes = unmatchedExcludes
     }
 
+    /// True for a repository that is one package with targets: the only package, or the only one whose manifest
+    /// declares targets (other manifests hold no code, only dependencies for tooling). Then `graph` and `affected`
+    /// work target by target.
+    public var isSinglePackage: Bool {
+        packagePaths.count == 1 || (failures.isEmpty && packages.count { !$0.manifest.targets.isEmpty } == 1)
+    }
+
     /// The identity SwiftPM gives the package at `path`: its lowercased directory name.
     public func identity(of path: String) -> String {
         RepoPath.identity(ofDirectory: RepoPath.url(path, in: root))

@@ -27,6 +27,8 @@ struct ImportLinter {
         var module: String
         var rule: LintRule
         var message: String
+        /// The platform the import was seen on, when not on this machine's (for locating it).
+        var platform: String?
     }
 
     /// Every import finding of the repository.
@@ -35,8 +37,46 @@ struct ImportLinter {
         let targets = graph.nodes.filter { Self.checkedTypes.contains($0.type) }
             .map { ($0, $0.swiftFiles(root: root)) }.filter { !$0.1.isEmpty }
         let scanner = self.scanner
-        let results = await concurrentMap(targets, limit: concurrency) { node, files in
-            await scanner.imports(of: files, settings: node.importSettings)
+        let platformsByTarget = Dictionary(targets.map { ($0.0.ref, platforms(of: $0.0)) }) { first, _ in first }
+        let work = targets.flatMap { node, files in
+            [(node, files, String?.none)] + (platformsByTarget[node.ref] ?? []).map { (node, files, Optional($0)) }
+        }
+        let scanned = await concurrentMap(work, limit: concurrency) { node, files, platform in
+            var settings = node.importSettings
+            settings.targetTriple = platform.flatMap { ImportScanner.Settings.triples[$0] }
+            return (node.ref, platform, await scanner.imports(of: files, settings: settings))
+        }
+        var byPlatform: [TargetRef: [String: Set<String>]] = [:]
+        var results: [Result<[String], ImportScanner.Failure>] = []
+        for (ref, platform, result) in scanned {
+            if let platform {
+                if case .success(let imports) = result {
+                    byPlatform[ref, default: [:]][platform] = Set(imports)
+                }
+            } else {
+                results.append(result)
+            }
+        }
+        var onlyElsewhere: [TargetRef: [String: [String]]] = [:]  // module → platforms where only it is imported
+        var canImportNotes: [TargetRef: String] = [:]
+        for (node, files) in targets {
+            let linux = (try? results[targets.firstIndex { $0.0.ref == node.ref } ?? 0].get()).map(Set.init) ?? []
+            for (platform, imports) in byPlatform[node.ref] ?? [:] {
+                for module in imports.subtracting(linux) {
+                    onlyElsewhere[node.ref, default: [:]][module, default: []].append(platform)
+                }
+            }
+            let others = (platformsByTarget[node.ref] ?? []).sorted()
+            if !others.isEmpty,
+                files.contains(where: {
+                    ((try? String(contentsOf: RepoPath.url($0, in: root), encoding: .utf8)) ?? "").contains(
+                        "canImport(")
+                })
+            {
+                canImportNotes[node.ref] =
+                    "; its sources have #if canImport(…) branches, which this machine cannot evaluate for "
+                    + others.joined(separator: ", ") + " (no SDK here): check them before removing the dependency"
+            }
         }
         var findings: [Finding] = []
         var problems: [Problem] = []
@@ -44,9 +84,11 @@ struct ImportLinter {
         let externalModules = external.knownModules(named: named)
         for ((node, _), result) in zip(targets, results) {
             switch result {
-            case .success(let imports):
-                problems += check(node, imports: Set(imports), externalModules: externalModules)
-                findings += unusedDependencies(of: node, imports: Set(imports))
+            case .success(let linuxImports):
+                let elsewhere = onlyElsewhere[node.ref] ?? [:]
+                let imports = Set(linuxImports).union(elsewhere.keys)
+                problems += check(node, imports: imports, externalModules: externalModules, elsewhere: elsewhere)
+                findings += unusedDependencies(of: node, imports: imports, note: canImportNotes[node.ref] ?? "")
             case .failure(let failure):
                 findings.append(
                     finding(
@@ -88,9 +130,21 @@ struct ImportLinter {
     }
 
     /// The rules `node`'s imports break.
+    /// The platforms other than this machine's that `node`'s imports are also evaluated for: those its package
+    /// declares (`platforms:`) and those its dependencies' `.when(platforms:)` conditions name, where the compiler
+    /// can parse for them without an SDK.
+    private func platforms(of node: TargetNode) -> [String] {
+        let package = scan.packages.first { $0.path == node.ref.package }
+        let declared = package?.manifest.platforms ?? []
+        let conditional = node.manifest.dependencies.flatMap { $0.platforms ?? [] }
+        return Set(declared + conditional).filter { $0 != "linux" && ImportScanner.Settings.triples[$0] != nil }
+            .sorted()
+    }
+
     private func check(
         _ node: TargetNode, imports: Set<String>,
-        externalModules: [String: (product: String, package: String)]
+        externalModules: [String: (product: String, package: String)],
+        elsewhere: [String: [String]] = [:]
     ) -> [Problem] {
         let direct = graph.dependencies(of: node.ref)
         let externalUses = graph.packages.externalProducts[node.ref] ?? []
@@ -155,12 +209,18 @@ struct ImportLinter {
                             + "\(node.ref.target)"))
             }
         }
-        return problems
+        return problems.map { problem in
+            guard let platforms = elsewhere[problem.module], !problem.message.isEmpty else { return problem }
+            var annotated = problem
+            annotated.message += " (imported only on \(platforms.sorted().joined(separator: ", ")))"
+            annotated.platform = platforms.sorted().first
+            return annotated
+        }
     }
 
     /// A warning for each declared dependency (a target, or a product's targets) that no source imports.
     /// Executable targets are exempt: a target depends on one to have it built, not to import it.
-    private func unusedDependencies(of node: TargetNode, imports: Set<String>) -> [Finding] {
+    private func unusedDependencies(of node: TargetNode, imports: Set<String>, note: String) -> [Finding] {
         var groups: [String: [TargetEdge]] = [:]
         var order: [String] = []
         for edge in graph.dependencies(of: node.ref) {
@@ -180,7 +240,8 @@ struct ImportLinter {
             var result = finding(
                 .unusedDependency, node,
                 "target \(node.ref.target) of \(node.ref.package) declares a dependency on \(what), but none of "
-                    + "its sources imports \(modules.joined(separator: " or ")); remove the dependency or import it")
+                    + "its sources imports \(modules.joined(separator: " or ")) on any platform it is built for; remove "
+                    + "the dependency or import it\(note)")
             result.severity = .warning
             result.line = edge.line
             result.module = modules.first
@@ -193,12 +254,16 @@ struct ImportLinter {
     private func locate(_ problems: [Problem], files: [TargetRef: [String]]) async -> [Finding] {
         guard !problems.isEmpty else { return [] }
         let targets = Dictionary(problems.map { ($0.target.ref, $0.target) }) { first, _ in first }
+        let platformsOf = Dictionary(grouping: problems, by: { $0.target.ref }).mapValues {
+            Array(Set($0.map(\.platform)))
+        }
         let work = targets.keys.sorted().flatMap { ref in
-            (files[ref] ?? []).map { (ref, $0) }
+            (files[ref] ?? []).flatMap { file in (platformsOf[ref] ?? [nil]).map { (ref, file, $0) } }
         }
         let scanner = self.scanner
-        let perFile = await concurrentMap(work, limit: concurrency) { ref, file in
-            let settings = targets[ref]?.importSettings ?? ImportScanner.Settings(module: ref.target)
+        let perFile = await concurrentMap(work, limit: concurrency) { ref, file, platform in
+            var settings = targets[ref]?.importSettings ?? ImportScanner.Settings(module: ref.target)
+            settings.targetTriple = platform.flatMap { ImportScanner.Settings.triples[$0] }
             let imports = (try? await scanner.imports(of: [file], settings: settings).get()) ?? []
             return (ref, file, Set(imports))
         }
@@ -206,7 +271,8 @@ struct ImportLinter {
         for problem in problems {
             let importing = perFile.filter { $0.0 == problem.target.ref && $0.2.contains(problem.module) }
             var located = false
-            for (_, file, _) in importing {
+            var seenFiles: Set<String> = []
+            for (_, file, _) in importing where seenFiles.insert(file).inserted {
                 let text = (try? String(contentsOf: RepoPath.url(file, in: scan.root), encoding: .utf8)) ?? ""
                 var result = finding(problem.rule, problem.target, problem.message)
                 result.file = file
