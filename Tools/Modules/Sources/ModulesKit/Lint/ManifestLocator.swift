@@ -68,6 +68,12 @@ struct ManifestLocator {
         return nil
     }
 
+    /// The 1-based number of the first line holding `text`.
+    func firstLine(containing text: String) -> Int? {
+        let needle = Array(text.utf8)
+        return lines.firstIndex { !Self.offsets(of: needle, in: Array($0.utf8)).isEmpty }.map { $0 + 1 }
+    }
+
     /// The line where target `target` refers to the product or name `name`.
     func referenceLine(target: String, name: String) -> Int? {
         let quotedName = Array("\"\(name)\"".utf8)

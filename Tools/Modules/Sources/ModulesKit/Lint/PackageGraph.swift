@@ -104,9 +104,9 @@ struct PackageGraph {
             guard dependency.kind == .fileSystem, let absolute = dependency.path else {
                 remoteKeys.insert(dependency.identity.lowercased())
                 let location = dependency.location ?? dependency.identity
-                let line = package.source.components(separatedBy: "\n").firstIndex { $0.contains(location) }
+                let line = locator.firstLine(containing: location)
                 report(
-                    .remoteDependency, package, other: location, line: line.map { $0 + 1 },
+                    .remoteDependency, package, other: location, line: line,
                     "\(package.path) depends on \(location) (\(dependency.kind == .registry ? "registry" : "url")), "
                         + "a package outside the repository: the toolchain is the only Swift dependency; "
                         + "remove it from \(package.manifestPath)"

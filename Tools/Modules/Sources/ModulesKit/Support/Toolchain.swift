@@ -107,7 +107,7 @@ public struct Toolchain: Sendable, Equatable {
             "SceneKit", "ScreenCaptureKit", "Security", "SharedWithYou", "ShazamKit", "Social", "Speech", "SpriteKit",
             "StoreKit", "SwiftData", "SwiftUI", "SystemConfiguration", "TipKit", "UIKit", "UniformTypeIdentifiers",
             "UserNotifications", "UserNotificationsUI", "Vision", "VisionKit", "WatchConnectivity", "WatchKit",
-            "WebKit", "WidgetKit", "XPC", "libkern", "os_log",
+            "WebKit", "WidgetKit", "XPC", "libkern", "os_log", "SQLite3", "zlib", "libxml2", "simd", "Darwin.C",
         ],
         "Android": ["Android", "AndroidLogging", "Bionic"],
         "Windows": ["WinSDK", "ucrt", "CRT", "WinUI"],
