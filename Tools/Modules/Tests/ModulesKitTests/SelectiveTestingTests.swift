@@ -92,6 +92,22 @@ import Testing
         }
     }
 
+    @Test func aDryRunPrintsTheSelectionAndBuildsNothing() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try Fixtures.copy("Clean", into: directory)
+            let swift = FakeSwift([:])
+            let runner = RoutingRunner(live: liveRunner(directory), fake: swift)
+            let arguments = ["test", ".", "Core/Base", "--changed-since-green", "--repo", repo.path]
+            _ = await runModules(arguments, in: repo, runner: runner)
+            try edit("Core/Base/Tests/BaseTests/BaseTests.swift", in: repo)
+            let count = swift.invocations.count
+            let dry = await runModules(arguments + ["--dry-run"], in: repo, runner: runner)
+            #expect(dry.status == 0, "\(dry.errorOutput)")
+            #expect(swift.invocations.count == count)
+            #expect(dry.output == "would test Core/Base\nunchanged:  .\n1 package to test, nothing built (--dry-run)\n")
+        }
+    }
+
     @Test func aFailingTargetIsNeverRecordedGreen() async throws {
         try await withTemporaryDirectory { directory in
             let repo = try Fixtures.copy("Clean", into: directory)

@@ -7,7 +7,7 @@ enum TestCommand {
         summary: "Build and test packages (all when none is given), with a summary, logs and JUnit XML.",
         synopsis: "test [PACKAGE...] [--affected --base REF] [--shard I/N] [--coverage] [--jobs N] [--junit DIR] "
             + "[--logs DIR] [--warnings-as-errors] [--filter PATTERN]... [--scratch-path DIR] [--sanitize NAME]... "
-            + "[--durations FILE] [--changed-since-green [--results-dir DIR]] [--own-build-dirs] "
+            + "[--durations FILE] [--changed-since-green [--results-dir DIR]] [--own-build-dirs] [--dry-run] "
             + "[--format text|json] [--repo DIR]",
         options: Command.commonOptions() + [
             OptionSpec("--jobs", alias: "-j", value: "N", help: "packages built and tested at once (default: 1)"),
@@ -23,6 +23,7 @@ enum TestCommand {
                 "--scratch-path", value: "DIR",
                 help: "the build directory every package shares (default: .build/modules/scratch)"),
             OptionSpec("--own-build-dirs", help: "build each package in its own .build instead of the shared one"),
+            OptionSpec("--dry-run", help: "print the packages and test filters that would run, build nothing"),
             OptionSpec(
                 "--changed-since-green",
                 help: "skip test targets whose content hash passed before (see `modules hash`); record new passes"),
@@ -201,6 +202,17 @@ enum TestCommand {
             }
             return ExitStatus.success
         }
+        if arguments.has("--dry-run") {
+            let selection = TestSelection(
+                repository: root.path,
+                packages: packages.map { .init(package: $0, filters: packageFilters[$0] ?? filters) },
+                unchanged: unchanged.map(\.package))
+            switch context.format {
+            case .json: try context.writeJSON(selection)
+            default: environment.output.write(selection.text)
+            }
+            return ExitStatus.success
+        }
         var packageNames: [String: String] = [:]
         if arguments.has("--coverage") {
             var loaded = scan
@@ -290,5 +302,30 @@ enum TestCommand {
     /// `swift test --filter` values selecting whole test targets (`^LoggingTests\.`).
     static func targetFilters(_ targets: [String]) -> [String] {
         targets.map { "^" + NSRegularExpression.escapedPattern(for: $0) + "\\." }
+    }
+}
+
+/// What `modules test --dry-run` would run (schema version 1).
+struct TestSelection: Encodable {
+    struct Package: Encodable {
+        var package: String
+        /// The `swift test --filter` values (empty: every test of the package).
+        var filters: [String]
+    }
+
+    var schemaVersion = 1
+    var repository: String
+    var packages: [Package]
+    /// Packages left out because every test target passed with the same content hash.
+    var unchanged: [String]
+
+    var text: String {
+        var lines = packages.map { package in
+            "would test \(package.package)"
+                + (package.filters.isEmpty ? "" : " --filter " + package.filters.joined(separator: " --filter "))
+        }
+        lines += unchanged.map { "unchanged:  \($0)" }
+        lines.append("\(packages.count) package\(packages.count == 1 ? "" : "s") to test, nothing built (--dry-run)")
+        return lines.joined(separator: "\n") + "\n"
     }
 }
