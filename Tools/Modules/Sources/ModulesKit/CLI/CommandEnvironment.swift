@@ -111,17 +111,6 @@ struct CommandContext: Sendable {
 
     var configurationURL: URL { root.appendingPathComponent(ModulesConfiguration.fileName) }
 
-    /// `modules.json`, required.
-    func requireConfiguration() throws -> ModulesConfiguration {
-        guard let configuration else {
-            throw CommandFailure(
-                message: "\(configurationURL.path) not found; this command needs the repository's layering rules",
-                status: ExitStatus.noInput
-            )
-        }
-        return configuration
-    }
-
     /// The manifest loader every command uses: `swift package dump-package` through the manifest cache.
     func manifestLoader() -> ManifestLoader {
         let cache = cacheDirectory.map {

@@ -59,8 +59,8 @@ struct ImportLinter {
         }
         var onlyElsewhere: [TargetRef: [String: [String]]] = [:]  // module → platforms where only it is imported
         var canImportNotes: [TargetRef: String] = [:]
-        for (node, files) in targets {
-            let linux = (try? results[targets.firstIndex { $0.0.ref == node.ref } ?? 0].get()).map(Set.init) ?? []
+        for ((node, files), result) in zip(targets, results) {
+            let linux = (try? result.get()).map(Set.init) ?? []
             for (platform, imports) in byPlatform[node.ref] ?? [:] {
                 for module in imports.subtracting(linux) {
                     onlyElsewhere[node.ref, default: [:]][module, default: []].append(platform)
