@@ -26,7 +26,7 @@ WARNINGS_FLAG := --warnings-as-errors
 SWIFT_WARNINGS := -Xswiftc -warnings-as-errors
 endif
 
-.PHONY: help run build test contract-test lint format format-check modules-tool bench bench-server test-tsan clean
+.PHONY: help run build test contract-test lint format format-check modules-tool bench bench-modules bench-server test-tsan clean
 
 help: ## List the make targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -70,6 +70,10 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	$(SWIFT) run -c release --package-path Core/Persistence PersistenceBenchmarks
 	$(SWIFT) run -c release --package-path DesignSystem KeyBurstBenchmarks
 	$(SWIFT) run -c release storefront-keyburst
+
+bench-modules: ## Warm `modules` list/graph/affected/lint timings vs one `swift package dump-package` (release build).
+	$(SWIFT) build -c release --package-path $(MODULES_PACKAGE) --product modules $(SWIFT_WARNINGS)
+	$(MODULES_PACKAGE)/.build/release/modules bench --runs 5
 
 bench-server: ## storefront-server vs nginx on the same bytes, route by route (wrk on loopback); ARGS="--json --scaling".
 	@scripts/ensure-system-packages.sh $(RUN_PACKAGES)

@@ -114,6 +114,17 @@ extension IntegrationTests {
             }
         }
 
+        @Test("a command whose words begin another's is refused at launch (`login` and `login list`)")
+        func commandPrefixesAreRefused() {
+            let other = FeatureDescriptor(
+                name: "other", commands: [CommandSpec(["login", "list"], help: "A list named login.")])
+            #expect {
+                _ = try FeatureRegistry(AppEntries.descriptors(scoped: AppEntries.scoped) + [other])
+            } throws: { error in
+                "\(error)".contains("command 'login list' of 'other' starts with command 'login' of 'account'")
+            }
+        }
+
         @Test("signed out, `l` on a screen that binds it to something else is that screen's, with no sign-in prompt")
         func keysBelongToTheirScreen() async throws {
             let directory = try TemporaryDirectory()

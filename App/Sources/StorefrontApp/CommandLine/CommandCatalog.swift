@@ -17,7 +17,7 @@ public struct CommandCatalog {
     }
 
     /// The options accepted anywhere on the command line.
-    public static let globalOptions: [CommandOptions.Option] = [
+    public nonisolated static let globalOptions: [CommandOptions.Option] = [
         .init("--help", help: "Show this help and exit."),
         .init("--version", help: "Print the version and exit."),
         .init("--json", help: "Print machine-readable JSON instead of text."),
@@ -40,7 +40,7 @@ public struct CommandCatalog {
     ]
 
     /// The App's own commands.
-    public static let appCommands: [CommandSpec] = [
+    public nonisolated static let appCommands: [CommandSpec] = [
         CommandSpec(["open"], operands: ["URL"], help: "Open a storefront:// link (full screen on a terminal)."),
         CommandSpec(["flags"], help: "Show the feature flags and what decided each."),
         CommandSpec(["help"], help: "Show this help."),

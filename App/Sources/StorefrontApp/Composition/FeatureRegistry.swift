@@ -11,7 +11,8 @@ public struct FeatureRegistry: Sendable {
     /// Checks `descriptors` and keeps them.
     ///
     /// - Throws: `LaunchError` naming the clash when two entries share a name, a route pattern (screen and number
-    ///   of ids), a command or a flag, or when their migrations' table prefixes overlap.
+    ///   of ids), a command or a flag, when one command's words begin another's (`login` and `login list`), or when
+    ///   their migrations' table prefixes overlap.
     public init(_ descriptors: [FeatureDescriptor]) throws(LaunchError) {
         var names: Set<String> = []
         var patterns: [String: String] = [:]
@@ -42,6 +43,17 @@ public struct FeatureRegistry: Sendable {
                 if let owner = flags.updateValue(descriptor.name, forKey: flag.name) {
                     throw LaunchError("flag '\(flag.name)' is declared by both '\(owner)' and '\(descriptor.name)'")
                 }
+            }
+        }
+        let all =
+            descriptors.flatMap { descriptor in descriptor.commands.map { (descriptor.name, $0) } }
+            + CommandCatalog.appCommands.map { ("the app", $0) }
+        for (owner, command) in all {
+            for (other, longer) in all
+            where longer.words.count > command.words.count && longer.words.starts(with: command.words) {
+                throw LaunchError(
+                    "command '\(longer.name)' of '\(other)' starts with command '\(command.name)' of '\(owner)': "
+                        + "'\(command.name) \(longer.words[command.words.count])' would be ambiguous")
             }
         }
         self.descriptors = descriptors

@@ -29,7 +29,8 @@ let environment = CommandEnvironment(
     stopwatch: .continuous(),
     processorCount: processInfo.activeProcessorCount,
     swiftExecutable: swiftExecutable,
-    toolchain: Toolchain.locate(swiftExecutable: swiftExecutable, searchPath: processInfo.environment["PATH"] ?? "")
+    toolchain: Toolchain.locate(swiftExecutable: swiftExecutable, searchPath: processInfo.environment["PATH"] ?? ""),
+    executablePath: Bundle.main.executablePath
 )
 let status = await ModulesCLI(environment: environment).run(Array(CommandLine.arguments.dropFirst()))
 exit(status)

@@ -83,7 +83,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["Makefile", "modules.json", "scripts/ensure-system-packages.sh"])
+    @Test(arguments: ["Makefile", "scripts/ensure-system-packages.sh", ".github/workflows/modules.yml"])
     func aRootFileEveryPackageUsesSelectsEverythingAndSaysSo(file: String) async throws {
         try await withTemporaryDirectory { root in
             let scan = try Self.repository(root).scan()
@@ -174,6 +174,51 @@ import Testing
 
     /// Core/Logging ← Core/Networking ← Features/Feed, Features/Search ← the App; DesignSystem under the features;
     /// Core/TestSupport used by Search's tests only.
+    @Test func modulesJSONAndTheBaselineChangeNothing() async throws {
+        try await withTemporaryDirectory { root in
+            let scan = try Self.repository(root).scan()
+            let report = AffectedReport(
+                changes: ChangeSet(base: "main", mergeBase: "abc", files: ["modules.json", "modules-baseline.json"]),
+                scan: scan, graph: TargetGraph(scan: scan))
+            #expect(!report.everything)
+            #expect(report.packages.isEmpty)
+            #expect(report.ignoredFiles.map(\.file) == ["modules.json", "modules-baseline.json"])
+        }
+    }
+
+    /// A repository of packages with an Xcode app folder outside all of them and no root package.
+    @Test func filesOutsideEveryPackageAreListedOrMappedByOwners() async throws {
+        try await withTemporaryDirectory { root in
+            var graph = GraphBuilder(root: root)
+            try graph.add("Core/Logging")
+            try graph.add("Features/Feed", uses: ["Core/Logging"])
+            let files = ["ShopApp/Sources/AppDelegate.swift", "ShopApp.xcodeproj/project.pbxproj", "docs/guide.md"]
+            let unmapped = AffectedReport(
+                changes: ChangeSet(base: "main", mergeBase: "abc", files: files), scan: graph.scan(),
+                graph: TargetGraph(scan: graph.scan()))
+            #expect(unmapped.packages.isEmpty)
+            #expect(
+                unmapped.notInAnyPackage == ["ShopApp/Sources/AppDelegate.swift", "ShopApp.xcodeproj/project.pbxproj"])
+            #expect(unmapped.ignoredFiles.map(\.file) == ["docs/guide.md"])
+            let text = AffectedCommand.text(unmapped, targets: false)
+            #expect(text.contains("not in any package (map them with owners in modules.json): 2 files"))
+            #expect(text.contains("  ShopApp/Sources/AppDelegate.swift"))
+            let json = String(decoding: try JSONEncoder().encode(unmapped), as: UTF8.self)
+            #expect(json.contains(#""notInAnyPackage":["ShopApp\/Sources\/AppDelegate.swift""#))
+
+            graph.configuration = try ModulesConfiguration.parse(
+                Data(#"{"owners": {"ShopApp/**": ["Features/Feed"], "ShopApp.xcodeproj/**": ["Features/Feed"]}}"#.utf8),
+                path: "modules.json")
+            let owned = AffectedReport(
+                changes: ChangeSet(base: "main", mergeBase: "abc", files: files), scan: graph.scan(),
+                graph: TargetGraph(scan: graph.scan()))
+            #expect(owned.notInAnyPackage.isEmpty)
+            #expect(owned.packagePaths == ["Features/Feed"])
+            #expect(
+                owned.targets.first?.reasons.first == "changed: ShopApp/Sources/AppDelegate.swift (owners: ShopApp/**)")
+        }
+    }
+
     static func repository(_ root: URL) throws -> GraphBuilder {
         var graph = GraphBuilder(root: root)
         try graph.add(".", uses: ["Features/Feed", "Features/Search"])

@@ -86,11 +86,15 @@ import Testing
         }
     }
 
-    @Test func lintWithoutModulesJSONExits66() async throws {
+    @Test func lintRunsWithoutModulesJSONButAMissingBaselineFileExits66() async throws {
         try await withTemporaryDirectory { directory in
             let run = await runModules(["lint", "--repo", directory.path], in: directory, runner: refusingRunner)
-            #expect(run.status == 66)
-            #expect(run.errorOutput.contains("modules.json not found"))
+            #expect(run.status == 0, "\(run.errorOutput)")
+            #expect(run.output.contains("No findings in 0 packages."))
+            let missing = await runModules(
+                ["lint", "--repo", directory.path, "--baseline", "nope.json"], in: directory, runner: refusingRunner)
+            #expect(missing.status == 66)
+            #expect(missing.errorOutput.contains("nope.json not found"))
         }
     }
 

@@ -107,4 +107,36 @@ import Testing
         #expect(manifest.contains(".package(path: \"../../FeatureKit\")"))
         #expect(manifest.contains(".product(name: \"PersistenceTestSupport\", package: \"Persistence\")"))
     }
+
+    @Test func aNameThatIsAlreadyAScreenOrACommandIsRefused() async throws {
+        try await withTemporaryDirectory { directory in
+            let entry = directory.appending(path: "Features/Checkout/Sources/Checkout/Entry")
+            try FileManager().createDirectory(at: entry, withIntermediateDirectories: true)
+            try Data(
+                """
+                let cart = RoutePattern(feature: name, screen: "cart", summary: "the cart")
+                let specs = [CommandSpec(["orders", "list"], help: "Your orders.")]
+                """.utf8
+            ).write(to: entry.appending(path: "CheckoutEntry.swift"))
+            for taken in ["cart", "orders", "help", "open"] {
+                #expect(throws: CommandFailure.self, "\(taken)") {
+                    try EntryRegistration.checkWordIsFree(taken, in: directory)
+                }
+            }
+            try EntryRegistration.checkWordIsFree("wishlist", in: directory)
+        }
+    }
+
+    @Test func preparedEditsWriteNothingUntilApplied() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try makeRepository(in: directory)
+            let registration = try #require(EntryRegistration.find(in: repo))
+            let edits = try registration.prepare("Wishlist", in: repo)
+            let manifest = try String(contentsOf: repo.appending(path: "Package.swift"), encoding: .utf8)
+            #expect(manifest == Self.manifest)
+            #expect(try edits.apply(in: repo) == ["Package.swift", registration.registryPath])
+            let applied = try String(contentsOf: repo.appending(path: "Package.swift"), encoding: .utf8)
+            #expect(applied.contains("    \"Wishlist\",\n"))
+        }
+    }
 }

@@ -173,6 +173,7 @@ import Testing
             graph: TargetGraph(scan: scan),
             scanner: ImportScanner(runner: liveRunner(scan.root), swiftc: liveToolchain.swiftc, root: scan.root),
             toolchainModules: liveToolchain.modules(),
+            external: ExternalPackages(),
             concurrency: 2
         ).findings()
     }

@@ -133,15 +133,33 @@ import Testing
         }
     }
 
-    @Test func sameDirectoryNamesCollideWhateverTheCase() async throws {
+    @Test func sameDirectoryNamesCollideWhateverTheCaseWhenInOneGraph() async throws {
         try await withTemporaryDirectory { root in
             var graph = GraphBuilder(root: root)
             try graph.add("Core/Shared")
             try graph.add("Features/shared")
-            let findings = graph.lint()
+            #expect(graph.lint().isEmpty, "never in one graph, so no conflict")
+            try graph.add(".", uses: ["Core/Shared", "Features/shared"])
+            let findings = graph.lint().filter { $0.rule != .unknownProduct }  // NB: both products are named Shared.
             #expect(findings.map(\.rule) == [.duplicateIdentity])
             #expect(findings.first?.package == "Features/shared")
             #expect(findings.first?.otherPackage == "Core/Shared")
+            #expect(findings.first?.message.contains("in the graph of .") == true)
+        }
+    }
+
+    /// Cloned into a directory named `modules`, the root package has the identity of Tools/Modules; they are never in
+    /// one graph.
+    @Test func theRootAndAToolWithItsNameInSeparateGraphsDoNotCollide() async throws {
+        try await withTemporaryDirectory { parent in
+            let root = parent.appendingPathComponent("modules", isDirectory: true)
+            var graph = GraphBuilder(root: root)
+            try graph.add(".", uses: ["Core/Logging"])
+            try graph.add("Core/Logging")
+            try graph.add("Tools/Modules")
+            #expect(!graph.lint().contains { $0.rule == .duplicateIdentity })
+            try graph.add("Tools/Report", uses: ["Tools/Modules", "."])
+            #expect(graph.lint().contains { $0.rule == .duplicateIdentity && $0.package == "Tools/Modules" })
         }
     }
 

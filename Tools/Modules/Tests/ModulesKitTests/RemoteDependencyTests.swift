@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 @Suite struct RemoteDependencyTests {
-    @Test func aRemoteDependencyIsAnErrorNamingThePackageTheURLAndTheManifest() async throws {
+    @Test func aRemoteDependencyIsOffByDefaultAndWhenSwitchedOnNamesThePackageTheURLAndTheManifest() async throws {
         try await withTemporaryDirectory { root in
             let url = "https://github.com/apple/swift-collections.git"
             let source = """
@@ -38,8 +38,12 @@ import Testing
                 source: source
             )
             let scan = RepositoryScan(
-                root: root, configuration: ModulesConfiguration(layers: GraphBuilder.layers),
+                root: root,
+                configuration: ModulesConfiguration(layers: GraphBuilder.layers, rules: [.remoteDependency: .error]),
                 packagePaths: ["Core/Models"], packages: [package], failures: [])
+            var offByDefault = scan
+            offByDefault.configuration.rules = [:]
+            #expect(!Linter().lint(offByDefault).findings.contains { $0.rule == .remoteDependency })
             let findings = Linter().lint(scan).findings.filter { $0.severity == .error }
             #expect(findings.map(\.rule) == [.remoteDependency])
             #expect(findings.first?.package == "Core/Models")

@@ -64,6 +64,76 @@ import Testing
         }
     }
 
+    /// Another repository: no `scaffold` settings, so no guessing which target of its root manifest is the app.
+    @Test func withoutAppTargetSettingsTheRootManifestIsNeverEditedAndTheCommandSaysWhatToConfigure() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try Fixtures.copy("Scaffold", into: directory)
+            try FileManager().removeItem(at: repo.appendingPathComponent("modules.json"))
+            let manifestBefore = try String(contentsOf: repo.appendingPathComponent("Package.swift"), encoding: .utf8)
+            let refused = await runModules(
+                ["new", "feature", "Wishlist", "--repo", repo.path], in: repo, runner: liveRunner(directory))
+            #expect(refused.status == 1)
+            #expect(refused.errorOutput.contains("set scaffold.appTarget in modules.json to one of"))
+            #expect(refused.errorOutput.contains("ShopApp"))
+            #expect(!FileManager().fileExists(atPath: repo.appendingPathComponent("Features/Wishlist").path))
+
+            let alone = await runModules(
+                ["new", "feature", "Wishlist", "--no-app", "--json", "--repo", repo.path], in: repo,
+                runner: liveRunner(directory))
+            #expect(alone.status == 0, "\(alone.errorOutput)")
+            let result = try jsonObject(alone.output)
+            #expect(result["edited"] as? [String] == [])
+            #expect(result["dependencies"] as? [String] == [], "the library template uses nothing it cannot know")
+            #expect(
+                try String(contentsOf: repo.appendingPathComponent("Package.swift"), encoding: .utf8) == manifestBefore)
+            let created = result["created"] as? [String] ?? []
+            #expect(created.contains("Features/Wishlist/Sources/Wishlist/Wishlist.swift"))
+        }
+    }
+
+    @Test func theLibraryTemplateIsAddedToTheConfiguredAppTargetAndCompiles() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try Fixtures.copy("Scaffold", into: directory)
+            try Data(#"{"scaffold": {"featuresDirectory": "Modules", "appTarget": "ShopApp"}}"#.utf8)
+                .write(to: repo.appendingPathComponent("modules.json"))
+            let run = await runModules(
+                ["new", "feature", "Wishlist", "--no-lint", "--json", "--repo", repo.path], in: repo,
+                runner: liveRunner(directory))
+            #expect(run.status == 0, "\(run.errorOutput)")
+            let result = try jsonObject(run.output)
+            #expect(result["package"] as? String == "Modules/Wishlist")
+            #expect((result["created"] as? [String] ?? []).contains("Sources/ShopApp/WishlistLink.swift"))
+            let manifest = try String(contentsOf: repo.appendingPathComponent("Package.swift"), encoding: .utf8)
+            #expect(manifest.contains(".package(path: \"Modules/Wishlist\")"))
+            // The app's new file type-checks against the new library.
+            let library = repo.appendingPathComponent("Modules/Wishlist/Sources/Wishlist/Wishlist.swift").path
+            let build = try await liveRunner(directory).run(
+                ProcessInvocation(
+                    executable: liveToolchain.swiftc,
+                    arguments: [
+                        "-emit-module", "-module-name", "Wishlist", "-swift-version", "6", library,
+                        "-emit-module-path", directory.appendingPathComponent("Wishlist.swiftmodule").path,
+                    ],
+                    workingDirectory: directory))
+            #expect(build.succeeded, "\(build.standardErrorText)")
+            let check = try await liveRunner(directory).run(
+                ProcessInvocation(
+                    executable: liveToolchain.swiftc,
+                    arguments: [
+                        "-typecheck", "-swift-version", "6", "-I", directory.path,
+                        repo.appendingPathComponent("Sources/ShopApp/WishlistLink.swift").path,
+                    ]))
+            #expect(check.succeeded, "\(check.standardErrorText)")
+
+            try Data(#"{"scaffold": {"appTarget": "Nope"}}"#.utf8).write(
+                to: repo.appendingPathComponent("modules.json"))
+            let unknown = await runModules(
+                ["new", "feature", "Cart", "--repo", repo.path], in: repo, runner: liveRunner(directory))
+            #expect(unknown.status == 65)
+            #expect(unknown.errorOutput.contains("scaffold.appTarget 'Nope'"))
+        }
+    }
+
     @Test func aRepositoryWithoutCorePackagesGetsAFeatureThatNeedsNone() {
         let feature = FeatureTemplate(name: "OrderHistory", dependencies: ScaffoldDependencies())
         #expect(feature.path == "order-history")

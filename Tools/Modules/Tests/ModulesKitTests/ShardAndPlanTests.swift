@@ -127,7 +127,7 @@ import Testing
             let run = await runModules(
                 ["test", "--affected", "--base", "HEAD", "--repo", repo.path], in: repo, runner: router)
             #expect(run.status == 0, "\(run.output)\(run.errorOutput)")
-            #expect(run.errorOutput.contains("affected test targets: FeedTests\n"))
+            #expect(run.errorOutput.contains("affected test targets of .: FeedTests\n"))
             let test = try #require(swift.invocations.first { $0.arguments.first == "test" })
             #expect(test.value(of: "--filter") == "^FeedTests\\.")
         }

@@ -66,6 +66,9 @@ public struct AffectedReport: Sendable, Equatable, Encodable {
     public var targets: [Target]
     /// Changed files that affect nothing.
     public var ignoredFiles: [IgnoredFile]
+    /// Changed files outside every package that no `owners` glob of `modules.json` maps to a package (an Xcode
+    /// app's sources, a top-level folder): what they affect is unknown, so they are listed, never dropped.
+    public var notInAnyPackage: [String]
 
     /// Works out what `changes` affect in `scan`.
     init(changes: ChangeSet, scan: RepositoryScan, graph: TargetGraph) {
@@ -75,6 +78,7 @@ public struct AffectedReport: Sendable, Equatable, Encodable {
         changedFiles = changes.files
         packageCount = scan.packagePaths.count
         ignoredFiles = []
+        notInAnyPackage = []
         let configuration = scan.configuration
         let global = changes.files.filter { configuration.affectsEverything.anyMatches($0) }
         everything = !global.isEmpty
@@ -86,8 +90,31 @@ public struct AffectedReport: Sendable, Equatable, Encodable {
         }
         var targetReasons: [TargetRef: [String]] = [:]
         var packageFiles: [String: [String]] = [:]
+        let known = Set(scan.packagePaths)
+        let toolFiles: Set<String> = [ModulesConfiguration.fileName, configuration.baseline]
         for file in changes.files {
+            if let rule = configuration.owners.first(where: { $0.glob.matches(file) }) {
+                for package in rule.packages where known.contains(package) {
+                    packageFiles[package, default: []].append(file)
+                    for node in graph.nodes where node.ref.package == package {
+                        targetReasons[node.ref, default: []].append("changed: \(file) (owners: \(rule.glob.pattern))")
+                    }
+                }
+                continue
+            }
+            if toolFiles.contains(file) {
+                ignoredFiles.append(IgnoredFile(file: file, reason: "the modules tool's configuration; builds nothing"))
+                continue
+            }
             let owner = Self.owner(of: file, among: scan.packagePaths)
+            guard known.contains(owner) else {
+                if file.hasSuffix(".md") {
+                    ignoredFiles.append(IgnoredFile(file: file, reason: "documentation outside every package"))
+                } else {
+                    notInAnyPackage.append(file)
+                }
+                continue
+            }
             let nodes = graph.nodes.filter { $0.ref.package == owner }
             if let node = nodes.filter({ Self.contains($0.directory, file) }).max(by: {
                 $0.directory.count < $1.directory.count

@@ -45,10 +45,12 @@ public struct GitChanges: Sendable {
         let mergeBase =
             (try? await git(["merge-base", baseCommit, "HEAD"], what: "find the merge base"))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? baseCommit
-        let changed = try await git(
+        // The two listings are independent: run them at once (each git start costs more than its work here).
+        async let changedListing = git(
             ["diff", "--name-only", "--no-renames", "--relative", mergeBase.isEmpty ? baseCommit : mergeBase, "--"],
             what: "diff")
-        let untracked = try await git(["ls-files", "--others", "--exclude-standard"], what: "list new files")
+        async let untrackedListing = git(["ls-files", "--others", "--exclude-standard"], what: "list new files")
+        let (changed, untracked) = try await (changedListing, untrackedListing)
         let files = Set((changed + "\n" + untracked).split(whereSeparator: \.isNewline).map(String.init))
         return ChangeSet(base: base, mergeBase: mergeBase.isEmpty ? baseCommit : mergeBase, files: files.sorted())
     }

@@ -13,15 +13,17 @@ enum AffectedCommand {
             Changed files come from `git diff` against the merge base of REF and HEAD, plus uncommitted and new
             files. A file belongs to the innermost package holding it and to the target holding it; a package file
             outside every target (the manifest, fixtures) changes the whole package; Markdown outside every target
-            changes nothing. A file matching affectsEverything in modules.json (default: Makefile, modules.json,
-            .swift-format, .swift-version, scripts/**, .ci/**, .github/workflows/**) selects every package and
-            says so. Dependents are followed target by target, test targets included.
+            changes nothing. A file matching affectsEverything in modules.json (default: Makefile, .swift-format,
+            .swift-version, scripts/**, .ci/**, .github/workflows/**) selects every package and says so. A file
+            matching an owners glob changes the packages it names; a file in no package and no owners glob is
+            listed as "not in any package". modules.json and the lint baseline change nothing. Dependents are
+            followed target by target, test targets included.
             """
     )
 
     static func run(_ context: CommandContext, _ arguments: ParsedArguments) async throws -> Int32 {
         let (report, scan) = try await analyze(context, base: try requireBase(arguments))
-        let showTargets = arguments.has("--targets") || scan.packagePaths.count == 1
+        let showTargets = arguments.has("--targets") || scan.isSinglePackage
         switch context.format {
         case .json: try context.writeJSON(report)
         default: context.environment.output.write(text(report, targets: showTargets))
@@ -69,6 +71,12 @@ enum AffectedCommand {
         }
         for ignored in report.ignoredFiles {
             lines.append("ignored: \(ignored.file) (\(ignored.reason))")
+        }
+        if !report.notInAnyPackage.isEmpty {
+            lines.append(
+                "not in any package (map them with owners in modules.json): "
+                    + "\(report.notInAnyPackage.count) file\(report.notInAnyPackage.count == 1 ? "" : "s")")
+            lines += report.notInAnyPackage.map { "  \($0)" }
         }
         var summary =
             "\(report.packages.count) of \(report.packageCount) package\(report.packageCount == 1 ? "" : "s") affected"

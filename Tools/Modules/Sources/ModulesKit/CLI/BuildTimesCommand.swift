@@ -103,7 +103,9 @@ enum BuildTimesCommand {
         return report.exitCode
     }
 
-    private static func positiveNumber(_ text: String, option: String) throws -> Int {
+    /// `text` as a whole number of at least 1 (`--runs`, `--jobs`).
+    /// - Throws: ``UsageError`` naming `option` otherwise.
+    static func positiveNumber(_ text: String, option: String) throws -> Int {
         guard let value = Int(text), value >= 1 else {
             throw UsageError(message: "\(option) needs a whole number of at least 1, not '\(text)'")
         }

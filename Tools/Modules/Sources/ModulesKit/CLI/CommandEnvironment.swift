@@ -23,6 +23,8 @@ public struct CommandEnvironment: Sendable {
     public var swiftExecutable: String
     /// The toolchain of that driver (for `swiftc` and `llvm-cov`).
     public var toolchain: Toolchain
+    /// The running `modules` executable, for commands that time it (`bench`); `nil` when unknown.
+    public var executablePath: String?
 
     /// Creates an environment.
     public init(
@@ -35,7 +37,8 @@ public struct CommandEnvironment: Sendable {
         stopwatch: Stopwatch,
         processorCount: Int,
         swiftExecutable: String,
-        toolchain: Toolchain
+        toolchain: Toolchain,
+        executablePath: String? = nil
     ) {
         self.currentDirectory = currentDirectory
         self.output = output
@@ -47,6 +50,7 @@ public struct CommandEnvironment: Sendable {
         self.processorCount = processorCount
         self.swiftExecutable = swiftExecutable
         self.toolchain = toolchain
+        self.executablePath = executablePath
     }
 }
 
@@ -101,26 +105,33 @@ struct CommandContext: Sendable {
     let format: OutputFormat
     /// `modules.json`, or `nil` when the repository has none.
     let configuration: ModulesConfiguration?
+    /// Where recorded results are kept (`--cache-dir`, default `<repo>/.build/modules/cache`); `nil` with
+    /// `--no-cache`.
+    let cacheDirectory: URL?
 
     var configurationURL: URL { root.appendingPathComponent(ModulesConfiguration.fileName) }
 
-    /// `modules.json`, required.
-    func requireConfiguration() throws -> ModulesConfiguration {
-        guard let configuration else {
-            throw CommandFailure(
-                message: "\(configurationURL.path) not found; this command needs the repository's layering rules",
-                status: ExitStatus.noInput
-            )
+    /// The manifest loader every command uses: `swift package dump-package` through the manifest cache.
+    func manifestLoader() -> ManifestLoader {
+        let cache = cacheDirectory.map {
+            ManifestCache(
+                directory: $0.appendingPathComponent("manifests", isDirectory: true),
+                toolchainFingerprint: environment.toolchain.fingerprint())
         }
-        return configuration
+        return ManifestLoader(runner: environment.runner, swiftExecutable: environment.swiftExecutable, cache: cache)
     }
 
     /// Finds and loads every package of the repository.
     func scan() async throws -> RepositoryScan {
-        let loader = ManifestLoader(runner: environment.runner, swiftExecutable: environment.swiftExecutable)
+        let loader = manifestLoader()
         let scanner = RepositoryScanner(loader: loader, concurrency: max(2, environment.processorCount))
         do {
-            return try await scanner.scan(root: root, configuration: configuration ?? ModulesConfiguration())
+            let scan = try await scanner.scan(root: root, configuration: configuration ?? ModulesConfiguration())
+            if let first = scan.cacheWriteErrors.first {
+                let more = scan.cacheWriteErrors.count > 1 ? " (and \(scan.cacheWriteErrors.count - 1) more)" : ""
+                environment.errorOutput.writeLine("modules: warning: \(first)\(more)")
+            }
+            return scan
         } catch let error as ProcessLaunchError {
             throw CommandFailure(message: "cannot run swift: \(error.reason)", status: ExitStatus.software)
         } catch {

@@ -19,7 +19,7 @@ enum GraphCommand {
     static func run(_ context: CommandContext, _ arguments: ParsedArguments) async throws -> Int32 {
         let scan = try await context.scan()
         let level: GraphReport.Level =
-            arguments.has("--targets") || scan.packagePaths.count == 1 ? .targets : .packages
+            arguments.has("--targets") || scan.isSinglePackage ? .targets : .packages
         let report = GraphReport(scan: scan, graph: TargetGraph(scan: scan), level: level)
         let output = context.environment.output
         switch context.format {

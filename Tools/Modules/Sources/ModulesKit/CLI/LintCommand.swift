@@ -1,12 +1,23 @@
+import Foundation
+
 /// `modules lint`: checks the package graph against the rules of `modules.json`, and every target's imports
 /// (read by the compiler) against its declared dependencies and the layers.
 enum LintCommand {
     static let spec = CommandSpec(
         name: "lint",
         summary: "Check the package graph and every target's imports against the layering rules of modules.json.",
-        synopsis: "lint [--no-imports] [--format text|json|github] [--repo DIR]",
+        synopsis:
+            "lint [--no-imports] [--write-baseline] [--baseline FILE | --no-baseline] [--format text|json|github] "
+            + "[--repo DIR]",
         options: Command.commonOptions([.text, .json, .github]) + [
-            OptionSpec("--no-imports", help: "check the manifests only, not the sources' imports")
+            OptionSpec("--no-imports", help: "check the manifests only, not the sources' imports"),
+            OptionSpec(
+                "--write-baseline",
+                help: "accept every current finding: write them to the baseline file, later runs report only new ones"),
+            OptionSpec(
+                "--baseline", value: "FILE",
+                help: "the baseline file (default: modules.json's baseline, else modules-baseline.json)"),
+            OptionSpec("--no-baseline", help: "report every finding, the baseline's too"),
         ],
         positionals: nil,
         details: "Rules (id: what holds):\n"
@@ -17,14 +28,45 @@ enum LintCommand {
                 Imports are read with `swiftc -frontend -emit-imported-modules` (honouring #if and canImport, never
                 comments or strings), one call per target, then per file where a finding needs a file and line.
                 Edges from test targets count like any other. --format github prints GitHub Actions annotations.
+                Without modules.json the graph and import checks run with every rule at its default; the layering
+                rules need layers. modules.json's `rules` sets a rule to error, warning or off; `// modules:ignore
+                [RULE, ...]` at the end of a line hides that line's findings.
                 Exit status: 1 when any finding is an error (unused-dependency is a warning), else 0.
                 """,
         formats: [.text, .json, .github]
     )
 
     static func run(_ context: CommandContext, _ arguments: ParsedArguments) async throws -> Int32 {
-        _ = try context.requireConfiguration()
-        let report = await self.report(context, scan: try await context.scan(), imports: !arguments.has("--no-imports"))
+        if arguments.has("--no-baseline"), arguments.has("--baseline") || arguments.has("--write-baseline") {
+            throw UsageError(message: "--no-baseline contradicts --baseline and --write-baseline")
+        }
+        let configuration = context.configuration ?? ModulesConfiguration()
+        let baselineURL =
+            arguments.value("--baseline").map {
+                URL(fileURLWithPath: $0, relativeTo: context.environment.currentDirectory).standardizedFileURL
+            } ?? context.root.appendingPathComponent(configuration.baseline)
+        let full = await self.report(context, scan: try await context.scan(), imports: !arguments.has("--no-imports"))
+        if arguments.has("--write-baseline") {
+            do {
+                try Baseline(findings: full.findings).write(to: baselineURL)
+            } catch {
+                throw CommandFailure(
+                    message: "cannot write the baseline \(baselineURL.path): \(error)", status: ExitStatus.cannotCreate)
+            }
+            context.environment.errorOutput.writeLine(
+                "modules: wrote \(full.findings.count) finding\(full.findings.count == 1 ? "" : "s") to "
+                    + "\(baselineURL.path); later runs report only findings not in it")
+        }
+        var report = full
+        if !arguments.has("--no-baseline"), FileManager().fileExists(atPath: baselineURL.path) {
+            do {
+                report = try Baseline.load(from: baselineURL).apply(to: full)
+            } catch let error as ConfigurationError {
+                throw CommandFailure(message: error.description, status: ExitStatus.dataError)
+            }
+        } else if arguments.has("--baseline") {
+            throw CommandFailure(message: "baseline \(baselineURL.path) not found", status: ExitStatus.noInput)
+        }
         switch context.format {
         case .json:
             try context.writeJSON(report)
@@ -48,6 +90,7 @@ enum LintCommand {
                 scanner: ImportScanner(
                     runner: environment.runner, swiftc: environment.toolchain.swiftc, root: context.root),
                 toolchainModules: environment.toolchain.modules(),
+                external: await ExternalPackages.load(scan: scan, loader: context.manifestLoader()),
                 concurrency: max(2, environment.processorCount)
             ).findings()
         }
@@ -82,11 +125,24 @@ enum LintCommand {
 
     private static func summary(_ report: LintReport) -> String {
         let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
+        var hidden: [String] = []
+        if report.baselinedCount > 0 {
+            hidden.append("\(report.baselinedCount) in the baseline")
+        }
+        if report.suppressedCount > 0 {
+            hidden.append("\(report.suppressedCount) suppressed by modules:ignore")
+        }
+        if report.staleBaselineCount > 0 {
+            hidden.append(
+                "\(plural(report.staleBaselineCount, "baseline entry")) no longer found (run --write-baseline)"
+                    .replacingOccurrences(of: "entrys", with: "entries"))
+        }
+        let tail = hidden.isEmpty ? "" : " (" + hidden.joined(separator: "; ") + ")"
         if report.findings.isEmpty {
-            return "No findings in \(plural(report.packageCount, "package"))."
+            return "No findings in \(plural(report.packageCount, "package"))\(tail)."
         }
         return "\(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning")) in "
-            + "\(plural(report.packageCount, "package"))."
+            + "\(plural(report.packageCount, "package"))\(tail)."
     }
 
     /// Escapes a workflow command's message (`%`, carriage return, line feed), as the Actions toolkit does.

@@ -47,6 +47,9 @@ public struct ModulesCLI: Sendable {
             case .plan: return try await PlanCommand.run(context, parsed)
             case .new: return try await NewCommand.run(context, parsed)
             case .buildTimes: return try await BuildTimesCommand.run(context, parsed)
+            case .bench: return try await BenchCommand.run(context, parsed)
+            case .hash: return try await HashCommand.run(context, parsed)
+            case .initialize: return try await InitCommand.run(context, parsed)
             }
         } catch let error as UsageError {
             environment.errorOutput.write(
@@ -88,7 +91,22 @@ public struct ModulesCLI: Sendable {
                 throw CommandFailure(message: error.description, status: ExitStatus.dataError)
             }
         }
-        return CommandContext(environment: environment, root: root, format: format, configuration: configuration)
+        var cacheDirectory: URL? = root.appendingPathComponent(".build/modules/cache", isDirectory: true)
+        if let option = parsed.value("--cache-dir") {
+            guard !option.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UsageError(message: "--cache-dir needs a directory")
+            }
+            guard !parsed.has("--no-cache") else {
+                throw UsageError(message: "--cache-dir and --no-cache contradict each other")
+            }
+            cacheDirectory = URL(fileURLWithPath: option, relativeTo: environment.currentDirectory).standardizedFileURL
+        }
+        if parsed.has("--no-cache") {
+            cacheDirectory = nil
+        }
+        return CommandContext(
+            environment: environment, root: root, format: format, configuration: configuration,
+            cacheDirectory: cacheDirectory)
     }
 
     /// `--repo DIR`, else the git top level of the current directory, else the current directory.
@@ -137,7 +155,8 @@ public struct ModulesCLI: Sendable {
             lines.append("  \(name)\(command.spec.summary)")
         }
         lines += [
-            "", "Every command takes --format (text and json at least; --json for short), --repo DIR and --help.",
+            "", "Every command takes --format (text and json at least; --json for short), --repo DIR, --cache-dir DIR,",
+            "--no-cache and --help.",
             "Exit status: 0 success, 1 findings or failures, 64 usage error, 65 invalid modules.json,",
             "66 repository or modules.json missing, 70 internal error.",
         ]
@@ -155,6 +174,9 @@ enum Command: String, CaseIterable {
     case plan
     case buildTimes = "build-times"
     case new
+    case initialize = "init"
+    case hash
+    case bench
 
     /// The options every command takes, with the formats it offers (the first is the default).
     static func commonOptions(_ formats: [OutputFormat] = [.text, .json]) -> [OptionSpec] {
@@ -164,6 +186,9 @@ enum Command: String, CaseIterable {
             OptionSpec("--json", help: "the same as --format json"),
             OptionSpec(
                 "--repo", value: "DIR", help: "the repository (default: the git top level, else the current directory)"),
+            OptionSpec(
+                "--cache-dir", value: "DIR", help: "where recorded manifests are kept (default: .build/modules/cache)"),
+            OptionSpec("--no-cache", help: "read every manifest through swift, ignoring and not writing the cache"),
             OptionSpec("--help", alias: "-h", help: "show this help"),
         ]
     }
@@ -178,6 +203,9 @@ enum Command: String, CaseIterable {
         case .plan: PlanCommand.spec
         case .new: NewCommand.spec
         case .buildTimes: BuildTimesCommand.spec
+        case .bench: BenchCommand.spec
+        case .hash: HashCommand.spec
+        case .initialize: InitCommand.spec
         }
     }
 }

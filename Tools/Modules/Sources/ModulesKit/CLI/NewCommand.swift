@@ -3,19 +3,29 @@ enum NewCommand {
     static let spec = CommandSpec(
         name: "new",
         summary: "Scaffold a feature (Features/NAME) or core (Core/NAME) package that builds, tests and lints clean.",
-        synopsis: "new feature|core NAME [--no-lint] [--format text|json] [--repo DIR]",
+        synopsis: "new feature|core NAME [--no-lint] [--no-app] [--format text|json] [--repo DIR]",
         options: Command.commonOptions() + [
-            OptionSpec("--no-lint", help: "do not run `modules lint` on the result")
+            OptionSpec("--no-lint", help: "do not run `modules lint` on the result"),
+            OptionSpec("--no-app", help: "do not add a new feature to the root manifest's app target"),
         ],
         positionals: "feature|core NAME",
         details: """
-            A feature has the shape of the design brief: API/ (DTOs, endpoints), Domain/, Data/ (repository
-            protocol, mapping, live repository), the @MainActor @Observable Feature, Screens/ (view model and
-            console view), and tests with a JSON fixture. It depends on the Core and DesignSystem products the
-            repository has (Models, Networking, DesignSystem and TerminalUI), and is added to the App target of the
-            root manifest (swift package add-dependency / add-target-dependency) with a source file that imports
-            it. A core package is a library with no dependency and its test. NAME is an UpperCamelCase identifier
-            not used by another package or module. Exit status: 0 when the result lints without error.
+            Where packages go, the feature template and the app target come from `scaffold` in modules.json
+            (featuresDirectory, default Features; coreDirectory, default Core; featureTemplate, default library;
+            appTarget). The library template is a library and its test, which builds anywhere. The feature-entry
+            template (this repository's) writes a feature on the feature entry contract with a local SQLite
+            repository, its screen, commands and tests, and registers it in three lines (the root manifest's
+            `let features = [` list, the App's `scoped` entry list); it checks the lists, the products it needs and
+            that the name is no screen or command of the app before writing anything. The
+            storefront-feature template has the shape of this repository's design brief: API/ (DTOs, endpoints),
+            Domain/, Data/, the @MainActor @Observable Feature, Screens/, and tests with a JSON fixture, over the
+            repository's Models, Networking, DesignSystem and TerminalUI. A feature is added to scaffold.appTarget
+            of the root manifest (swift package add-dependency / add-target-dependency) with a source file that
+            uses it; without appTarget, a root package with targets is not edited and the command stops, naming
+            what to configure (--no-app creates the package alone). A core package is a library and its test.
+            NAME is an UpperCamelCase identifier not used by another package or module.
+            Exit status: 0 when the result lints without error; 1 when the app target cannot be identified; 65
+            when scaffold.appTarget names no target.
             """
     )
 
@@ -31,7 +41,8 @@ enum NewCommand {
         let environment = context.environment
         let scaffolder = Scaffolder(
             runner: environment.runner, swiftExecutable: environment.swiftExecutable, root: context.root)
-        var result = try await scaffolder.create(kind: kind, name: name, scan: try await context.scan())
+        var result = try await scaffolder.create(
+            kind: kind, name: name, scan: try await context.scan(), addToApp: !arguments.has("--no-app"))
         if !arguments.has("--no-lint"), context.configuration != nil {
             result.lint = await LintCommand.report(context, scan: try await context.scan(), imports: true)
         }

@@ -7,7 +7,8 @@ enum TestCommand {
         summary: "Build and test packages (all when none is given), with a summary, logs and JUnit XML.",
         synopsis: "test [PACKAGE...] [--affected --base REF] [--shard I/N] [--coverage] [--jobs N] [--junit DIR] "
             + "[--logs DIR] [--warnings-as-errors] [--filter PATTERN]... [--scratch-path DIR] [--sanitize NAME]... "
-            + "[--durations FILE] [--format text|json] [--repo DIR]",
+            + "[--durations FILE] [--changed-since-green [--results-dir DIR]] [--own-build-dirs] [--dry-run] "
+            + "[--format text|json] [--repo DIR]",
         options: Command.commonOptions() + [
             OptionSpec("--jobs", alias: "-j", value: "N", help: "packages built and tested at once (default: 1)"),
             OptionSpec(
@@ -18,7 +19,17 @@ enum TestCommand {
                 "--logs", value: "DIR", help: "where each package's full log goes (default: .build/modules/logs)"),
             OptionSpec("--warnings-as-errors", help: "build with -Xswiftc -warnings-as-errors"),
             OptionSpec("--filter", value: "PATTERN", repeatable: true, help: "passed to swift test --filter"),
-            OptionSpec("--scratch-path", value: "DIR", help: "one build directory shared by every package"),
+            OptionSpec(
+                "--scratch-path", value: "DIR",
+                help: "the build directory every package shares (default: .build/modules/scratch)"),
+            OptionSpec("--own-build-dirs", help: "build each package in its own .build instead of the shared one"),
+            OptionSpec("--dry-run", help: "print the packages and test filters that would run, build nothing"),
+            OptionSpec(
+                "--changed-since-green",
+                help: "skip test targets whose content hash passed before (see `modules hash`); record new passes"),
+            OptionSpec(
+                "--results-dir", value: "DIR",
+                help: "where --changed-since-green keeps passing hashes (default: the cache dir's results/)"),
             OptionSpec(
                 "--sanitize", value: "NAME", repeatable: true,
                 help: "build and run with a sanitizer: thread, address or undefined"),
@@ -39,6 +50,11 @@ enum TestCommand {
             --affected keeps the packages `modules affected --base REF` lists (in a repository of one package: its
             affected test targets, as --filter); --shard I/N then keeps the I-th of N balanced shards. An empty
             selection exits 0. Every run records each package's seconds for --shard and `modules plan`.
+            With --affected, a package is narrowed to its affected test targets (--filter per package), and one
+            with none is not tested. With --changed-since-green, a package whose test targets all passed before
+            with the same content hash is `unchanged` (neither built nor run), the others run only their changed
+            test targets, and the test targets of each package that passes are recorded; a failing package
+            records nothing. Every package builds in one shared directory unless --own-build-dirs.
             """
     )
 
@@ -60,8 +76,18 @@ enum TestCommand {
             throw CommandFailure(message: "cannot read \(root.path): \(error)", status: ExitStatus.noInput)
         }
         var packages = try await PackageSelection.select(arguments.positionals, from: paths, context: context)
-        var filters = arguments.all("--filter")
+        let filters = arguments.all("--filter")
+        var packageFilters: [String: [String]] = [:]
         var scan: RepositoryScan?
+        if arguments.has("--changed-since-green"), !filters.isEmpty {
+            throw UsageError(message: "--changed-since-green records whole test targets; it does not take --filter")
+        }
+        if arguments.has("--results-dir"), !arguments.has("--changed-since-green") {
+            throw UsageError(message: "--results-dir is for --changed-since-green")
+        }
+        if arguments.has("--own-build-dirs"), arguments.has("--scratch-path") {
+            throw UsageError(message: "--own-build-dirs and --scratch-path contradict each other")
+        }
         if arguments.has("--affected") {
             let (report, fullScan) = try await AffectedCommand.analyze(
                 context, base: try AffectedCommand.requireBase(arguments))
@@ -70,11 +96,28 @@ enum TestCommand {
             environment.errorOutput.writeLine(
                 "affected since \(report.base): \(report.packages.count) of \(report.packageCount) packages"
                     + (report.everything ? " (everything)" : ""))
-            if fullScan.packagePaths.count == 1, !report.everything, filters.isEmpty, !packages.isEmpty {
-                let tests = report.targets.filter(\.testCode).map(\.target)
-                filters = tests.map { "^" + NSRegularExpression.escapedPattern(for: $0) + "\\." }
-                packages = tests.isEmpty ? [] : packages
-                environment.errorOutput.writeLine("affected test targets: \(tests.joined(separator: ", "))")
+            if !report.everything, filters.isEmpty {
+                var kept: [String] = []
+                for package in packages {
+                    let all = testTargets(of: package, in: fullScan)
+                    let affected = Set(report.targets.filter { $0.package == package }.map(\.target))
+                    let tests = all.filter(affected.contains)
+                    if all.isEmpty {
+                        kept.append(package)  // NB: no test target to narrow to; the run says so (no-tests).
+                        continue
+                    }
+                    if tests.isEmpty {
+                        environment.errorOutput.writeLine("not tested: \(package) (no affected test target)")
+                        continue
+                    }
+                    kept.append(package)
+                    if tests.count < all.count || fullScan.isSinglePackage {
+                        packageFilters[package] = targetFilters(tests)
+                        environment.errorOutput.writeLine(
+                            "affected test targets of \(package): \(tests.joined(separator: ", "))")
+                    }
+                }
+                packages = kept
             }
         } else if arguments.has("--base") {
             throw UsageError(message: "--base is for --affected")
@@ -93,10 +136,80 @@ enum TestCommand {
                 "shard \(index)/\(count): \(packages.isEmpty ? "no package" : packages.joined(separator: " ")) "
                     + "(about \(Int(seconds.rounded())) s by the recorded durations)")
         }
-        guard !packages.isEmpty || !(arguments.has("--affected") || arguments.has("--shard")) else {
-            environment.errorOutput.writeLine("No package to test.")
-            if context.format == .json {
-                try context.writeJSON(TestRunReport(repository: root.path, packages: []))
+        var unchanged: [PackageTestResult] = []
+        var toRecord: [String: [ModuleHash]] = [:]
+        var green = GreenResults()
+        let resultsURL =
+            (arguments.value("--results-dir").map {
+                URL(fileURLWithPath: $0, relativeTo: environment.currentDirectory).standardizedFileURL
+            }
+            ?? (context.cacheDirectory ?? root.appendingPathComponent(".build/modules/cache", isDirectory: true))
+            .appendingPathComponent("results", isDirectory: true)).appendingPathComponent(GreenResults.fileName)
+        if arguments.has("--changed-since-green") {
+            let loaded: RepositoryScan
+            if let scan {
+                loaded = scan
+            } else {
+                loaded = try await context.scan()
+            }
+            scan = loaded
+            let hashes = try await HashCommand.compute(context, scan: loaded)
+            green = GreenResults.load(from: resultsURL)
+            var kept: [String] = []
+            for package in packages {
+                var names = testTargets(of: package, in: loaded)
+                if let narrowed = packageFilters[package] {
+                    let allowed = Set(names.filter { narrowed.contains(targetFilters([$0])[0]) })
+                    names = names.filter(allowed.contains)
+                }
+                let tests = names.compactMap { hashes[TargetRef(package: package, target: $0).description] }
+                let changed = tests.filter { !green.isGreen($0) }
+                if !tests.isEmpty, changed.isEmpty {
+                    let list = tests.map { "\($0.target) \($0.hash.prefix(12))" }.joined(separator: ", ")
+                    unchanged.append(
+                        PackageTestResult(
+                            package: package, status: .unchanged, log: "",
+                            note: "unchanged since it passed: \(list)"))
+                    continue
+                }
+                kept.append(package)
+                toRecord[package] = changed
+                if !tests.isEmpty, changed.count < tests.count {
+                    packageFilters[package] = targetFilters(changed.map(\.target))
+                }
+            }
+            let skippedTargets = unchanged.count
+            environment.errorOutput.writeLine(
+                "changed since green: \(kept.count) of \(packages.count) packages to test"
+                    + (skippedTargets > 0
+                        ? "; unchanged since they passed: \(unchanged.map(\.package).joined(separator: " "))" : ""))
+            packages = kept
+        }
+        guard
+            !packages.isEmpty
+                || !(arguments.has("--affected") || arguments.has("--shard") || arguments.has("--changed-since-green"))
+        else {
+            let report = TestRunReport(repository: root.path, packages: unchanged)
+            if unchanged.isEmpty {
+                environment.errorOutput.writeLine("No package to test.")
+            }
+            switch context.format {
+            case .json: try context.writeJSON(report)
+            default:
+                if !unchanged.isEmpty {
+                    environment.output.write(TestReportRenderer.text(report))
+                }
+            }
+            return ExitStatus.success
+        }
+        if arguments.has("--dry-run") {
+            let selection = TestSelection(
+                repository: root.path,
+                packages: packages.map { .init(package: $0, filters: packageFilters[$0] ?? filters) },
+                unchanged: unchanged.map(\.package))
+            switch context.format {
+            case .json: try context.writeJSON(selection)
+            default: environment.output.write(selection.text)
             }
             return ExitStatus.success
         }
@@ -118,13 +231,15 @@ enum TestCommand {
         for name in sanitizers where !["thread", "address", "undefined"].contains(name) {
             throw UsageError(message: "--sanitize takes thread, address or undefined, not '\(name)'")
         }
-        let settings = TestRunSettings(
+        var settings = TestRunSettings(
             swiftExecutable: environment.swiftExecutable,
             warningsAsErrors: arguments.has("--warnings-as-errors"),
             filters: filters,
-            scratchPath: arguments.value("--scratch-path").map {
-                URL(fileURLWithPath: $0, relativeTo: environment.currentDirectory).standardizedFileURL
-            },
+            scratchPath: arguments.has("--own-build-dirs")
+                ? nil
+                : arguments.value("--scratch-path").map {
+                    URL(fileURLWithPath: $0, relativeTo: environment.currentDirectory).standardizedFileURL
+                } ?? root.appendingPathComponent(".build/modules/scratch", isDirectory: true),
             logDirectory: directory("--logs", default: ".build/modules/logs"),
             junitDirectory: directory("--junit", default: ".build/modules/junit"),
             sanitizers: sanitizers,
@@ -132,6 +247,7 @@ enum TestCommand {
             packageNames: packageNames,
             toolchain: environment.toolchain
         )
+        settings.packageFilters = packageFilters
         let style = ProgressStyle(environment)
         let session = TestSession(
             runner: PackageTestRunner(
@@ -149,7 +265,19 @@ enum TestCommand {
             ),
             isLive: style != .plain
         )
-        let report = TestRunReport(repository: root.path, packages: await session.run(packages))
+        let results = await session.run(packages)
+        let report = TestRunReport(repository: root.path, packages: results + unchanged)
+        if arguments.has("--changed-since-green") {
+            for result in results where result.status == .passed {
+                green.record(toRecord[result.package] ?? [], at: Date())
+            }
+            do {
+                try green.save(to: resultsURL)
+            } catch {
+                environment.errorOutput.writeLine(
+                    "warning: cannot record the passing test targets in \(resultsURL.path): \(error)")
+            }
+        }
         durations.record(report.packages)
         do {
             try durations.save(to: durationsURL)
@@ -164,5 +292,40 @@ enum TestCommand {
             environment.output.write(TestReportRenderer.text(report))
         }
         return report.exitCode
+    }
+
+    /// The names of the test targets of the package at `path`, in manifest order.
+    static func testTargets(of path: String, in scan: RepositoryScan) -> [String] {
+        scan.packages.first { $0.path == path }?.manifest.targets.filter(\.isTest).map(\.name) ?? []
+    }
+
+    /// `swift test --filter` values selecting whole test targets (`^LoggingTests\.`).
+    static func targetFilters(_ targets: [String]) -> [String] {
+        targets.map { "^" + NSRegularExpression.escapedPattern(for: $0) + "\\." }
+    }
+}
+
+/// What `modules test --dry-run` would run (schema version 1).
+struct TestSelection: Encodable {
+    struct Package: Encodable {
+        var package: String
+        /// The `swift test --filter` values (empty: every test of the package).
+        var filters: [String]
+    }
+
+    var schemaVersion = 1
+    var repository: String
+    var packages: [Package]
+    /// Packages left out because every test target passed with the same content hash.
+    var unchanged: [String]
+
+    var text: String {
+        var lines = packages.map { package in
+            "would test \(package.package)"
+                + (package.filters.isEmpty ? "" : " --filter " + package.filters.joined(separator: " --filter "))
+        }
+        lines += unchanged.map { "unchanged:  \($0)" }
+        lines.append("\(packages.count) package\(packages.count == 1 ? "" : "s") to test, nothing built (--dry-run)")
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -81,13 +81,57 @@ extension ModulesConfiguration {
                 testOnly: entry.testOnly ?? false
             )
         }
+        var settings: [LintRule: RuleSetting] = [:]
+        for (key, value) in file.rules ?? [:] {
+            guard let rule = LintRule(rawValue: key) else {
+                let known = LintRule.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+                throw ConfigurationError(path: path, reason: "rules: unknown rule '\(key)' (known: \(known))")
+            }
+            guard let setting = RuleSetting(rawValue: value) else {
+                throw ConfigurationError(
+                    path: path, reason: "rules.\(key): '\(value)' is not a setting (use error, warning or off)")
+            }
+            settings[rule] = setting
+        }
+        if let baseline = file.baseline, baseline.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ConfigurationError(path: path, reason: "baseline must be a repository-relative file path")
+        }
+        var scaffold = Scaffold()
+        if let entry = file.scaffold {
+            if let template = entry.featureTemplate {
+                guard Scaffold.featureTemplates.contains(template) else {
+                    throw ConfigurationError(
+                        path: path,
+                        reason: "scaffold.featureTemplate: unknown template '\(template)' (known: "
+                            + Scaffold.featureTemplates.joined(separator: ", ") + ")")
+                }
+                scaffold.featureTemplate = template
+            }
+            for (key, value) in [
+                ("featuresDirectory", entry.featuresDirectory), ("coreDirectory", entry.coreDirectory),
+            ] {
+                if let value, value.isEmpty || value.hasPrefix("/") || value.split(separator: "/").contains("..") {
+                    throw ConfigurationError(
+                        path: path, reason: "scaffold.\(key) must be a directory inside the repository, not '\(value)'")
+                }
+            }
+            scaffold.featuresDirectory = entry.featuresDirectory.map(RepoPath.normalize) ?? scaffold.featuresDirectory
+            scaffold.coreDirectory = entry.coreDirectory.map(RepoPath.normalize) ?? scaffold.coreDirectory
+            scaffold.appTarget = entry.appTarget
+        }
         return ModulesConfiguration(
             schemaVersion: version,
             exclude: (file.exclude ?? []).map(Glob.init),
             layers: layers,
             packages: rules,
             testOnlyProducts: (file.testOnlyProducts ?? []).map(Glob.init),
-            affectsEverything: file.affectsEverything?.map(Glob.init) ?? defaultAffectsEverything
+            affectsEverything: file.affectsEverything?.map(Glob.init) ?? defaultAffectsEverything,
+            rules: settings,
+            baseline: file.baseline.map(RepoPath.normalize) ?? defaultBaseline,
+            owners: (file.owners ?? [:]).sorted { $0.key < $1.key }.map {
+                (Glob($0.key), $0.value.map(RepoPath.normalize))
+            },
+            scaffold: scaffold
         )
     }
 
@@ -149,10 +193,15 @@ private struct ConfigurationFile: Decodable {
     var packages: [String: PackageEntry]?
     var testOnlyProducts: [String]?
     var affectsEverything: [String]?
+    var rules: [String: String]?
+    var baseline: String?
+    var owners: [String: [String]]?
+    var scaffold: ScaffoldEntry?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schema = "$schema"
-        case schemaVersion, description, exclude, layers, packages, testOnlyProducts, affectsEverything
+        case schemaVersion, description, exclude, layers, packages, testOnlyProducts, affectsEverything, rules
+        case baseline, owners, scaffold
     }
 
     init(from decoder: any Decoder) throws {
@@ -164,6 +213,10 @@ private struct ConfigurationFile: Decodable {
         packages = try container.decodeIfPresent([String: PackageEntry].self, forKey: .packages)
         testOnlyProducts = try container.decodeIfPresent([String].self, forKey: .testOnlyProducts)
         affectsEverything = try container.decodeIfPresent([String].self, forKey: .affectsEverything)
+        rules = try container.decodeIfPresent([String: String].self, forKey: .rules)
+        baseline = try container.decodeIfPresent(String.self, forKey: .baseline)
+        owners = try container.decodeIfPresent([String: [String]].self, forKey: .owners)
+        scaffold = try container.decodeIfPresent(ScaffoldEntry.self, forKey: .scaffold)
     }
 }
 
@@ -206,5 +259,25 @@ private struct PackageEntry: Decodable {
         allowedDependencies = try container.decodeIfPresent([String].self, forKey: .allowedDependencies)
         allowedDependents = try container.decodeIfPresent([String].self, forKey: .allowedDependents)
         testOnly = try container.decodeIfPresent(Bool.self, forKey: .testOnly)
+    }
+}
+
+private struct ScaffoldEntry: Decodable {
+    var featuresDirectory: String?
+    var coreDirectory: String?
+    var featureTemplate: String?
+    var appTarget: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case featuresDirectory, coreDirectory, featureTemplate, appTarget
+    }
+
+    init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(decoder, CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        featuresDirectory = try container.decodeIfPresent(String.self, forKey: .featuresDirectory)
+        coreDirectory = try container.decodeIfPresent(String.self, forKey: .coreDirectory)
+        featureTemplate = try container.decodeIfPresent(String.self, forKey: .featureTemplate)
+        appTarget = try container.decodeIfPresent(String.self, forKey: .appTarget)
     }
 }

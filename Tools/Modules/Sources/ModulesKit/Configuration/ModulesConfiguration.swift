@@ -91,11 +91,57 @@ public struct ModulesConfiguration: Sendable, Equatable {
     public var testOnlyProducts: [Glob]
     /// Globs over repository-relative files whose change affects every package (`Makefile`, `modules.json`).
     public var affectsEverything: [Glob]
+    /// Globs over repository-relative files outside every package (an Xcode app's folder), each with the packages
+    /// a change to such a file affects (`owners`), in file order.
+    public var owners: [(glob: Glob, packages: [String])]
+    /// Where `modules new` puts packages, which feature template it uses and which target of the root manifest
+    /// new features are added to (`scaffold`).
+    public var scaffold: Scaffold
+
+    /// The `scaffold` settings of `modules new`.
+    public struct Scaffold: Sendable, Equatable {
+        /// The feature templates `modules new feature` knows.
+        public static let featureTemplates = ["library", "storefront-feature", "feature-entry"]
+
+        /// The directory new features go to (`Features`).
+        public var featuresDirectory: String
+        /// The directory new core packages go to (`Core`).
+        public var coreDirectory: String
+        /// The feature template: `library` (a library and its test, which builds anywhere; the default) or
+        /// `storefront-feature` (this repository's feature shape over its Models, Networking and DesignSystem).
+        public var featureTemplate: String
+        /// The target of the root manifest that new features are added to; `nil` when not configured.
+        public var appTarget: String?
+
+        /// Creates settings.
+        public init(
+            featuresDirectory: String = "Features", coreDirectory: String = "Core", featureTemplate: String = "library",
+            appTarget: String? = nil
+        ) {
+            self.featuresDirectory = featuresDirectory
+            self.coreDirectory = coreDirectory
+            self.featureTemplate = featureTemplate
+            self.appTarget = appTarget
+        }
+    }
+
+    /// What `rules` sets each rule to; a rule not named keeps its ``LintRule/defaultSetting``.
+    public var rules: [LintRule: RuleSetting]
+    /// The repository-relative baseline file of `modules lint` (`baseline`, default ``defaultBaseline``).
+    public var baseline: String
+
+    /// Where `modules lint --write-baseline` writes and later runs read, unless `baseline` says otherwise.
+    public static let defaultBaseline = "modules-baseline.json"
+
+    /// What `rule` is set to here: `rules`, else the rule's default.
+    public func setting(of rule: LintRule) -> RuleSetting {
+        rules[rule] ?? rule.defaultSetting
+    }
 
     /// What ``affectsEverything`` holds when `modules.json` does not say: the files that decide how every package
     /// is built, tested or checked.
     public static let defaultAffectsEverything = [
-        "Makefile", "modules.json", ".swift-format", ".swift-version", "scripts/**", ".ci/**", ".github/workflows/**",
+        "Makefile", ".swift-format", ".swift-version", "scripts/**", ".ci/**", ".github/workflows/**",
     ].map(Glob.init)
 
     /// Creates a configuration.
@@ -105,7 +151,11 @@ public struct ModulesConfiguration: Sendable, Equatable {
         layers: [Layer] = [],
         packages: [String: PackageRule] = [:],
         testOnlyProducts: [Glob] = [],
-        affectsEverything: [Glob] = ModulesConfiguration.defaultAffectsEverything
+        affectsEverything: [Glob] = ModulesConfiguration.defaultAffectsEverything,
+        rules: [LintRule: RuleSetting] = [:],
+        baseline: String = ModulesConfiguration.defaultBaseline,
+        owners: [(glob: Glob, packages: [String])] = [],
+        scaffold: Scaffold = Scaffold()
     ) {
         self.schemaVersion = schemaVersion
         self.exclude = exclude
@@ -113,6 +163,19 @@ public struct ModulesConfiguration: Sendable, Equatable {
         self.packages = packages
         self.testOnlyProducts = testOnlyProducts
         self.affectsEverything = affectsEverything
+        self.rules = rules
+        self.baseline = baseline
+        self.owners = owners
+        self.scaffold = scaffold
+    }
+
+    /// Compares every field; ``owners`` by glob and packages.
+    public static func == (lhs: ModulesConfiguration, rhs: ModulesConfiguration) -> Bool {
+        lhs.schemaVersion == rhs.schemaVersion && lhs.exclude == rhs.exclude && lhs.layers == rhs.layers
+            && lhs.packages == rhs.packages && lhs.testOnlyProducts == rhs.testOnlyProducts
+            && lhs.affectsEverything == rhs.affectsEverything && lhs.rules == rhs.rules && lhs.baseline == rhs.baseline
+            && lhs.owners.map(\.glob) == rhs.owners.map(\.glob)
+            && lhs.owners.map(\.packages) == rhs.owners.map(\.packages)
     }
 
     /// The index of the first layer (top = 0) whose `targets` globs match the target name, or `nil`.

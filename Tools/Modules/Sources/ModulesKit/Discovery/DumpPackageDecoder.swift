@@ -74,6 +74,11 @@ private struct DumpManifest: Decodable {
     var products: [DumpProduct]
     var targets: [DumpTarget]
     var swiftLanguageVersions: [String]?
+    var platforms: [Platform]?
+
+    struct Platform: Decodable {
+        var platformName: String
+    }
 
     struct ToolsVersion: Decodable {
         var version: String?
@@ -87,7 +92,8 @@ private struct DumpManifest: Decodable {
             dependencies: dependencies.map(\.model),
             products: products.map(\.model),
             targets: targets.map(\.model),
-            swiftLanguageModes: swiftLanguageVersions ?? []
+            swiftLanguageModes: swiftLanguageVersions ?? [],
+            platforms: (platforms ?? []).map(\.platformName)
         )
     }
 }
@@ -261,7 +267,17 @@ private struct DumpTargetDependency: Decodable {
         var list = try container.nestedUnkeyedContainer(forKey: key)
         let name = try list.decode(String.self)
         let package = kind == .product ? try list.decodeIfPresent(String.self) : nil
-        model = PackageManifest.TargetDependency(kind: kind, name: name, package: package)
+        if kind == .product, !list.isAtEnd {
+            _ = try? list.decode(DiscardedValue.self)  // NB: moduleAliases (or null).
+        }
+        let condition = list.isAtEnd ? nil : try? list.decodeIfPresent(Condition.self)
+        let platforms = condition?.platformNames.flatMap { $0.isEmpty ? nil : $0 }
+        model = PackageManifest.TargetDependency(kind: kind, name: name, package: package, platforms: platforms)
+    }
+
+    /// `{"platformNames": ["macos"], "config": null}`.
+    private struct Condition: Decodable {
+        var platformNames: [String]?
     }
 }
 

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Finds the packages of a repository by walking its directories for `Package.swift`.
 ///
 /// Skipped: hidden directories (`.build`, `.swiftpm`, `.git` and every other name starting with `.`), symbolic
@@ -35,14 +43,19 @@ public struct PackageDiscovery: Sendable {
             }
             for name in names where !name.hasPrefix(".") {
                 let child = relative == "." ? name : "\(relative)/\(name)"
-                let childURL = directory.appendingPathComponent(name)
-                guard let values = try? childURL.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey]),
-                    values.isDirectory == true, values.isSymbolicLink != true, !isExcluded(child)
-                else { continue }
+                guard Self.isDirectoryNotLink(directory.path + "/" + name), !isExcluded(child) else { continue }
                 pending.append(child)
             }
         }
         return found.sorted(by: Self.packageOrder)
+    }
+
+    /// True when `path` is a directory itself, not a symbolic link to one: one `lstat(2)`. (Foundation's
+    /// resource values cost several system calls per entry, measured at two thirds of a warm `modules list`.)
+    static func isDirectoryNotLink(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return false }
+        return (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Orders package paths with `.` first, then by path.

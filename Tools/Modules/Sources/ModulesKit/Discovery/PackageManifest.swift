@@ -12,6 +12,8 @@ public struct PackageManifest: Sendable, Equatable, Encodable {
     public var targets: [Target]
     /// The `swiftLanguageModes` (`["6"]`), empty when the manifest gives none.
     public var swiftLanguageModes: [String]
+    /// The platforms of `platforms:` (SwiftPM's names: `macos`, `ios`, `tvos`, `watchos`, `visionos`, …).
+    public var platforms: [String]
 
     /// Creates a manifest.
     public init(
@@ -20,7 +22,8 @@ public struct PackageManifest: Sendable, Equatable, Encodable {
         dependencies: [Dependency] = [],
         products: [Product] = [],
         targets: [Target] = [],
-        swiftLanguageModes: [String] = []
+        swiftLanguageModes: [String] = [],
+        platforms: [String] = []
     ) {
         self.name = name
         self.toolsVersion = toolsVersion
@@ -28,6 +31,7 @@ public struct PackageManifest: Sendable, Equatable, Encodable {
         self.products = products
         self.targets = targets
         self.swiftLanguageModes = swiftLanguageModes
+        self.platforms = platforms
     }
 
     /// The language mode the package's Swift compiles in: the newest of `swiftLanguageModes`, else 6 for tools
@@ -166,12 +170,15 @@ public struct PackageManifest: Sendable, Equatable, Encodable {
         public var name: String
         /// For `product`, the package (identity or name) given in the manifest.
         public var package: String?
+        /// The platforms of its `.when(platforms:)` condition (SwiftPM's names), or `nil` when it applies to all.
+        public var platforms: [String]?
 
         /// Creates a target dependency.
-        public init(kind: Kind, name: String, package: String? = nil) {
+        public init(kind: Kind, name: String, package: String? = nil, platforms: [String]? = nil) {
             self.kind = kind
             self.name = name
             self.package = package
+            self.platforms = platforms
         }
     }
 }

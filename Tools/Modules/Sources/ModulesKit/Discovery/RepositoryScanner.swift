@@ -34,6 +34,10 @@ public struct RepositoryScan: Sendable {
     public var failures: [ManifestFailure]
     /// The `exclude` globs of `modules.json` that matched no directory of the walk.
     public var unmatchedExcludes: [String]
+    /// How many manifests came from the manifest cache (no `swift` process started for them).
+    public var cachedManifestCount: Int = 0
+    /// Why loaded manifests could not be recorded in the manifest cache (one message per package).
+    public var cacheWriteErrors: [String] = []
 
     /// Creates a scan.
     public init(
@@ -50,6 +54,13 @@ public struct RepositoryScan: Sendable {
         self.packages = packages
         self.failures = failures
         self.unmatchedExcludes = unmatchedExcludes
+    }
+
+    /// True for a repository that is one package with targets: the only package, or the only one whose manifest
+    /// declares targets (other manifests hold no code, only dependencies for tooling). Then `graph` and `affected`
+    /// work target by target.
+    public var isSinglePackage: Bool {
+        packagePaths.count == 1 || (failures.isEmpty && packages.count { !$0.manifest.targets.isEmpty } == 1)
     }
 
     /// The identity SwiftPM gives the package at `path`: its lowercased directory name.
@@ -89,13 +100,14 @@ public struct RepositoryScanner: Sendable {
             let source =
                 (try? String(
                     contentsOf: directory.appendingPathComponent(PackageDiscovery.manifestName), encoding: .utf8)) ?? ""
-            switch await loader.load(packageIn: directory) {
+            let loaded = await loader.loadWithCache(packageIn: directory)
+            switch loaded.result {
             case .success(let manifest):
                 let package = ScannedPackage(path: path, manifestPath: manifestPath, manifest: manifest, source: source)
-                return (Result<ScannedPackage, ManifestFailure>.success(package), ProcessLaunchError?.none)
+                return (Result<ScannedPackage, ManifestFailure>.success(package), ProcessLaunchError?.none, loaded)
             case .failure(let error):
                 let failure = ManifestFailure(package: path, manifest: manifestPath, message: error.message)
-                return (.failure(failure), error.launchError)
+                return (.failure(failure), error.launchError, loaded)
             }
         }
         if let launchError = outcomes.lazy.compactMap(\.1).first {
@@ -103,13 +115,13 @@ public struct RepositoryScanner: Sendable {
         }
         var packages: [ScannedPackage] = []
         var failures: [ManifestFailure] = []
-        for (outcome, _) in outcomes {
+        for (outcome, _, _) in outcomes {
             switch outcome {
             case .success(let package): packages.append(package)
             case .failure(let failure): failures.append(failure)
             }
         }
-        return RepositoryScan(
+        var scan = RepositoryScan(
             root: root,
             configuration: configuration,
             packagePaths: paths,
@@ -117,5 +129,8 @@ public struct RepositoryScanner: Sendable {
             failures: failures,
             unmatchedExcludes: configuration.exclude.map(\.pattern).filter { !matchedExcludes.contains($0) }
         )
+        scan.cachedManifestCount = outcomes.filter(\.2.fromCache).count
+        scan.cacheWriteErrors = outcomes.compactMap(\.2.cacheWriteError)
+        return scan
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// `Plugins/<name>` for plugins, and the first of `Sources/<name>`, `Source/<name>`, `src/<name>`, `srcs/<name>`
 /// that exists for the others (SwiftPM's `PackageBuilder` order). Its Swift files are the `sources:` entries (files,
 /// or directories searched recursively), else every `.swift` file below the directory, minus `exclude:` and
-/// resource paths and hidden directories.
+/// resource paths, hidden directories and `.docc`, `.playground`, `.xcodeproj`, `.xcassets` and `.xcworkspace`
+/// folders.
 public struct TargetLayout: Sendable, Equatable {
     /// The target's directory, repository-relative.
     public var directory: String
@@ -68,11 +69,17 @@ public struct TargetLayout: Sendable, Equatable {
             return
         }
         let names = (try? FileManager().contentsOfDirectory(atPath: url.path)) ?? []
-        for name in names where !name.hasPrefix(".") {
+        for name in names where !name.hasPrefix(".") && !Self.isBundleDirectory(name) {
             let child = relative == "." ? name : "\(relative)/\(name)"
             guard !skipped.contains(child) else { continue }
             collect(child, base: base, skipped: skipped, into: &files)
         }
+    }
+
+    /// Folders whose Swift files are not the target's sources: a documentation catalog (`.docc`, which SwiftPM
+    /// hands to DocC), a playground, an Xcode project or asset catalog.
+    static func isBundleDirectory(_ name: String) -> Bool {
+        [".docc", ".playground", ".xcodeproj", ".xcassets", ".xcworkspace"].contains { name.hasSuffix($0) }
     }
 
     /// SwiftPM's `c99name`: every character that cannot appear in a C identifier becomes `_`, and a leading digit

@@ -13,6 +13,8 @@ struct ImportLinter {
     let scanner: ImportScanner
     /// The toolchain's modules (``Toolchain/modules()``); names starting with `_` count as toolchain modules too.
     let toolchainModules: Set<String>
+    /// The external packages' pins, checkouts and product modules.
+    let external: ExternalPackages
     let concurrency: Int
 
     /// Target types whose sources are checked: the others hold no Swift of the repository's own (`system`,
@@ -25,6 +27,8 @@ struct ImportLinter {
         var module: String
         var rule: LintRule
         var message: String
+        /// The platform the import was seen on, when not on this machine's (for locating it).
+        var platform: String?
     }
 
     /// Every import finding of the repository.
@@ -33,16 +37,58 @@ struct ImportLinter {
         let targets = graph.nodes.filter { Self.checkedTypes.contains($0.type) }
             .map { ($0, $0.swiftFiles(root: root)) }.filter { !$0.1.isEmpty }
         let scanner = self.scanner
-        let results = await concurrentMap(targets, limit: concurrency) { node, files in
-            await scanner.imports(of: files, settings: node.importSettings)
+        let platformsByTarget = Dictionary(targets.map { ($0.0.ref, platforms(of: $0.0)) }) { first, _ in first }
+        let work = targets.flatMap { node, files in
+            [(node, files, String?.none)] + (platformsByTarget[node.ref] ?? []).map { (node, files, Optional($0)) }
+        }
+        let scanned = await concurrentMap(work, limit: concurrency) { node, files, platform in
+            var settings = node.importSettings
+            settings.targetTriple = platform.flatMap { ImportScanner.Settings.triples[$0] }
+            return (node.ref, platform, await scanner.imports(of: files, settings: settings))
+        }
+        var byPlatform: [TargetRef: [String: Set<String>]] = [:]
+        var results: [Result<[String], ImportScanner.Failure>] = []
+        for (ref, platform, result) in scanned {
+            if let platform {
+                if case .success(let imports) = result {
+                    byPlatform[ref, default: [:]][platform] = Set(imports)
+                }
+            } else {
+                results.append(result)
+            }
+        }
+        var onlyElsewhere: [TargetRef: [String: [String]]] = [:]  // module → platforms where only it is imported
+        var canImportNotes: [TargetRef: String] = [:]
+        for ((node, files), result) in zip(targets, results) {
+            let linux = (try? result.get()).map(Set.init) ?? []
+            for (platform, imports) in byPlatform[node.ref] ?? [:] {
+                for module in imports.subtracting(linux) {
+                    onlyElsewhere[node.ref, default: [:]][module, default: []].append(platform)
+                }
+            }
+            let others = (platformsByTarget[node.ref] ?? []).sorted()
+            if !others.isEmpty,
+                files.contains(where: {
+                    ((try? String(contentsOf: RepoPath.url($0, in: root), encoding: .utf8)) ?? "").contains(
+                        "canImport(")
+                })
+            {
+                canImportNotes[node.ref] =
+                    "; its sources have #if canImport(…) branches, which this machine cannot evaluate for "
+                    + others.joined(separator: ", ") + " (no SDK here): check them before removing the dependency"
+            }
         }
         var findings: [Finding] = []
         var problems: [Problem] = []
+        let named = graph.packages.externalProducts.values.flatMap { $0 }.map { ($0.product, $0.package) }
+        let externalModules = external.knownModules(named: named)
         for ((node, _), result) in zip(targets, results) {
             switch result {
-            case .success(let imports):
-                problems += check(node, imports: Set(imports))
-                findings += unusedDependencies(of: node, imports: Set(imports))
+            case .success(let linuxImports):
+                let elsewhere = onlyElsewhere[node.ref] ?? [:]
+                let imports = Set(linuxImports).union(elsewhere.keys)
+                problems += check(node, imports: imports, externalModules: externalModules, elsewhere: elsewhere)
+                findings += unusedDependencies(of: node, imports: imports, note: canImportNotes[node.ref] ?? "")
             case .failure(let failure):
                 findings.append(
                     finding(
@@ -51,16 +97,59 @@ struct ImportLinter {
                             + "\(node.ref.package):\n\(failure.message)"))
             }
         }
-        return findings + (await locate(problems, files: Dictionary(targets.map { ($0.0.ref, $0.1) }) { a, _ in a }))
+        let located = await locate(
+            Self.reportUnknownOnce(problems, external: external),
+            files: Dictionary(targets.map { ($0.0.ref, $0.1) }) { a, _ in a })
+        return findings + located
+    }
+
+    /// One `unknown-module` problem per module (at its first importing target, naming the others) instead of one
+    /// per target.
+    private static func reportUnknownOnce(_ problems: [Problem], external: ExternalPackages) -> [Problem] {
+        var unknown: [String: [Problem]] = [:]
+        var result: [Problem] = []
+        for problem in problems {
+            if problem.rule == .unknownModule {
+                unknown[problem.module, default: []].append(problem)
+            } else {
+                result.append(problem)
+            }
+        }
+        for (module, group) in unknown.sorted(by: { $0.key < $1.key }) {
+            guard var first = group.first else { continue }
+            let importers = group.map { "\($0.target.ref.target) of \($0.target.ref.package)" }
+            first.message =
+                "\(module) is imported by \(importers.joined(separator: ", ")), but it is no target of the repository, "
+                + "no module of an external product the tool could read, and no toolchain or SDK module. Looked at: "
+                + "the repository's targets; \(external.searchedPlaces); the toolchain's modules and the SDK modules "
+                + "of Apple platforms, Android, Windows and WASI. If it comes from an external package, run "
+                + "`swift package resolve` so its checkout can be read"
+            result.append(first)
+        }
+        return result
     }
 
     /// The rules `node`'s imports break.
-    private func check(_ node: TargetNode, imports: Set<String>) -> [Problem] {
-        let direct = graph.dependencies(of: node.ref)
-        let external = graph.packages.externalProducts[node.ref] ?? []
-        let declared = Set(direct.compactMap { graph.node($0.to)?.module } + external)
+    /// The platforms other than this machine's that `node`'s imports are also evaluated for: those its package
+    /// declares (`platforms:`) and those its dependencies' `.when(platforms:)` conditions name, where the compiler
+    /// can parse for them without an SDK.
+    private func platforms(of node: TargetNode) -> [String] {
         let package = scan.packages.first { $0.path == node.ref.package }
-        let hasRemote = package?.manifest.dependencies.contains { $0.kind != .fileSystem } ?? false
+        let declared = package?.manifest.platforms ?? []
+        let conditional = node.manifest.dependencies.flatMap { $0.platforms ?? [] }
+        return Set(declared + conditional).filter { $0 != "linux" && ImportScanner.Settings.triples[$0] != nil }
+            .sorted()
+    }
+
+    private func check(
+        _ node: TargetNode, imports: Set<String>,
+        externalModules: [String: (product: String, package: String)],
+        elsewhere: [String: [String]] = [:]
+    ) -> [Problem] {
+        let direct = graph.dependencies(of: node.ref)
+        let externalUses = graph.packages.externalProducts[node.ref] ?? []
+        let externalDeclared = externalUses.flatMap { external.modules(ofProduct: $0.product, package: $0.package) }
+        let declared = Set(direct.compactMap { graph.node($0.to)?.module } + externalDeclared)
         let rules = LayeringRules(scan: scan)
         var problems: [Problem] = []
         let who = "target \(node.ref.target) of \(node.ref.package)"
@@ -69,12 +158,23 @@ struct ImportLinter {
             && !Toolchain.isToolchainModule(module, in: toolchainModules)
         {
             guard let owner = graph.owner(ofModule: module) else {
-                if !hasRemote {
+                if let source = externalModules[module] {
+                    let siblings = graph.packages.externalProducts.filter { ref, uses in
+                        ref.package == node.ref.package && ref != node.ref
+                            && uses.contains { $0.product == source.product }
+                    }.keys.map(\.target).sorted()
+                    let declaredBy =
+                        siblings.isEmpty ? "" : " (only \(siblings.joined(separator: ", ")) declares it)"
                     problems.append(
                         Problem(
                             target: node, module: module, rule: .undeclaredImport,
-                            message: "\(who) imports \(module), which is not a module of this repository, of the "
-                                + "toolchain, or of a declared dependency"))
+                            message: "\(who) imports \(module), a module of product \(source.product) of the external "
+                                + "package \(source.package)\(declaredBy), without declaring it: an implicit import "
+                                + "that builds only while another target brings the module along; add "
+                                + ".product(name: \"\(source.product)\", package: \"\(source.package)\") to "
+                                + "\(node.ref.target)"))
+                } else {
+                    problems.append(Problem(target: node, module: module, rule: .unknownModule, message: ""))
                 }
                 continue
             }
@@ -109,12 +209,18 @@ struct ImportLinter {
                             + "\(node.ref.target)"))
             }
         }
-        return problems
+        return problems.map { problem in
+            guard let platforms = elsewhere[problem.module], !problem.message.isEmpty else { return problem }
+            var annotated = problem
+            annotated.message += " (imported only on \(platforms.sorted().joined(separator: ", ")))"
+            annotated.platform = platforms.sorted().first
+            return annotated
+        }
     }
 
     /// A warning for each declared dependency (a target, or a product's targets) that no source imports.
     /// Executable targets are exempt: a target depends on one to have it built, not to import it.
-    private func unusedDependencies(of node: TargetNode, imports: Set<String>) -> [Finding] {
+    private func unusedDependencies(of node: TargetNode, imports: Set<String>, note: String) -> [Finding] {
         var groups: [String: [TargetEdge]] = [:]
         var order: [String] = []
         for edge in graph.dependencies(of: node.ref) {
@@ -134,7 +240,8 @@ struct ImportLinter {
             var result = finding(
                 .unusedDependency, node,
                 "target \(node.ref.target) of \(node.ref.package) declares a dependency on \(what), but none of "
-                    + "its sources imports \(modules.joined(separator: " or ")); remove the dependency or import it")
+                    + "its sources imports \(modules.joined(separator: " or ")) on any platform it is built for; remove "
+                    + "the dependency or import it\(note)")
             result.severity = .warning
             result.line = edge.line
             result.module = modules.first
@@ -147,12 +254,16 @@ struct ImportLinter {
     private func locate(_ problems: [Problem], files: [TargetRef: [String]]) async -> [Finding] {
         guard !problems.isEmpty else { return [] }
         let targets = Dictionary(problems.map { ($0.target.ref, $0.target) }) { first, _ in first }
+        let platformsOf = Dictionary(grouping: problems, by: { $0.target.ref }).mapValues {
+            Array(Set($0.map(\.platform)))
+        }
         let work = targets.keys.sorted().flatMap { ref in
-            (files[ref] ?? []).map { (ref, $0) }
+            (files[ref] ?? []).flatMap { file in (platformsOf[ref] ?? [nil]).map { (ref, file, $0) } }
         }
         let scanner = self.scanner
-        let perFile = await concurrentMap(work, limit: concurrency) { ref, file in
-            let settings = targets[ref]?.importSettings ?? ImportScanner.Settings(module: ref.target)
+        let perFile = await concurrentMap(work, limit: concurrency) { ref, file, platform in
+            var settings = targets[ref]?.importSettings ?? ImportScanner.Settings(module: ref.target)
+            settings.targetTriple = platform.flatMap { ImportScanner.Settings.triples[$0] }
             let imports = (try? await scanner.imports(of: [file], settings: settings).get()) ?? []
             return (ref, file, Set(imports))
         }
@@ -160,7 +271,8 @@ struct ImportLinter {
         for problem in problems {
             let importing = perFile.filter { $0.0 == problem.target.ref && $0.2.contains(problem.module) }
             var located = false
-            for (_, file, _) in importing {
+            var seenFiles: Set<String> = []
+            for (_, file, _) in importing where seenFiles.insert(file).inserted {
                 let text = (try? String(contentsOf: RepoPath.url(file, in: scan.root), encoding: .utf8)) ?? ""
                 var result = finding(problem.rule, problem.target, problem.message)
                 result.file = file

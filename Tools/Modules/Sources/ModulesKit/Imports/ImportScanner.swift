@@ -40,15 +40,29 @@ public struct ImportScanner: Sendable {
         public var languageMode: String
         /// Upcoming features (`-enable-upcoming-feature`).
         public var upcomingFeatures: [String]
+        /// The target triple `#if os(…)` is evaluated for (`-target`); `nil` for this machine's.
+        public var targetTriple: String?
 
         /// Creates settings.
-        public init(module: String, defines: [String] = [], languageMode: String = "6", upcomingFeatures: [String] = [])
-        {
+        public init(
+            module: String, defines: [String] = [], languageMode: String = "6", upcomingFeatures: [String] = [],
+            targetTriple: String? = nil
+        ) {
             self.module = module
             self.defines = defines
             self.languageMode = languageMode
             self.upcomingFeatures = upcomingFeatures
+            self.targetTriple = targetTriple
         }
+
+        /// A triple for each platform name of SwiftPM that the frontend can parse for without its SDK.
+        public static let triples: [String: String] = [
+            "macos": "arm64-apple-macosx14.0", "ios": "arm64-apple-ios17.0", "tvos": "arm64-apple-tvos17.0",
+            "watchos": "arm64-apple-watchos10.0", "visionos": "arm64-apple-xros1.0",
+            "maccatalyst": "arm64-apple-ios17.0-macabi", "driverkit": "arm64-apple-driverkit23.0",
+            "windows": "x86_64-unknown-windows-msvc", "android": "aarch64-unknown-linux-android28",
+            "wasi": "wasm32-unknown-wasi", "openbsd": "x86_64-unknown-openbsd", "freebsd": "x86_64-unknown-freebsd",
+        ]
     }
 
     /// The modules `files` import, sorted, as one compiler call.
@@ -64,7 +78,7 @@ public struct ImportScanner: Sendable {
             executable: swiftc,
             arguments: ["-frontend", "-emit-imported-modules"] + files.map { RepoPath.url($0, in: root).path }
                 + ["-module-name", settings.module, "-swift-version", settings.languageMode] + conditions + features
-                + ["-o", "-"],
+                + (settings.targetTriple.map { ["-target", $0] } ?? []) + ["-o", "-"],
             workingDirectory: root
         )
         let result: ProcessResult

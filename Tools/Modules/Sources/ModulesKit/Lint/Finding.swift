@@ -11,6 +11,25 @@ public enum Severity: String, Sendable, Equatable, Comparable, Encodable {
     }
 }
 
+/// What `modules.json` sets a rule to under `rules`: a severity, or `off`.
+public enum RuleSetting: String, Sendable, Equatable, CaseIterable, Encodable {
+    /// Findings of the rule are errors (`modules lint` exits 1).
+    case error
+    /// Findings of the rule are warnings.
+    case warning
+    /// The rule is not checked.
+    case off
+
+    /// The severity findings get, or `nil` for `off`.
+    public var severity: Severity? {
+        switch self {
+        case .error: .error
+        case .warning: .warning
+        case .off: nil
+        }
+    }
+}
+
 /// The rules `modules lint` checks, by their stable kebab-case ids.
 public enum LintRule: String, Sendable, CaseIterable, Encodable {
     /// A package depends on a package in a higher layer.
@@ -59,6 +78,19 @@ public enum LintRule: String, Sendable, CaseIterable, Encodable {
     case remoteDependency = "remote-dependency"
     /// A layer's package glob or an `exclude` entry of `modules.json` matches nothing (a warning).
     case unmatchedConfigurationGlob = "unmatched-configuration-glob"
+    /// A source imports a module the tool cannot place: no target of the repository, no product module of a
+    /// resolved dependency, no toolchain or SDK module (a warning; reported once per module, saying where it looked).
+    case unknownModule = "unknown-module"
+
+    /// What a rule is set to when `modules.json` does not say (or there is no `modules.json`). `remote-dependency`
+    /// is this repository's own policy, so it is off unless a `modules.json` switches it on.
+    public var defaultSetting: RuleSetting {
+        switch self {
+        case .remoteDependency: .off
+        case .unusedDependency, .unmatchedConfigurationGlob, .unknownModule: .warning
+        default: .error
+        }
+    }
 
     /// One line saying what the rule checks.
     public var summary: String {
@@ -84,9 +116,12 @@ public enum LintRule: String, Sendable, CaseIterable, Encodable {
         case .unusedDependency: "every declared dependency is imported by a source of the target (a warning)"
         case .importScanFailed: "the compiler can read every target's imports"
         case .unknownConfiguredPackage: "every key of packages in modules.json names a package of the repository"
-        case .remoteDependency: "no package depends on a package outside the repository (the toolchain is the only one)"
+        case .remoteDependency:
+            "no package depends on a package outside the repository (off unless modules.json sets it)"
         case .unmatchedConfigurationGlob:
             "every layer glob and exclude entry of modules.json matches something (a warning)"
+        case .unknownModule:
+            "every imported module is found in the repository, a resolved dependency or the SDKs (a warning)"
         }
     }
 }

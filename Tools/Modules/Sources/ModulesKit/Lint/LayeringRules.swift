@@ -97,8 +97,10 @@ struct LayeringRules {
     }
 
     /// A finding for every package that matches no layer.
+    /// Without layers (no `modules.json`, or one that sets none) there is nothing to belong to: no finding.
     func unlayeredPackages() -> [Finding] {
-        scan.packagePaths.filter { configuration.layerIndex(of: $0) == nil }.map { path in
+        guard !configuration.layers.isEmpty else { return [] }
+        return scan.packagePaths.filter { configuration.layerIndex(of: $0) == nil }.map { path in
             let layers = configuration.layers.map(\.name).joined(separator: ", ")
             return Finding(
                 rule: .unlayeredPackage,
@@ -109,26 +111,45 @@ struct LayeringRules {
         }
     }
 
-    /// A finding for every package whose identity (directory name, case-insensitive) an earlier package has.
-    func duplicateIdentities() -> [Finding] {
-        var firstByIdentity: [String: String] = [:]
+    /// A finding for every pair of packages with the same identity (directory name, case-insensitive) that appear
+    /// in one graph: one package and everything it reaches through path dependencies (SwiftPM resolves one graph
+    /// per root package, so `Tools/Modules` and a root package also named `modules` never meet).
+    func duplicateIdentities(edges: [DependencyEdge]) -> [Finding] {
+        let outgoing = Dictionary(grouping: edges, by: \.from).mapValues { $0.map(\.to) }
+        let order = Dictionary(scan.packagePaths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var reported: Set<[String]> = []
         var findings: [Finding] = []
-        for path in scan.packagePaths {
-            let identity = scan.identity(of: path)
-            guard let first = firstByIdentity[identity] else {
-                firstByIdentity[identity] = path
-                continue
+        for root in scan.packagePaths {
+            var seen: Set<String> = [root]
+            var queue = [root]
+            var head = 0
+            while head < queue.count {
+                let current = queue[head]
+                head += 1
+                for next in outgoing[current] ?? [] where seen.insert(next).inserted {
+                    queue.append(next)
+                }
             }
-            findings.append(
-                Finding(
-                    rule: .duplicateIdentity,
-                    message: "\(path) and \(first) have the same package identity '\(identity)' "
-                        + "(SwiftPM derives it from the directory name); rename one directory",
-                    package: path,
-                    otherPackage: first,
-                    manifest: Self.manifestPath(of: path)
+            var firstByIdentity: [String: String] = [:]
+            for path in seen.sorted(by: { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }) {
+                let identity = scan.identity(of: path)
+                guard let first = firstByIdentity[identity] else {
+                    firstByIdentity[identity] = path
+                    continue
+                }
+                guard reported.insert([first, path]).inserted else { continue }
+                let graph = root == first || root == path ? "" : " in the graph of \(root)"
+                findings.append(
+                    Finding(
+                        rule: .duplicateIdentity,
+                        message: "\(path) and \(first) have the same package identity '\(identity)'\(graph) "
+                            + "(SwiftPM derives it from the directory name); rename one directory",
+                        package: path,
+                        otherPackage: first,
+                        manifest: Self.manifestPath(of: path)
+                    )
                 )
-            )
+            }
         }
         return findings
     }

@@ -15,6 +15,12 @@ public struct LintReport: Sendable, Equatable, Encodable {
     public var warningCount: Int
     /// The findings, errors first, then by manifest path and line.
     public var findings: [Finding]
+    /// How many findings a `// modules:ignore` comment hid.
+    public var suppressedCount = 0
+    /// How many findings the baseline file holds and were therefore not reported.
+    public var baselinedCount = 0
+    /// Baseline entries no finding matches any more (fixed since the baseline was written): rewrite it.
+    public var staleBaselineCount = 0
 
     /// Creates a report, counting the findings by severity.
     public init(repository: String, packageCount: Int, findings: [Finding]) {
@@ -35,7 +41,9 @@ public struct Linter: Sendable {
     public init() {}
 
     /// Every finding of the manifest rules for `scan`, plus `additional` ones (the import checks), sorted: errors
-    /// first, then by file, line, rule and message.
+    /// first, then by file, line, rule and message. Each finding takes the severity `modules.json` sets for its
+    /// rule under `rules` (a rule set to `off` reports nothing), and a finding whose line carries a
+    /// `// modules:ignore` comment for its rule is left out (counted in ``LintReport/suppressedCount``).
     public func lint(_ scan: RepositoryScan, additional: [Finding] = []) -> LintReport {
         lint(scan, graph: PackageGraph(scan: scan), additional: additional)
     }
@@ -54,7 +62,7 @@ public struct Linter: Sendable {
         }
         findings += graph.findings
         findings += rules.unlayeredPackages()
-        findings += rules.duplicateIdentities()
+        findings += rules.duplicateIdentities(edges: graph.edges)
         findings += ConfigurationRules(scan: scan).findings()
         for edge in graph.edges {
             findings += rules.check(edge, manifest: manifests[edge.from] ?? LayeringRules.manifestPath(of: edge.from))
@@ -64,11 +72,24 @@ public struct Linter: Sendable {
         }
         findings += cycleFindings(graph: graph, manifests: manifests)
         findings += additional
+        let configuration = scan.configuration
+        findings = findings.compactMap { finding in
+            guard let severity = configuration.setting(of: finding.rule).severity else { return nil }
+            var finding = finding
+            finding.severity = severity
+            return finding
+        }
+        var suppressions = Suppressions(root: scan.root)
+        let kept = findings.filter { !suppressions.suppresses($0) }
+        let suppressed = findings.count - kept.count
+        findings = kept
         findings.sort { lhs, rhs in
             (lhs.severity, lhs.path, lhs.line ?? 0, lhs.rule.rawValue, lhs.message)
                 < (rhs.severity, rhs.path, rhs.line ?? 0, rhs.rule.rawValue, rhs.message)
         }
-        return LintReport(repository: scan.root.path, packageCount: scan.packagePaths.count, findings: findings)
+        var report = LintReport(repository: scan.root.path, packageCount: scan.packagePaths.count, findings: findings)
+        report.suppressedCount = suppressed
+        return report
     }
 
     private func cycleFindings(graph: PackageGraph, manifests: [String: String]) -> [Finding] {

@@ -12,6 +12,16 @@ struct DependencyUse: Equatable {
     var line: Int?
 }
 
+/// A target's dependency on a product of a package outside the repository.
+struct ExternalProductUse: Equatable {
+    /// The product's name.
+    var product: String
+    /// The package named in `.product(name:package:)`, or `nil` for a plain name.
+    var package: String?
+    /// The manifest line of the reference, when located.
+    var line: Int?
+}
+
 /// A path dependency from one repository package on another, with the targets that use it.
 struct DependencyEdge: Equatable {
     /// The depending package's path.
@@ -66,8 +76,9 @@ struct PackageGraph {
     private(set) var findings: [Finding] = []
     /// Target-level edges, in manifest order.
     private(set) var targetEdges: [TargetEdge] = []
-    /// Products of packages outside the repository (source control, registry) that each target names.
-    private(set) var externalProducts: [TargetRef: [String]] = [:]
+    /// Products of packages outside the repository (source control, registry) that each target names, with the
+    /// package named (`nil` for a plain name).
+    private(set) var externalProducts: [TargetRef: [ExternalProductUse]] = [:]
     private let scan: RepositoryScan
 
     init(scan: RepositoryScan) {
@@ -93,9 +104,9 @@ struct PackageGraph {
             guard dependency.kind == .fileSystem, let absolute = dependency.path else {
                 remoteKeys.insert(dependency.identity.lowercased())
                 let location = dependency.location ?? dependency.identity
-                let line = package.source.components(separatedBy: "\n").firstIndex { $0.contains(location) }
+                let line = locator.firstLine(containing: location)
                 report(
-                    .remoteDependency, package, other: location, line: line.map { $0 + 1 },
+                    .remoteDependency, package, other: location, line: line,
                     "\(package.path) depends on \(location) (\(dependency.kind == .registry ? "registry" : "url")), "
                         + "a package outside the repository: the toolchain is the only Swift dependency; "
                         + "remove it from \(package.manifestPath)"
@@ -164,7 +175,11 @@ struct PackageGraph {
                 }
                 guard let resolved, let index = edgeIndex[resolved] else {
                     if resolved == nil {
-                        externalProducts[from, default: []].append(dependency.name)
+                        externalProducts[from, default: []].append(
+                            ExternalProductUse(
+                                product: dependency.name,
+                                package: dependency.kind == .product ? (dependency.package ?? dependency.name) : nil,
+                                line: line))
                     }
                     continue
                 }

@@ -8,6 +8,13 @@
 /// route, the command and the log label) and `__PREFIX__` (`wishlist_`, the table prefix) placeholders, so it reads
 /// like the code it becomes.
 struct EntryFeatureTemplate {
+    /// The template's name in `scaffold.featureTemplate` of `modules.json`.
+    static let id = "feature-entry"
+    /// The products the generated package uses (the packages declaring them are found in the repository).
+    static let requiredProducts = [
+        "Logging", "Models", "Persistence", "PersistenceTestSupport", "DesignSystem", "TerminalUI", "FeatureKit",
+    ]
+
     /// The products the generated package uses, by the package that declares each (repository paths).
     struct Products: Equatable {
         var logging: String

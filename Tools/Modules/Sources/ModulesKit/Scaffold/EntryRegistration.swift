@@ -50,11 +50,26 @@ struct EntryRegistration {
         return nil
     }
 
-    /// Adds feature `name` to both lists under `root`; returns the files edited. Both edits are worked out before
-    /// either file is written, so a list that does not fit leaves both files as they were.
+    /// The two edits that register a feature, worked out before either file (or anything else) is written.
+    struct Edits {
+        let registration: EntryRegistration
+        let manifest: [String]
+        let registry: [String]
+
+        /// Writes both files; returns them.
+        ///
+        /// - Throws: ``CommandFailure`` when a file cannot be written.
+        func apply(in root: URL) throws -> [String] {
+            try registration.write(manifest, to: registration.manifestPath, in: root)
+            try registration.write(registry, to: registration.registryPath, in: root)
+            return [registration.manifestPath, registration.registryPath]
+        }
+    }
+
+    /// Works out the edits that add feature `name` to both lists under `root`, writing nothing.
     ///
     /// - Throws: ``CommandFailure`` when a list is not where it was found or already names the feature.
-    func add(_ name: String, in root: URL) throws -> [String] {
+    func prepare(_ name: String, in root: URL) throws -> Edits {
         let manifest = try Self.insert(
             "    \"\(name)\",", intoListOpening: Self.featureListOpening, of: try read(manifestPath, in: root),
             file: manifestPath)
@@ -63,9 +78,53 @@ struct EntryRegistration {
             into: try Self.insert(
                 "        \(name)Entry.self,", intoListOpening: Self.entryListOpening,
                 of: try read(registryPath, in: root), file: registryPath))
-        try write(manifest, to: manifestPath, in: root)
-        try write(registry, to: registryPath, in: root)
-        return [manifestPath, registryPath]
+        return Edits(registration: self, manifest: manifest, registry: registry)
+    }
+
+    /// Adds feature `name` to both lists under `root`; returns the files edited. Both edits are worked out before
+    /// either file is written, so a list that does not fit leaves both files as they were.
+    ///
+    /// - Throws: ``CommandFailure`` when a list is not where it was found or already names the feature.
+    func add(_ name: String, in root: URL) throws -> [String] {
+        try prepare(name, in: root).apply(in: root)
+    }
+
+    /// The words the App keeps for itself (`storefront open`, `flags`, `help`, `version`) and the screens and
+    /// commands the repository's entries declare (`screen: "cart"`, `CommandSpec(["cart", "add"]`, read from the
+    /// sources of every `Entry/` folder and of the root package's App): a new feature's route and command word must
+    /// be none of them, or the app would refuse to start (two owners of one link) or a command would be shadowed.
+    ///
+    /// - Throws: ``CommandFailure`` naming the clash.
+    static func checkWordIsFree(_ word: String, in root: URL) throws {
+        if ["open", "flags", "help", "version"].contains(word) {
+            throw CommandFailure(
+                message: "'\(word)' is a command of the app itself; choose another name", status: ExitStatus.failure)
+        }
+        let patterns = [#"screen: "([a-z0-9-]+)""#, #"CommandSpec\(\s*\[\s*"([a-z0-9-]+)""#]
+        let expressions = patterns.compactMap { try? NSRegularExpression(pattern: $0) }
+        let files = FileManager().enumerator(at: root, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            let relative = String(url.path.dropFirst(root.path.count + 1))
+            if relative.hasPrefix(".build") || relative.hasPrefix(".git") || relative.contains("/.build/")
+                || relative.contains("Fixtures")
+            {
+                files?.skipDescendants()
+                continue
+            }
+            guard url.pathExtension == "swift", relative.contains("/Entry/") || relative.hasPrefix("App/"),
+                let text = try? String(contentsOf: url, encoding: .utf8)
+            else { continue }
+            let range = NSRange(text.startIndex..., in: text)
+            for expression in expressions {
+                for match in expression.matches(in: text, range: range) {
+                    guard let found = Range(match.range(at: 1), in: text), text[found] == word else { continue }
+                    throw CommandFailure(
+                        message: "'\(word)' is already a screen or command of the app (\(relative)); choose another "
+                            + "name",
+                        status: ExitStatus.failure)
+                }
+            }
+        }
     }
 
     // MARK: - Private
@@ -79,7 +138,7 @@ struct EntryRegistration {
         }
     }
 
-    private func write(_ lines: [String], to path: String, in root: URL) throws {
+    fileprivate func write(_ lines: [String], to path: String, in root: URL) throws {
         do {
             try Data(lines.joined(separator: "\n").utf8).write(to: root.appending(path: path), options: .atomic)
         } catch {

@@ -198,10 +198,11 @@ struct PackageTemplate {
     }
 
     /// A core package: a library with no dependency, and its test.
-    var coreFiles: [(String, String)] {
+    /// A library with no dependency and its test; `summary` says what it is (in the manifest and the source).
+    func libraryFiles(summary: String) -> [(String, String)] {
         let manifest = """
             // swift-tools-version:6.2
-            // \(packagePath): shared infrastructure for two or more packages. It depends on nothing in the repo.
+            // \(packagePath): \(summary)
             import PackageDescription
 
             let package = Package(
@@ -219,7 +220,7 @@ struct PackageTemplate {
 
             """
         let source = """
-            /// \(name): shared infrastructure for two or more packages.
+            /// \(name): \(summary)
             public enum \(name) {
                 /// The module's name, as logs and errors name it.
                 public static let moduleName = "\(name)"

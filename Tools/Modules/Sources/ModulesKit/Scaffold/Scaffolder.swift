@@ -27,34 +27,31 @@ struct Scaffolder {
     let swiftExecutable: String
     let root: URL
 
-    /// Where packages of each kind go.
-    static func packagePath(kind: String, name: String) -> String {
-        kind == "feature" ? "Features/\(name)" : "Core/\(name)"
+    /// Where packages of each kind go, by the `scaffold` settings.
+    static func packagePath(kind: String, name: String, settings: ModulesConfiguration.Scaffold) -> String {
+        let directory = kind == "feature" ? settings.featuresDirectory : settings.coreDirectory
+        return directory == "." ? name : "\(directory)/\(name)"
     }
 
-    /// Creates the package `name` of `kind` (`feature` or `core`) in the repository `scan` describes.
-    /// - Throws: ``CommandFailure`` when the name is taken or a file or manifest cannot be written.
-    func create(kind: String, name: String, scan: RepositoryScan) async throws -> ScaffoldResult {
-        let path = Self.packagePath(kind: kind, name: name)
+    /// Creates the package `name` of `kind` (`feature` or `core`) in the repository `scan` describes, with the
+    /// `scaffold` settings of its `modules.json`; `addToApp: false` leaves the root manifest alone.
+    /// - Throws: ``CommandFailure`` when the name is taken, a file or manifest cannot be written, or a feature
+    ///   should go into an app target that cannot be identified (nothing is written then).
+    func create(kind: String, name: String, scan: RepositoryScan, addToApp: Bool = true) async throws
+        -> ScaffoldResult
+    {
+        let settings = scan.configuration.scaffold
+        let path = Self.packagePath(kind: kind, name: name, settings: settings)
         try checkFree(name: name, path: path, scan: scan)
-        if kind == "feature", let registration = EntryRegistration.find(in: root),
-            let products = EntryFeatureTemplate.products(in: scan)
-        {
-            let template = EntryFeatureTemplate(name: name, packagePath: path, products: products)
-            var result = ScaffoldResult(
-                package: path, kind: kind, created: [], edited: [], dependencies: template.dependencies)
-            for (relative, text) in template.files {
-                let file = "\(path)/\(relative)"
-                try write(text, to: file)
-                result.created.append(file)
-            }
-            result.edited = try registration.add(name, in: root)
-            return result
+        if kind == "feature", settings.featureTemplate == EntryFeatureTemplate.id {
+            return try createEntryFeature(name: name, path: path, scan: scan, register: addToApp)
         }
+        let app = kind == "feature" && addToApp ? try appTarget(in: scan, settings: settings) : nil
         let template = PackageTemplate(name: name, packagePath: path)
         var files: [(String, String)]
         var dependencies: [String] = []
-        if kind == "feature" {
+        let storefront = kind == "feature" && settings.featureTemplate == "storefront-feature"
+        if storefront {
             let available = ScaffoldDependencies(scan: scan)
             let feature = FeatureTemplate(name: name, dependencies: available)
             files =
@@ -62,7 +59,10 @@ struct Scaffolder {
                 + template.featureTests(feature)
             dependencies = available.used.map(\.0)
         } else {
-            files = template.coreFiles
+            files = template.libraryFiles(
+                summary: kind == "feature"
+                    ? "a feature package. It depends on nothing in the repo yet."
+                    : "shared infrastructure for two or more packages. It depends on nothing in the repo.")
         }
         var result = ScaffoldResult(package: path, kind: kind, created: [], edited: [], dependencies: dependencies)
         for (relative, text) in files {
@@ -70,9 +70,50 @@ struct Scaffolder {
             try write(text, to: file)
             result.created.append(file)
         }
-        if kind == "feature", let app = appTarget(in: scan) {
-            result.created.append(try await addToApp(name: name, path: path, app: app))
+        if let app {
+            result.created.append(try await add(name: name, path: path, to: app, storefront: storefront))
             result.edited.append(PackageDiscovery.manifestName)
+        }
+        return result
+    }
+
+    /// A feature in the shape of the feature entry contract (``EntryFeatureTemplate``), registered with the App
+    /// (``EntryRegistration``) unless `register` is false. Everything is checked before anything is written: the
+    /// products the template uses, the App's two lists, and that the feature's route and command word are free.
+    private func createEntryFeature(name: String, path: String, scan: RepositoryScan, register: Bool) throws
+        -> ScaffoldResult
+    {
+        guard let products = EntryFeatureTemplate.products(in: scan) else {
+            throw CommandFailure(
+                message: "the \(EntryFeatureTemplate.id) template needs packages declaring the products "
+                    + EntryFeatureTemplate.requiredProducts.joined(separator: ", ")
+                    + "; this repository lacks some (set scaffold.featureTemplate in modules.json to another template)",
+                status: ExitStatus.failure)
+        }
+        let template = EntryFeatureTemplate(name: name, packagePath: path, products: products)
+        try EntryRegistration.checkWordIsFree(template.lower, in: root)
+        var edits: EntryRegistration.Edits?
+        if register {
+            guard let registration = EntryRegistration.find(in: root) else {
+                throw CommandFailure(
+                    message:
+                        "cannot register the feature: Package.swift needs a '\(EntryRegistration.featureListOpening)' "
+                        + "list (one quoted name a line) and a source file of the root package a '"
+                        + EntryRegistration.entryListOpening + "' list; nothing was written (--no-app creates the "
+                        + "package alone)",
+                    status: ExitStatus.failure)
+            }
+            edits = try registration.prepare(name, in: root)
+        }
+        var result = ScaffoldResult(
+            package: path, kind: "feature", created: [], edited: [], dependencies: template.dependencies)
+        for (relative, text) in template.files {
+            let file = "\(path)/\(relative)"
+            try write(text, to: file)
+            result.created.append(file)
+        }
+        if let edits {
+            result.edited = try edits.apply(in: root)
         }
         return result
     }
@@ -94,34 +135,56 @@ struct Scaffolder {
         }
     }
 
-    /// The root package's App target: its regular (else executable) target that depends on the most products of
-    /// other packages.
-    private func appTarget(in scan: RepositoryScan) -> TargetNode? {
+    /// The target of the root manifest new features are added to: `scaffold.appTarget` of `modules.json`. Without
+    /// it nothing is guessed: a root package with targets is a manifest this tool cannot identify, so the command
+    /// stops and names what to configure; a repository without a root package has no app to add to.
+    private func appTarget(in scan: RepositoryScan, settings: ModulesConfiguration.Scaffold) throws -> TargetNode? {
         let graph = TargetGraph(scan: scan)
         let candidates = graph.nodes.filter { $0.ref.package == "." && ["regular", "executable"].contains($0.type) }
-        return candidates.max { lhs, rhs in
-            let left = (lhs.type == "regular" ? 1000 : 0) + graph.dependencies(of: lhs.ref).count { $0.product != nil }
-            let right = (rhs.type == "regular" ? 1000 : 0) + graph.dependencies(of: rhs.ref).count { $0.product != nil }
-            return left < right
+        let names = candidates.map(\.ref.target).joined(separator: ", ")
+        guard let wanted = settings.appTarget else {
+            guard !candidates.isEmpty else { return nil }
+            throw CommandFailure(
+                message: "cannot tell which target of Package.swift the new feature belongs to; set "
+                    + "scaffold.appTarget in modules.json to one of \(names), or pass --no-app to leave Package.swift "
+                    + "as it is",
+                status: ExitStatus.failure)
         }
+        guard let target = candidates.first(where: { $0.ref.target == wanted }) else {
+            throw CommandFailure(
+                message: "scaffold.appTarget '\(wanted)' of modules.json is no regular or executable target of "
+                    + "Package.swift (targets: \(names.isEmpty ? "none" : names))",
+                status: ExitStatus.dataError)
+        }
+        return target
     }
 
-    /// Adds the feature to the App's manifest and target; returns the App's new source file.
-    private func addToApp(name: String, path: String, app: TargetNode) async throws -> String {
+    /// Adds the feature to the App's manifest and target; returns the App's new source file, which uses the
+    /// feature through what the template made public (so the declared dependency is used and compiles).
+    private func add(name: String, path: String, to app: TargetNode, storefront: Bool) async throws -> String {
         try await swiftPackage(["add-dependency", path, "--type", "path"])
         try await swiftPackage(["add-target-dependency", name, app.ref.target, "--package", name])
-        let file = "\(app.directory)/\(name)Screen.swift"
+        let file = "\(app.directory)/\(name)\(storefront ? "Screen" : "Link").swift"
+        let lower = name.prefix(1).lowercased() + name.dropFirst()
         try write(
-            """
-            import \(name)
+            storefront
+                ? """
+                import \(name)
 
-            /// The \(name) screen's model for the App's router; the composition root builds the feature itself.
-            @MainActor
-            func make\(name)ViewModel(feature: \(name)Feature) -> \(name)ViewModel {
-                \(name)ViewModel(feature: feature)
-            }
+                /// The \(name) screen's model for the App's router; the composition root builds the feature itself.
+                @MainActor
+                func make\(name)ViewModel(feature: \(name)Feature) -> \(name)ViewModel {
+                    \(name)ViewModel(feature: feature)
+                }
 
-            """, to: file)
+                """
+                : """
+                import \(name)
+
+                /// Links \(name) into the app; the composition root builds what it needs from it.
+                let \(lower)ModuleName = \(name).moduleName
+
+                """, to: file)
         return file
     }
 

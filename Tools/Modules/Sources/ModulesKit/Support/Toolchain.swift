@@ -36,6 +36,26 @@ public struct Toolchain: Sendable, Equatable {
         binDirectory.map { $0.appendingPathComponent(name).path }
     }
 
+    /// What identifies this toolchain installation without starting it: the `bin` directory and the size and
+    /// modification time of `swift-frontend` (the compiler) and `swift-package` (SwiftPM, which reads manifests).
+    /// A new or rebuilt toolchain changes it; an unknown toolchain gives `"unknown"` (records stay valid only for
+    /// as long as the toolchain cannot be found either).
+    public func fingerprint() -> String {
+        guard let bin = binDirectory else { return "unknown" }
+        var parts = [bin.path]
+        for name in ["swift-frontend", "swift-package"] {
+            let path = bin.appendingPathComponent(name).resolvingSymlinksInPath().path
+            guard let attributes = try? FileManager().attributesOfItem(atPath: path) else {
+                parts.append("\(name):missing")
+                continue
+            }
+            let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            parts.append("\(name):\(size):\(Int64(modified * 1000))")
+        }
+        return parts.joined(separator: " ")
+    }
+
     /// The Swift compiler driver: the toolchain's `swiftc`, or `swiftc` looked up on `PATH`.
     public var swiftc: String { tool("swiftc") ?? "swiftc" }
 
@@ -61,9 +81,43 @@ public struct Toolchain: Sendable, Equatable {
         name.hasPrefix("_") || modules.contains(name)
     }
 
-    /// Modules every toolchain or platform SDK provides (the list of the design brief plus the standard library's
-    /// own, the C library overlays and the system modules of Apple platforms' `#if canImport` branches).
-    public static let knownModules: Set<String> = [
+    /// Modules every toolchain or platform SDK provides: ``coreModules`` and every set of ``platformModules``.
+    public static var knownModules: Set<String> {
+        platformModules.values.reduce(into: coreModules) { $0.formUnion($1) }
+    }
+
+    /// The system modules of each platform's SDK that a package may import under `#if os(…)` or `canImport`,
+    /// by platform. None of them is on this Linux machine, so their imports are never findings.
+    public static let platformModules: [String: Set<String>] = [
+        "Apple platforms": [
+            "Accelerate", "Accessibility", "ActivityKit", "AdServices", "AdSupport", "AppIntents", "AppKit",
+            "AppTrackingTransparency", "ARKit", "AssetsLibrary", "AudioToolbox", "AuthenticationServices",
+            "AVFAudio", "AVFoundation", "AVKit", "BackgroundTasks", "CallKit", "CarPlay", "Charts", "CloudKit",
+            "Cocoa", "Combine", "CommonCrypto", "Compression", "Contacts", "ContactsUI", "CoreAudio", "CoreBluetooth",
+            "CoreData", "CoreGraphics", "CoreHaptics", "CoreImage", "CoreLocation", "CoreLocationUI", "CoreML",
+            "CoreMedia", "CoreMIDI", "CoreMotion", "CoreNFC", "CoreServices", "CoreSpotlight", "CoreTelephony",
+            "CoreText", "CoreTransferable", "CoreVideo", "CoreWLAN", "CreateML", "CryptoKit", "DeviceCheck",
+            "EventKit", "EventKitUI", "ExtensionKit", "FileProvider", "GameController", "GameKit", "GameplayKit",
+            "GLKit", "GroupActivities", "HealthKit", "HomeKit", "ImageIO", "Intents", "IntentsUI", "IOKit",
+            "JavaScriptCore", "LinkPresentation", "LocalAuthentication", "MachO", "MapKit", "MediaPlayer",
+            "MessageUI", "Messages", "Metal", "MetalKit", "MetalPerformanceShaders", "MobileCoreServices",
+            "ModelIO", "MultipeerConnectivity", "NaturalLanguage", "Network", "NetworkExtension",
+            "NotificationCenter", "ObjectiveC", "OSLog", "PassKit", "PDFKit", "PencilKit", "Photos", "PhotosUI",
+            "PushKit", "QuartzCore", "QuickLook", "QuickLookThumbnailing", "RealityKit", "ReplayKit", "SafariServices",
+            "SceneKit", "ScreenCaptureKit", "Security", "SharedWithYou", "ShazamKit", "Social", "Speech", "SpriteKit",
+            "StoreKit", "SwiftData", "SwiftUI", "SystemConfiguration", "TipKit", "UIKit", "UniformTypeIdentifiers",
+            "UserNotifications", "UserNotificationsUI", "Vision", "VisionKit", "WatchConnectivity", "WatchKit",
+            "WebKit", "WidgetKit", "XPC", "libkern", "os_log", "SQLite3", "zlib", "libxml2", "simd", "Darwin.C",
+        ],
+        "Android": ["Android", "AndroidLogging", "Bionic"],
+        "Windows": ["WinSDK", "ucrt", "CRT", "WinUI"],
+        "WASI": ["WASILibc", "wasi_pthread"],
+        "Linux": ["Glibc", "SwiftGlibc", "Musl"],
+    ]
+
+    /// The toolchain's own modules on every platform (the design brief's list, the standard library's own, the C
+    /// library overlays).
+    static let coreModules: Set<String> = [
         "Swift", "SwiftOnoneSupport", "Foundation", "FoundationEssentials", "FoundationInternationalization",
         "FoundationNetworking", "FoundationXML", "CoreFoundation", "Dispatch", "Glibc", "SwiftGlibc", "Musl",
         "Darwin", "Android", "Bionic", "WASILibc", "WinSDK", "ucrt", "CRT", "os", "Observation", "Synchronization",

@@ -42,7 +42,7 @@ public struct DurationStore: Sendable, Equatable {
     /// Records the runs of `results` (packages that did not build are left as they were: their time says nothing
     /// about how long their tests take).
     public mutating func record(_ results: [PackageTestResult]) {
-        for result in results where result.status != .buildFailed {
+        for result in results where result.status != .buildFailed && result.status != .unchanged {
             entries[result.package] = Entry(
                 seconds: (result.seconds * 10).rounded() / 10, status: result.status.rawValue)
         }

@@ -8,6 +8,9 @@ public struct TestRunSettings: Sendable, Equatable {
     public var warningsAsErrors: Bool
     /// `--filter` values passed to `swift test`; with any, a package where nothing matches is not a failure.
     public var filters: [String]
+    /// Filters for single packages (by path), used instead of ``filters`` for them: the test targets an affected
+    /// or changed-since-green run narrows a package to.
+    public var packageFilters: [String: [String]] = [:]
     /// A build directory shared by every package (`--scratch-path`), or `nil` for each package's own `.build`.
     public var scratchPath: URL?
     /// Where each package's full log (and raw xunit files) go.
@@ -79,6 +82,11 @@ public struct PackageTestRunner: Sendable {
         self.root = root
     }
 
+    /// The `--filter` values for the package at `path`: its own, else the run's.
+    private func filters(for path: String) -> [String] {
+        settings.packageFilters[path] ?? settings.filters
+    }
+
     /// Builds and tests the package at the repository-relative `path`. Never throws: every problem becomes a
     /// status (build failed, crashed) with a note.
     public func run(package path: String) async -> PackageTestResult {
@@ -111,7 +119,7 @@ public struct PackageTestRunner: Sendable {
 
         let testArguments =
             ["test", "--skip-build", "--xunit-output", xunitURL.path] + packageArguments
-            + settings.filters.flatMap { ["--filter", $0] }
+            + filters(for: path).flatMap { ["--filter", $0] }
         let buildDirectory =
             settings.scratchPath ?? RepoPath.url(path, in: root).appendingPathComponent(".build", isDirectory: true)
         let coverage = CoverageReader(runner: runner, toolchain: settings.toolchain, root: root)
@@ -130,7 +138,7 @@ public struct PackageTestRunner: Sendable {
             }
         }
         let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
-        result = TestOutcomeClassifier(filtered: !settings.filters.isEmpty).classify(
+        result = TestOutcomeClassifier(filtered: !filters(for: path).isEmpty).classify(
             result,
             exit: test,
             swiftTestingXUnit: try? Data(contentsOf: swiftTestingURL),

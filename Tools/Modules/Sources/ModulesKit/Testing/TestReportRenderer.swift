@@ -23,6 +23,9 @@ enum TestReportRenderer {
             }
             out.append("")
         }
+        for result in report.packages where result.status == .unchanged {
+            out.append("── \(result.package): \(result.note ?? "unchanged")")
+        }
         for result in report.packages where !result.status.isFailure {
             if let note = result.coverageNote {
                 out.append("── \(result.package): no coverage: \(note)")

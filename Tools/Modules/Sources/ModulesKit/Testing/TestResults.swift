@@ -45,11 +45,14 @@ public enum PackageTestStatus: String, Sendable, Equatable, Encodable {
     case noTests = "no-tests"
     /// With `--filter`: no test of this package matched; not a failure.
     case noMatchingTests = "no-matching-tests"
+    /// With `--changed-since-green`: every test target of the package passed before with the same content hash,
+    /// so nothing was built or run; not a failure.
+    case unchanged
 
     /// Whether this status makes `modules test` exit non-zero.
     public var isFailure: Bool {
         switch self {
-        case .passed, .noMatchingTests: false
+        case .passed, .noMatchingTests, .unchanged: false
         case .failed, .buildFailed, .crashed, .noTests: true
         }
     }
@@ -167,15 +170,20 @@ public struct TestRunReport: Sendable, Equatable, Encodable {
     /// Skipped test cases over all packages.
     public var skipped: Int { packages.reduce(0) { $0 + $1.skipped } }
 
-    /// 1 when any package failed, did not build, crashed or ran no test, or when no test ran at all; else 0.
+    /// 1 when any package failed, did not build, crashed or ran no test, or when no test ran at all in the packages
+    /// that ran (packages skipped as ``PackageTestStatus/unchanged`` ran nothing on purpose); else 0.
     public var exitCode: Int32 {
         let anyFailure = packages.contains { $0.status.isFailure }
-        return anyFailure || passed + failed == 0 ? 1 : 0
+        let ran = packages.contains { $0.status != .unchanged }
+        return anyFailure || (ran && passed + failed == 0) ? 1 : 0
     }
 
-    /// The closing line: `N passed, N failed`, plus `, N skipped` when any test was skipped.
+    /// The closing line: `N passed, N failed`, plus `, N skipped` when any test was skipped and `, N packages
+    /// unchanged since they passed` when `--changed-since-green` skipped any.
     public var closingLine: String {
-        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+        let unchanged = packages.count { $0.status == .unchanged }
+        return "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+            + (unchanged > 0 ? ", \(unchanged) package\(unchanged == 1 ? "" : "s") unchanged since they passed" : "")
     }
 
     private enum CodingKeys: String, CodingKey {

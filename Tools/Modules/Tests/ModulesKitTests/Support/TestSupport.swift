@@ -85,7 +85,8 @@ func runModules(
     in directory: URL,
     runner: any ProcessRunning,
     terminal: Bool = false,
-    stopwatch: Stopwatch = steppingStopwatch()
+    stopwatch: Stopwatch = steppingStopwatch(),
+    executablePath: String? = nil
 ) async -> CLIRun {
     let output = BufferSink()
     let errorOutput = BufferSink()
@@ -99,7 +100,8 @@ func runModules(
         stopwatch: stopwatch,
         processorCount: 2,
         swiftExecutable: "swift",
-        toolchain: liveToolchain
+        toolchain: liveToolchain,
+        executablePath: executablePath
     )
     let status = await ModulesCLI(environment: environment).run(arguments)
     return CLIRun(status: status, output: output.text, errorOutput: errorOutput.text)

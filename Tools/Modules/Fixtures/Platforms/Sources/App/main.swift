@@ -1,0 +1,7 @@
+import Core
+
+#if os(macOS)
+    import MacSupport
+#endif
+
+print(coreName)

@@ -1,0 +1,2 @@
+/// The core's name.
+public let coreName = "core"

@@ -1,0 +1,2 @@
+/// A helper.
+public let helperName = "helper"

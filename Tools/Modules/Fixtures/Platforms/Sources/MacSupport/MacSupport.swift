@@ -1,0 +1,2 @@
+/// Support used on macOS only.
+public let macName = "mac"

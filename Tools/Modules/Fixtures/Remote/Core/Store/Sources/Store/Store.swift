@@ -1,0 +1,2 @@
+/// The store's name.
+public let storeName = "store"

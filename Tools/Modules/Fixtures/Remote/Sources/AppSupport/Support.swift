@@ -1,0 +1,4 @@
+import Foundation
+
+/// The support library's version.
+public let supportVersion = "1"

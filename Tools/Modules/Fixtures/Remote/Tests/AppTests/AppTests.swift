@@ -1,0 +1,5 @@
+import Testing
+
+@testable import App
+
+@Test func nothing() {}

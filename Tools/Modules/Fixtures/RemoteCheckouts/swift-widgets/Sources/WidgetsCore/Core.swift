@@ -1,0 +1,2 @@
+/// The core's version.
+public let coreVersion = 1

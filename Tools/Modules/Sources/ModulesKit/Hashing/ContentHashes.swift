@@ -1,0 +1,231 @@
+import Foundation
+
+/// The content hash of one target: what a test result of it depends on.
+public struct ModuleHash: Sendable, Equatable, Encodable {
+    /// `<package>:<target>` (`Core/Logging:LoggingTests`).
+    public var id: String
+    /// The package's repository-relative path.
+    public var package: String
+    /// The target's name.
+    public var target: String
+    /// SwiftPM's target type.
+    public var type: String
+    /// The hash (hexadecimal; git's object hash, SHA-1 or SHA-256 as git is configured) of the target's own content
+    /// and of every target it depends on, directly or not.
+    public var hash: String
+    /// The hash of the target's own content alone (its files, its package's manifests, the toolchain).
+    public var ownHash: String
+    /// How many files of the target's directory went into ``ownHash``.
+    public var fileCount: Int
+    /// The targets it depends on, directly or not, by id.
+    public var dependencies: [String]
+}
+
+/// Computes ``ModuleHash``es with `git hash-object` (git's hashing, which `affected` already needs; nothing here
+/// hashes by hand).
+///
+/// A target's own hash covers every file under its directory (sources, resources, fixtures; hidden entries and
+/// nested packages left out), its package's `Package.swift`, `Package@swift-*.swift` and `Package.resolved`, its
+/// name and type, and the toolchain fingerprint (``Toolchain/fingerprint()``). Its hash covers its own hash and the
+/// own hashes of every target it reaches through the graph's edges (other packages' products included), so a
+/// one-line change in `Core/Logging` changes the hash of every test target above it. Three `git hash-object` runs
+/// in all (files, own descriptions, full descriptions), split into batches of at most 500 paths.
+public struct ContentHasher: Sendable {
+    private let runner: any ProcessRunning
+    private let root: URL
+    private let toolchainFingerprint: String
+    private let temporaryDirectory: URL
+
+    /// The version of what is hashed; a new version changes every hash.
+    static let formatVersion = 1
+
+    /// Creates a hasher.
+    /// - Parameters:
+    ///   - runner: runs `git`.
+    ///   - root: the repository root (paths are hashed relative to it).
+    ///   - toolchainFingerprint: ``Toolchain/fingerprint()`` of the toolchain that builds and tests.
+    ///   - temporaryDirectory: where the descriptions to hash are written for the duration of a call.
+    public init(runner: any ProcessRunning, root: URL, toolchainFingerprint: String, temporaryDirectory: URL) {
+        self.runner = runner
+        self.root = root
+        self.toolchainFingerprint = toolchainFingerprint
+        self.temporaryDirectory = temporaryDirectory
+    }
+
+    /// A failure to hash: git could not run or did not answer for every path.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
+        public var message: String
+        /// The message.
+        public var description: String { message }
+    }
+
+    /// The hashes of every target of `scan`, by id.
+    /// - Throws: ``Failure`` when git cannot hash the files.
+    func hashes(scan: RepositoryScan, graph: TargetGraph) async throws -> [String: ModuleHash] {
+        let nested = Set(scan.packagePaths)
+        var filesByTarget: [TargetRef: [String]] = [:]
+        var allFiles: Set<String> = []
+        var manifestFiles: [String: [String]] = [:]
+        for package in scan.packages {
+            let directory = RepoPath.url(package.path, in: scan.root)
+            let names = ((try? FileManager().contentsOfDirectory(atPath: directory.path)) ?? []).filter {
+                $0 == "Package.swift" || $0 == "Package.resolved"
+                    || ($0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift"))
+            }.sorted()
+            let files = names.map { package.path == "." ? $0 : "\(package.path)/\($0)" }
+            manifestFiles[package.path] = files
+            allFiles.formUnion(files)
+        }
+        for node in graph.nodes {
+            let files = Self.files(under: node.directory, root: scan.root, packages: nested)
+            filesByTarget[node.ref] = files
+            allFiles.formUnion(files)
+        }
+        let fileHashes = try await hashFiles(allFiles.sorted())
+
+        let scratch = temporaryDirectory.appendingPathComponent("modules-hash-\(UUID().uuidString)", isDirectory: true)
+        try? FileManager().createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager().removeItem(at: scratch) }
+
+        var ownDescriptions: [TargetRef: String] = [:]
+        for node in graph.nodes {
+            var lines = [
+                "modules content hash \(Self.formatVersion)", "toolchain \(toolchainFingerprint)",
+                "package \(node.ref.package)", "target \(node.ref.target) \(node.type)",
+            ]
+            for file in manifestFiles[node.ref.package] ?? [] {
+                lines.append("manifest \(file) \(fileHashes[file] ?? "-")")
+            }
+            for file in filesByTarget[node.ref] ?? [] {
+                lines.append("file \(file) \(fileHashes[file] ?? "-")")
+            }
+            ownDescriptions[node.ref] = lines.joined(separator: "\n") + "\n"
+        }
+        let own = try await hashTexts(ownDescriptions, in: scratch, prefix: "own")
+
+        var closures: [TargetRef: [TargetRef]] = [:]
+        var fullDescriptions: [TargetRef: String] = [:]
+        for node in graph.nodes {
+            let closure = Self.closure(of: node.ref, in: graph)
+            closures[node.ref] = closure
+            let lines =
+                ["modules full hash \(Self.formatVersion)", "self \(own[node.ref] ?? "-")"]
+                + closure.map { "dependency \($0) \(own[$0] ?? "-")" }
+            fullDescriptions[node.ref] = lines.joined(separator: "\n") + "\n"
+        }
+        let full = try await hashTexts(fullDescriptions, in: scratch, prefix: "full")
+
+        var result: [String: ModuleHash] = [:]
+        for node in graph.nodes {
+            let id = node.ref.description
+            result[id] = ModuleHash(
+                id: id, package: node.ref.package, target: node.ref.target, type: node.type,
+                hash: full[node.ref] ?? "", ownHash: own[node.ref] ?? "",
+                fileCount: filesByTarget[node.ref]?.count ?? 0,
+                dependencies: (closures[node.ref] ?? []).map(\.description))
+        }
+        return result
+    }
+
+    /// Every target `ref` reaches, sorted, without itself.
+    static func closure(of ref: TargetRef, in graph: TargetGraph) -> [TargetRef] {
+        var seen: Set<TargetRef> = [ref]
+        var queue = [ref]
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for edge in graph.dependencies(of: current) where seen.insert(edge.to).inserted {
+                queue.append(edge.to)
+            }
+        }
+        seen.remove(ref)
+        return seen.sorted()
+    }
+
+    /// The repository-relative files below `directory`, sorted; hidden entries, symbolic links to directories and
+    /// directories holding another package are left out.
+    static func files(under directory: String, root: URL, packages: Set<String>) -> [String] {
+        var found: [String] = []
+        var pending = [directory]
+        let manager = FileManager()
+        while let current = pending.popLast() {
+            let url = RepoPath.url(current, in: root)
+            guard let names = try? manager.contentsOfDirectory(atPath: url.path) else { continue }
+            for name in names where !name.hasPrefix(".") {
+                let child = current == "." ? name : "\(current)/\(name)"
+                if PackageDiscovery.isDirectoryNotLink(url.path + "/" + name) {
+                    if !packages.contains(child) {
+                        pending.append(child)
+                    }
+                } else {
+                    found.append(child)
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    private func hashFiles(_ paths: [String]) async throws -> [String: String] {
+        var result: [String: String] = [:]
+        var start = 0
+        while start < paths.count {
+            let batch = Array(paths[start..<min(start + 500, paths.count)])
+            start += batch.count
+            let hashes = try await gitHashObject(batch, in: root)
+            for (path, hash) in zip(batch, hashes) {
+                result[path] = hash
+            }
+        }
+        return result
+    }
+
+    private func hashTexts(_ texts: [TargetRef: String], in directory: URL, prefix: String) async throws
+        -> [TargetRef: String]
+    {
+        let refs = texts.keys.sorted()
+        var paths: [String] = []
+        for (index, ref) in refs.enumerated() {
+            let name = "\(prefix)-\(index).txt"
+            do {
+                try Data((texts[ref] ?? "").utf8).write(to: directory.appendingPathComponent(name))
+            } catch {
+                throw Failure(message: "cannot write \(directory.path)/\(name): \(error)")
+            }
+            paths.append(name)
+        }
+        var result: [TargetRef: String] = [:]
+        var start = 0
+        while start < paths.count {
+            let end = min(start + 500, paths.count)
+            let hashes = try await gitHashObject(Array(paths[start..<end]), in: directory)
+            for (ref, hash) in zip(refs[start..<end], hashes) {
+                result[ref] = hash
+            }
+            start = end
+        }
+        return result
+    }
+
+    /// `git hash-object --no-filters -- PATHS` in `directory`: one hash per path, in order.
+    private func gitHashObject(_ paths: [String], in directory: URL) async throws -> [String] {
+        guard !paths.isEmpty else { return [] }
+        let invocation = ProcessInvocation(
+            executable: "git", arguments: ["hash-object", "--no-filters", "--"] + paths, workingDirectory: directory)
+        let result: ProcessResult
+        do {
+            result = try await runner.run(invocation)
+        } catch {
+            throw Failure(message: "cannot run git to hash files: \(error)")
+        }
+        let hashes = result.standardOutputText.split(whereSeparator: \.isNewline).map(String.init)
+        guard result.succeeded, hashes.count == paths.count else {
+            let detail = result.standardErrorText.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw Failure(
+                message: "git hash-object failed in \(directory.path) (exit status \(result.status))"
+                    + (detail.isEmpty ? "" : ": \(detail)"))
+        }
+        return hashes
+    }
+}
