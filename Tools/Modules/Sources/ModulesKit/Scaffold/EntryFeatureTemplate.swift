@@ -339,7 +339,7 @@ struct EntryFeatureTemplate {
                     hasLoaded = true
                     error = nil
                 } catch {
-                    self.error = "The __LOWER__ list could not be read: \(error)"
+                    self.error = "__NAME__ could not be read: \(error)"
                     logger.error("__LOWER__ items could not be read", metadata: ["error": "\(error)"])
                 }
             }
@@ -472,6 +472,14 @@ struct EntryFeatureTemplate {
                 return components.flatMap { $0.render(width: size.columns, theme: theme) }
             }
 
+            /// The keys of the screen, for the App's help.
+            public var keyHelp: [KeyHelpItem] {
+                [
+                    KeyHelpItem(key: "↑↓", action: "move"), KeyHelpItem(key: "x", action: "remove"),
+                    KeyHelpItem(key: "r", action: "reload"),
+                ]
+            }
+
             /// ↑ ↓ move, `x` removes, `r` reloads; other keys are left to the app.
             public func handle(_ key: KeyEvent) -> KeyHandling {
                 guard key.modifiers.isEmpty else { return .ignored }
@@ -504,16 +512,19 @@ struct EntryFeatureTemplate {
             public nonisolated static let name = "__LOWER__"
             /// The list: `storefront://__LOWER__`.
             public nonisolated static let listPattern = RoutePattern(
-                feature: name, screen: "__LOWER__", summary: "your __LOWER__ list")
+                feature: name, screen: "__LOWER__", summary: "your __NAME__ items")
             /// The commands, as `storefront --help` lists them.
             public nonisolated static let commands: [CommandSpec] = [
-                CommandSpec(["__LOWER__", "list"], help: "Show your __LOWER__ list."),
+                CommandSpec(["__LOWER__", "list"], help: "Show your __NAME__ items."),
                 CommandSpec(
                     ["__LOWER__", "add"], operands: ["ID"],
                     options: [.init("--note", valueName: "TEXT", help: "A note to keep with the product.")],
-                    help: "Add a product to your __LOWER__ list."),
-                CommandSpec(["__LOWER__", "remove"], operands: ["ITEM"], help: "Remove an item from your __LOWER__ list."),
+                    help: "Add a product to __NAME__."),
+                CommandSpec(["__LOWER__", "remove"], operands: ["ITEM"], help: "Remove an item from __NAME__."),
             ]
+
+            /// The longest note an item keeps, in Unicode scalars.
+            public nonisolated static let maximumNoteLength = 500
 
             /// The routes, commands and tables of __NAME__.
             public nonisolated static let descriptor = FeatureDescriptor(
@@ -544,7 +555,12 @@ struct EntryFeatureTemplate {
                 switch invocation.spec.name {
                 case "__LOWER__ add":
                     let note = invocation.arguments.value("--note") ?? ""
-                    guard let item = await feature.add(ProductID(rawValue: invocation.firstOperand), note: note) else {
+                    let product = invocation.firstOperand.trimmingCharacters(in: .whitespacesAndNewlines)
+                    guard !product.isEmpty else { return invocation.usage("'__LOWER__ add' needs a product ID") }
+                    guard note.unicodeScalars.count <= Self.maximumNoteLength else {
+                        return invocation.usage("a note has at most \(Self.maximumNoteLength) characters")
+                    }
+                    guard let item = await feature.add(ProductID(rawValue: product), note: note) else {
                         return invocation.fail(feature.error ?? "the product could not be added")
                     }
                     return invocation.emit(["Added \(item.productID) as \(item.id)."], json: ItemOutput(item))
@@ -567,7 +583,7 @@ struct EntryFeatureTemplate {
                 var lines = feature.items.map { item in
                     ([item.id, item.productID.rawValue] + (item.note.isEmpty ? [] : [item.note])).joined(separator: "  ")
                 }
-                if lines.isEmpty { lines.append("Your __LOWER__ list is empty.") }
+                if lines.isEmpty { lines.append("Nothing in __NAME__ yet.") }
                 return invocation.emit(lines, json: ["items": feature.items.map(ItemOutput.init)])
             }
 
