@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SampleBackend
@@ -125,5 +126,41 @@ struct OrderReconciliationTests {
             #expect(server.server.idempotencyKeysInProgress == 0)
             #expect(try await client.placeOrder(body, key: "sub-503", token: buyer).status == 201)
         }
+    }
+
+    @Test("two server processes on one database: a key held by one is placed once by the other, then replayed")
+    func keyAcrossServers() async throws {
+        let directory = try TemporaryDirectory()
+        let holding = try await TestServer.start(catalog: tidy, dataDirectory: directory.url)
+        let other = try await TestServer.start(catalog: tidy, dataDirectory: directory.url)
+        do {
+            try await holding.server.setStock(productID: "sku_7", stock: 10)
+            let token = try await holding.client.signIn("two-processes")
+            let total = try await unitPrice(holding.client, "sku_7") + 490
+            let bytes = try JSONSerialization.data(
+                withJSONObject: orderBody(clientID: "sub-shared", items: [("sku_7", 1)], expectedTotal: total),
+                options: [.sortedKeys])
+            let headers = ["Idempotency-Key": "sub-shared"]
+            try holding.server.setFaults(parsing: ["POST /v1/orders latency=2s times=1"])
+            let client = holding.client
+            let held = Task { try await client.send("POST", "/v1/orders", body: bytes, token: token, headers: headers) }
+            #expect(try await eventually { holding.server.idempotencyKeysInProgress == 1 })
+            // The other process does not see the claim; the database still lets one order through.
+            let placed = try await other.client.send(
+                "POST", "/v1/orders", body: bytes, token: token, headers: headers)
+            #expect(placed.status == 201)
+            let late = try await held.value
+            #expect(late.status == 201)
+            #expect(late.header("Idempotent-Replayed") == "true")
+            #expect(late.body == placed.body)
+            let orders = try await other.client.get("/v1/orders", token: token)
+            #expect((orders.object["orders"] as? [[String: Any]])?.count == 1)
+        } catch {
+            await holding.stop()
+            await other.stop()
+            throw error
+        }
+        await holding.stop()
+        await other.stop()
     }
 }
