@@ -162,6 +162,8 @@ struct AccountAPITests {
         await second.stop()
         #expect(firstID.hasPrefix("srv_"))
         #expect(firstID == secondID, "one data set, one id, whichever process answers")
+        let listening = first.log.records.first { $0.message.description == "storefront-server listening" }
+        #expect(listening?.metadata["instance_id"]?.description == firstID, "the start is logged with the id")
         let restarted = try await withTestServer(dataDirectory: directory.url) { server in
             try await signInInstance(server, "ada").0
         }

@@ -70,6 +70,7 @@ public enum SampleServer {
             "storefront-server listening",
             metadata: [
                 "url": .string(running.baseURL.absoluteString), "seeded": .string(String(preparation.seeded)),
+                "instance_id": .string(preparation.instanceID),
                 "seeding_ms": .string(
                     String(
                         preparation.seedingDuration.components.seconds * 1000
