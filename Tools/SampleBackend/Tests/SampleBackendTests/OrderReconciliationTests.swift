@@ -85,7 +85,7 @@ struct OrderReconciliationTests {
             let (buyer, other) = (tokens[0], tokens[1])
             let body = orderBody(clientID: "sub-held", items: [("sku_5", 1)], expectedTotal: total)
             // Holds the first order; the second is answered while the first still waits.
-            try server.server.setFaults(parsing: ["POST /v1/orders latency=3s times=1"])
+            try server.server.setFaults(parsing: ["POST /v1/orders latency=2s times=1"])
 
             let bytes = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
             let first = Task {
