@@ -142,4 +142,40 @@ struct AccountAPITests {
             #expect(server.log.messages.contains("keeping the data seeded earlier"))
         }
     }
+
+    @Test("sign-in names the server's data set: two servers on one data directory agree, a fresh one differs")
+    func instanceID() async throws {
+        func signInInstance(_ server: TestServer, _ name: String) async throws -> (String, String) {
+            let answer = try await server.client.send("POST", "/v1/session", json: ["user_name": name])
+            #expect(answer.status == 201)
+            let id = try #require(answer.object["instance_id"] as? String)
+            let user = try #require((answer.object["user"] as? [String: Any])?["id"] as? String)
+            #expect(id == server.server.instanceID)
+            return (id, user)
+        }
+        let directory = try TemporaryDirectory()
+        let first = try await TestServer.start(dataDirectory: directory.url)
+        let second = try await TestServer.start(dataDirectory: directory.url)
+        let (firstID, firstUser) = try await signInInstance(first, "ada")
+        let (secondID, _) = try await signInInstance(second, "grace")
+        await first.stop()
+        await second.stop()
+        #expect(firstID.hasPrefix("srv_"))
+        #expect(firstID == secondID, "one data set, one id, whichever process answers")
+        let listening = first.log.records.first { $0.message.description == "storefront-server listening" }
+        #expect(listening?.metadata["instance_id"]?.description == firstID, "the start is logged with the id")
+        let restarted = try await withTestServer(dataDirectory: directory.url) { server in
+            try await signInInstance(server, "ada").0
+        }
+        #expect(restarted == firstID, "the id outlives a restart")
+
+        let fresh = try TemporaryDirectory()
+        let (freshID, freshUser) = try await withTestServer(dataDirectory: fresh.url) { server in
+            try await signInInstance(server, "someone else")
+        }
+        #expect(freshUser == firstUser, "a reset data set hands out the same user id again")
+        #expect(freshID != firstID, "so the instance id tells the two apart")
+        let inMemory = try await withTestServer { server in try await signInInstance(server, "ada").0 }
+        #expect(inMemory != firstID)
+    }
 }

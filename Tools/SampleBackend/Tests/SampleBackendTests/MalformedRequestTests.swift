@@ -52,6 +52,17 @@ struct MalformedRequestTests {
         #expect(answer.status == status, "\(answer.head.prefix(200))")
         #expect(answer.header("Content-Type") == "application/json")
         #expect(answer.errorCode == code)
+        #expect(answer.header("X-Request-Id")?.hasPrefix("req_") == true, "a made id names the refusal")
+    }
+
+    @Test("a head the server refuses itself echoes the request's X-Request-Id")
+    func refusalEchoesRequestID() async throws {
+        let (server, port) = try startPlainServer()
+        let answer = try await rawExchange(
+            port: port, "GET /x HTTP/1.1\r\nHost: a\r\nHost: b\r\nX-Request-Id: trace-7\r\nConnection: close\r\n\r\n")
+        await server.stop()
+        #expect(answer.status == 400)
+        #expect(answer.header("X-Request-Id") == "trace-7")
     }
 
     @Test("HTTP/1.0 without Host and HTTP/1.2 with Host are served (RFC 9112 §3.2, RFC 9110 §2.5)")
@@ -144,7 +155,8 @@ struct MalformedRequestTests {
         }
         async let held = rawExchange(port: port, "GET /held HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
         for await _ in entered.stream { break }
-        let refused = try await rawExchange(port: port, "GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        let refused = try await rawExchange(
+            port: port, "GET /x HTTP/1.1\r\nHost: h\r\nX-Request-Id: busy-1\r\nConnection: close\r\n\r\n")
         release.continuation.yield()
         let first = try await held
         await server.stop()
@@ -152,6 +164,7 @@ struct MalformedRequestTests {
         #expect(refused.errorCode == "overloaded")
         #expect(refused.header("Retry-After") == "1")
         #expect(refused.header("Content-Type") == "application/json")
+        #expect(refused.header("X-Request-Id") == "busy-1")
         #expect(first.status == 200)
     }
 

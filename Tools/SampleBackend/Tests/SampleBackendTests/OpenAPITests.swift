@@ -62,7 +62,7 @@ struct OpenAPITests {
             "unauthorized", "not_found", "method_not_allowed", "payload_too_large", "validation_failed",
             "idempotency_key_reused", "unknown_product", "card_invalid", "card_declined", "price_changed",
             "out_of_stock", "rate_limited", "unavailable", "shutting_down", "internal_error", "bad_request",
-            "uri_too_long", "headers_too_large", "overloaded",
+            "uri_too_long", "headers_too_large", "overloaded", "idempotency_request_in_progress",
         ]
         for code in codes {
             #expect(text.contains(code), "\(code) is not in openapi.yaml")

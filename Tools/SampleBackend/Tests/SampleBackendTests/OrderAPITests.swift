@@ -220,7 +220,7 @@ struct OrderAPITests {
         }
     }
 
-    @Test("concurrent submissions under one key place one order")
+    @Test("concurrent submissions under one key place one order; the overlapping ones are told it is in progress")
     func concurrentReplays() async throws {
         try await withBuyer(stocking: "sku_8", stock: 100) { _, client, token, unit in
             let body = try JSONSerialization.data(
@@ -236,9 +236,20 @@ struct OrderAPITests {
                 for try await response in group { all.append(response) }
                 return all
             }
-            #expect(responses.allSatisfy { $0.status == 201 })
-            #expect(Set(responses.map(\.body)).count == 1)
-            #expect(responses.filter { $0.header("Idempotent-Replayed") == nil }.count == 1)
+            let placed = responses.filter { $0.status == 201 }
+            let busy = responses.filter { $0.status == 409 }
+            #expect(placed.count + busy.count == responses.count)
+            #expect(busy.allSatisfy { $0.errorCode == "idempotency_request_in_progress" })
+            #expect(placed.filter { $0.header("Idempotent-Replayed") == nil }.count == 1)
+            // Those told to wait retry with the same key and get the one order's answer.
+            var answers = placed
+            for _ in busy {
+                answers.append(
+                    try await client.send(
+                        "POST", "/v1/orders", body: body, token: token, headers: ["Idempotency-Key": "race"]))
+            }
+            #expect(answers.allSatisfy { $0.status == 201 })
+            #expect(Set(answers.map(\.body)).count == 1)
             let orders = try await client.get("/v1/orders", token: token)
             #expect((orders.object["orders"] as? [Any])?.count == 1)
         }

@@ -23,11 +23,14 @@ extension StorefrontAPI {
         }
     }
 
-    /// `POST /v1/session {"user_name"}` (no auth): 201 `{"token", "user": {"id", "name"}}`.
+    /// `POST /v1/session {"user_name"}` (no auth): 201 `{"token", "user": {"id", "name"}, "expires_in",
+    /// "instance_id"}`.
     ///
     /// A demo sign-in: the same name is the same user, and so are its look-alike spellings (`UserName`: NFKC, case
     /// folding, NFC). The token is 32 random bytes in base64url; only its SHA-256 hash is stored, so the database
     /// never holds a usable token. It expires after `sessionLifetime` (`expires_in` in the answer, in seconds).
+    /// `instance_id` names the server's data set: a reset (a fresh data directory) issues `user_1` again to
+    /// someone else, so clients key what they keep by instance id and user id together.
     func createSession(_ routed: RoutedRequest) async throws -> HTTPResponse {
         let body = try RequestSupport.decodeBody(SessionRequest.self, from: routed.request)
         let name = try UserName(body.userName)
@@ -38,7 +41,7 @@ extension StorefrontAPI {
         return try RequestSupport.json(
             SessionPayload(
                 token: token, user: SessionPayload.User(id: user.id, name: user.name),
-                expiresIn: sessionLifetime.components.seconds), status: 201)
+                expiresIn: sessionLifetime.components.seconds, instanceID: instanceID), status: 201)
     }
 
     /// `DELETE /v1/session` (auth required): 204; the token stops working at once.

@@ -50,11 +50,31 @@ extension StorefrontAPI {
 
     /// `GET /v1/orders?cursor=&limit=1..50` (auth required): `{"orders": [Order], "next_cursor"}`, newest first;
     /// `private, no-cache` with a per-user `ETag` (`HTTPCaching`).
+    ///
+    /// With `client_id` (the submission id a client sent in `POST /v1/orders`): that one `Order` of the signed-in
+    /// user (the newest, should several share it), so a client whose answer was lost learns whether the order
+    /// went through; `cursor` and `limit` are still checked but do not apply.
+    /// - Throws: `APIError` 400 `invalid_parameter` for a bad `limit` or a blank or over-long `client_id`,
+    ///   400 `invalid_cursor`, 401 without a session, 404 `not_found` when the user has no order with that
+    ///   `client_id` (another user's order is not found either).
     func listOrders(_ routed: RoutedRequest) async throws -> HTTPResponse {
         let request = routed.request
         let user = try await requiredUser(of: request)
         let limit = try RequestSupport.integerParameter("limit", in: request, default: 20, range: 1...50)
         let before = try request.queryValue("cursor").flatMap { $0.isEmpty ? nil : $0 }.map(Cursor.ordersPosition)
+        if let clientID = request.queryValue("client_id") {
+            guard !RequestSupport.isBlank(clientID),
+                RequestSupport.fits(clientID, scalars: 1...255, maximumBytes: 1020)
+            else {
+                throw APIError.invalidParameter(
+                    "client_id", "client_id must be 1 to 255 Unicode scalars (at most 1020 bytes), not blank.")
+            }
+            guard let order = try await store.order(clientID: clientID, userID: user.id) else {
+                throw APIError.notFound("You have no order with client_id \(clientID).")
+            }
+            return HTTPCaching.finish(
+                try RequestSupport.json(order), for: request, policy: .privateAnswer(userID: user.id))
+        }
         let (orders, next) = try await store.orders(userID: user.id, before: before, limit: limit)
         return HTTPCaching.finish(
             try RequestSupport.json(OrderPagePayload(orders: orders, nextCursor: next.map(Cursor.orders(before:)))),

@@ -134,10 +134,13 @@ struct SessionPayload: Encodable, Sendable {
     let user: User
     /// Seconds until the token expires.
     let expiresIn: Int64
+    /// The server data set's id (`ServerStore.Preparation.instanceID`): user ids are unique only within it.
+    let instanceID: String
 
     enum CodingKeys: String, CodingKey {
         case token, user
         case expiresIn = "expires_in"
+        case instanceID = "instance_id"
     }
 }
 

@@ -11,8 +11,12 @@ struct StorefrontAPI: Sendable {
     let growFeedEvery: Int?
     let sessionLifetime: Duration
     let cardTokenLifetime: Duration
+    /// The data set's id, sent with every sign-in (`ServerStore.Preparation.instanceID`).
+    let instanceID: String
     let feedRequestCount = Locked(0)
     let requestCount = Locked<UInt64>(0)
+    /// Keyed requests being answered now (`409 idempotency_request_in_progress` for a second one).
+    let claims = IdempotencyClaims()
     /// Catalog answers (search, products, config) kept while the catalog is unchanged.
     let catalogCache = CatalogAnswerCache(capacity: 1024)
     let now: @Sendable () -> Date
@@ -42,14 +46,28 @@ struct StorefrontAPI: Sendable {
     /// injected clock), its request id, status and duration (never its body). The request id is the client's
     /// `X-Request-Id` when that is 1 to 128 visible ASCII characters, else one the server makes; the answer carries
     /// it back in `X-Request-Id`.
+    ///
+    /// A `POST` with an `Idempotency-Key` from a signed-in user claims that key first: while a request holding it
+    /// is answered (fault latency included), another one with the same key is `409
+    /// idempotency_request_in_progress` with `Retry-After: 1`, and neither meets the fault rules nor the route.
     func handle(_ request: HTTPRequest, router: Router) async -> HTTPResponse {
         let clock = ContinuousClock()
         let started = clock.now
         let arrived = timestamp()
-        let requestID = Self.requestID(sent: request.headers["X-Request-Id"], counter: requestCount)
-        let decision = faults.decide(for: request)
-        var response = await respond(to: request, decision: decision, router: router)
-        response.headers["X-Request-Id"] = requestID
+        let requestID = RequestID.resolve(sent: request.headers[RequestID.headerName], counter: requestCount)
+        var decision = FaultDecision()
+        var response: HTTPResponse
+        let claim = await idempotencyClaim(of: request)
+        if let claim, !claims.claim(userID: claim.userID, key: claim.key) {
+            response = Self.requestInProgress.response
+        } else {
+            decision = faults.decide(for: request)
+            response = await respond(to: request, decision: decision, router: router)
+            if let claim {
+                claims.release(userID: claim.userID, key: claim.key)
+            }
+        }
+        response.headers[RequestID.headerName] = requestID
         // The access line is built only when it will be written: at --log-level warning and above it costs nothing.
         if logger.logLevel <= .info {
             let elapsed = clock.now - started
@@ -73,18 +91,21 @@ struct StorefrontAPI: Sendable {
         return response
     }
 
-    /// The client's request id when it is usable, else `req_<number>_<random>` (unique within the process and,
-    /// by the random part, across processes on one database).
-    static func requestID(sent: String?, counter: Locked<UInt64>) -> String {
-        if let sent, (1...128).contains(sent.utf8.count), sent.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
-            return sent
-        }
-        let number = counter.withLock { count in
-            count &+= 1
-            return count
-        }
-        var generator = SystemRandomNumberGenerator()
-        return "req_\(String(number, radix: 36))_\(String(generator.next() & 0xFF_FFFF_FFFF, radix: 36))"
+    /// 409 `idempotency_request_in_progress`: the first request with this key is still being answered.
+    static let requestInProgress = APIError(
+        status: 409, code: "idempotency_request_in_progress",
+        message: "A request with this Idempotency-Key is still being processed; retry with the same key shortly.",
+        retryAfterSeconds: 1)
+
+    /// The (user, key) a keyed `POST` claims; nil for other requests and when the sender is not signed in (the
+    /// route then answers 401).
+    private func idempotencyClaim(of request: HTTPRequest) async -> (userID: String, key: String)? {
+        guard request.method == "POST", request.headers["Authorization"] != nil,
+            let key = request.headers["Idempotency-Key"]?.trimmingCharacters(in: .whitespaces),
+            !RequestSupport.isBlank(key),
+            let user = try? await user(of: request, required: false)
+        else { return nil }
+        return (user.id, key)
     }
 
     private func respond(to request: HTTPRequest, decision: FaultDecision, router: Router) async -> HTTPResponse {

@@ -36,7 +36,7 @@ func mhdAccessHandler(
     case .awaitingResponse:
         guard let response = context.slot.take() else { return .YES }
         context.phase = .responded
-        return queue(response, on: connection, closing: core.isStopping)
+        return queue(response, for: context, core, on: connection, closing: core.isStopping)
     case .receiving:
         return dispatch(core, context, connection)
     }
@@ -146,14 +146,14 @@ private func beginRequest(
     _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectValue, pointer)
     if let refusal = refusal(of: context, core, connection, version: version.map { String(cString: $0) } ?? "") {
         context.phase = .responded
-        return queue(refusal.response, on: connection, closing: true)
+        return queue(refusal.response, for: context, core, on: connection, closing: true)
     }
     let limit = core.configuration.maximumBodyBytes
     // A body far beyond the limit is refused before it is read (libmicrohttpd then closes the connection); one
     // moderately over is read and discarded, so the client is not cut off mid-send and reads the 413.
     if let declared = context.headers["Content-Length"].flatMap(Int.init), declared / 16 > limit {
         context.phase = .responded
-        return queue(ErrorResponses.payloadTooLarge(limit: limit), on: connection, closing: true)
+        return queue(ErrorResponses.payloadTooLarge(limit: limit), for: context, core, on: connection, closing: true)
     }
     return .YES
 }
@@ -201,7 +201,7 @@ private func dispatch(_ core: ServerCore, _ context: RequestContext, _ connectio
     let limit = core.configuration.maximumBodyBytes
     if context.bodyBytesReceived > limit {
         context.phase = .responded
-        return queue(ErrorResponses.payloadTooLarge(limit: limit), on: connection, closing: true)
+        return queue(ErrorResponses.payloadTooLarge(limit: limit), for: context, core, on: connection, closing: true)
     }
     let request = context.request()
     let slot = context.slot
@@ -230,9 +230,18 @@ private func dispatch(_ core: ServerCore, _ context: RequestContext, _ connectio
 }
 
 /// Queues `response` on `connection`, or refuses the request (which closes the connection) for a dropping
-/// response.
-private func queue(_ response: HTTPResponse, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
+/// response. An answer without `X-Request-Id` (one the server writes itself: a refused head, a body too large,
+/// a stop, an overload) gets the request's own id, or one made here (`RequestID`).
+private func queue(
+    _ response: HTTPResponse, for context: RequestContext, _ core: ServerCore, on connection: OpaquePointer,
+    closing: Bool
+) -> MHD_Result {
     guard !response.dropsConnection else { return .NO }
+    var response = response
+    if response.headers[RequestID.headerName] == nil {
+        response.headers[RequestID.headerName] = RequestID.resolve(
+            sent: context.headers[RequestID.headerName], counter: core.requestCount)
+    }
     let created: OpaquePointer? = response.body.withUnsafeBytes { bytes in
         MHD_create_response_from_buffer(
             bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)

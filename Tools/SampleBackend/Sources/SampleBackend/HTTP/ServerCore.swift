@@ -41,6 +41,8 @@ final class ServerCore: Sendable {
     let handler: HTTPHandler
     /// The head and body deadlines of every open connection.
     let watch: ConnectionWatch
+    /// Numbers the request ids the server makes for answers it writes itself (`RequestID`).
+    let requestCount = Locked<UInt64>(0)
     private let state = Locked(State())
 
     init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping HTTPHandler) {

@@ -10,6 +10,9 @@ public final class RunningServer: Sendable {
     public let seeded: Bool
     /// How long seeding took; zero when nothing was seeded.
     public let seedingDuration: Duration
+    /// The data set's id, as `POST /v1/session` sends it in `instance_id`: the same for every server on one
+    /// data directory, new for a fresh one (or an in-memory store).
+    public let instanceID: String
     /// Every route as `METHOD /pattern` (`GET /v1/posts/{id}`), in the order they are matched.
     public let routes: [String]
 
@@ -26,6 +29,7 @@ public final class RunningServer: Sendable {
         self.baseURL = URL(string: "http://\(shownHost):\(port)") ?? URL(fileURLWithPath: "/")
         self.seeded = preparation.seeded
         self.seedingDuration = preparation.seedingDuration
+        self.instanceID = preparation.instanceID
         self.routes = routes
         self.server = server
         self.api = api
@@ -34,6 +38,11 @@ public final class RunningServer: Sendable {
     /// Requests received and not yet completed.
     public var requestsInFlight: Int {
         server.requestsInFlight
+    }
+
+    /// Idempotency keys whose first request is being answered now (`IdempotencyClaims`).
+    var idempotencyKeysInProgress: Int {
+        api.claims.count
     }
 
     /// The fault rules in effect.

@@ -51,7 +51,7 @@ public enum SampleServer {
                 now: configuration.now),
             settings: configuration.settings, growFeedEvery: configuration.growFeedEvery,
             sessionLifetime: configuration.sessionLifetime, cardTokenLifetime: configuration.cardTokenLifetime,
-            now: configuration.now, logger: logger)
+            instanceID: preparation.instanceID, now: configuration.now, logger: logger)
         let router = api.makeRouter()
         let server = HTTPServer(configuration: configuration.http, logger: logger) { request in
             await api.handle(request, router: router)
@@ -70,6 +70,7 @@ public enum SampleServer {
             "storefront-server listening",
             metadata: [
                 "url": .string(running.baseURL.absoluteString), "seeded": .string(String(preparation.seeded)),
+                "instance_id": .string(preparation.instanceID),
                 "seeding_ms": .string(
                     String(
                         preparation.seedingDuration.components.seconds * 1000

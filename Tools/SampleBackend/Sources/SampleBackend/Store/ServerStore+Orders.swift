@@ -93,6 +93,16 @@ extension ServerStore {
         return try rows.first.map { try JSONCoding.decoder().decode(OrderPayload.self, from: $0.value("body")) }
     }
 
+    /// The user's newest order placed with `clientID` as its `client_id`; nil when there is none.
+    func order(clientID: String, userID: String) async throws -> OrderPayload? {
+        let rows = try await database.read { reader in
+            try reader.fetchRows(
+                "SELECT body FROM server_orders WHERE user_id = ? AND client_id = ? ORDER BY seq DESC LIMIT 1",
+                userID, clientID)
+        }
+        return try rows.first.map { try JSONCoding.decoder().decode(OrderPayload.self, from: $0.value("body")) }
+    }
+
     private static func storeAnswer(
         status: Int, body: Data, _ placement: OrderPlacement, _ transaction: DatabaseTransaction
     ) throws {

@@ -10,6 +10,9 @@ final class ServerStore: Sendable {
         var seeded: Bool
         /// How long seeding took (zero when nothing was seeded).
         var seedingDuration: Duration
+        /// The id of this server data set (`server_meta.instance_id`): made once, when the database first opens
+        /// without one, and kept for as long as the database lives; a fresh data directory gets a new one.
+        var instanceID: String
     }
 
     let database: Database
@@ -42,15 +45,22 @@ final class ServerStore: Sendable {
             + "posts=\(generator.catalog.postCount) authors=\(generator.catalog.authorCount) "
             + "messy=\(generator.catalog.messyShare)"
             + (generator.catalog.uniformStock.map { " stock=\($0)" } ?? "")
-        let existing: String? = try await database.transaction { transaction in
+        let candidateID = Self.makeInstanceID()
+        let (existing, instanceID): (String?, String) = try await database.transaction { transaction in
+            // Every process opening the file proposes an id; the first one stored wins and all read it back.
+            try transaction.execute(
+                "INSERT OR IGNORE INTO server_meta (key, value) VALUES ('instance_id', ?)", candidateID)
+            let instanceID =
+                try transaction.fetchOne(String.self, "SELECT value FROM server_meta WHERE key = 'instance_id'")
+                ?? candidateID
             if let stored = try transaction.fetchOne(
                 String.self, "SELECT value FROM server_meta WHERE key = 'catalog'")
             {
-                return stored
+                return (stored, instanceID)
             }
             try Self.seed(generator, into: transaction)
             try transaction.execute("INSERT INTO server_meta (key, value) VALUES ('catalog', ?)", fingerprint)
-            return nil
+            return (nil, instanceID)
         }
         if let existing {
             if existing != fingerprint {
@@ -58,9 +68,17 @@ final class ServerStore: Sendable {
                     "keeping the data seeded earlier",
                     metadata: ["stored": .string(existing), "requested": .string(fingerprint)])
             }
-            return Preparation(seeded: false, seedingDuration: .zero)
+            return Preparation(seeded: false, seedingDuration: .zero, instanceID: instanceID)
         }
-        return Preparation(seeded: true, seedingDuration: clock.now - started)
+        return Preparation(seeded: true, seedingDuration: clock.now - started, instanceID: instanceID)
+    }
+
+    /// `srv_` and 16 random bytes in lowercase hex: unguessable, so two data sets never share an id.
+    private static func makeInstanceID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return "srv_"
+            + (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }
+            .joined()
     }
 
     /// Closes the database.

@@ -11,6 +11,7 @@ import Persistence
 /// tokens an expiry (sessions and tokens from before it count as expired: sign in and tokenize again) and marks a
 /// card token with the order that used it. `server_changes` counts changes to the catalog (prices, stock): every
 /// server process over the same file reads it to know whether the catalog answers it keeps in memory still hold.
+/// Migration 4 indexes orders by their `client_id`, which `GET /v1/orders?client_id=` looks up.
 enum StoreSchema {
     /// Fills the search index from the products (on an empty index): each product's rank by popularity (rating,
     /// highest first, unrated last, then catalog order) becomes its row id in `server_search`, so FTS5, which walks
@@ -130,5 +131,8 @@ enum StoreSchema {
                         tokenize='unicode61 remove_diacritics 2'
                     );
                     """ + searchIndexFill),
+            Migration(
+                "server_4_orders_by_client_id",
+                sql: "CREATE INDEX server_orders_by_client_id ON server_orders (user_id, client_id, seq DESC);"),
         ])
 }
