@@ -1,12 +1,24 @@
 /// A field of a list that a merge can find changed on both sides.
 public enum ListField: String, Sendable, Hashable, CaseIterable {
-    case title, quantity, note, done, deleted
+    /// The manifest's title.
+    case title
+    /// An item's quantity.
+    case quantity
+    /// An item's note.
+    case note
+    /// Whether an item is ticked off.
+    case done
+    /// Whether an item is deleted (a tombstone).
+    case deleted
 }
 
 /// A field's value in a conflict record.
 public enum ListFieldValue: Sendable, Hashable, CustomStringConvertible {
+    /// A title or a note.
     case text(String)
+    /// A quantity.
     case number(Int)
+    /// Done or deleted.
     case flag(Bool)
 
     /// The text shown to people.
@@ -34,6 +46,19 @@ public struct ListMergeConflict: Sendable, Hashable {
     public let discarded: ListFieldValue
     /// The stamp of the value set aside.
     public let discardedStamp: ChangeStamp
+
+    /// A record that `field` of `item` (nil: the title) kept `kept` and set `discarded` aside.
+    public init(
+        item: ItemID?, field: ListField, kept: ListFieldValue, keptStamp: ChangeStamp, discarded: ListFieldValue,
+        discardedStamp: ChangeStamp
+    ) {
+        self.item = item
+        self.field = field
+        self.kept = kept
+        self.keptStamp = keptStamp
+        self.discarded = discarded
+        self.discardedStamp = discardedStamp
+    }
 }
 
 /// The outcome of `ListMerge.merge`.
