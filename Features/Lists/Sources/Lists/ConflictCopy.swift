@@ -3,8 +3,9 @@ import Foundation
 /// The file-sync tool whose naming a conflict copy follows.
 public enum SyncTool: String, Sendable, Hashable {
     /// Syncthing: `<stem>.sync-conflict-<YYYYMMDD>-<HHMMSS>-<device>.<ext>`, where `<device>` is the first 7
-    /// characters of the losing device's id and the marker goes before the last extension (Syncthing documentation,
-    /// "Understanding Synchronization", conflicting changes).
+    /// characters of the id of the device that made the change set aside, and the marker goes before the last
+    /// extension (Syncthing documentation, "Understanding Synchronization", conflicting changes). Versions before
+    /// device ids were added to the name write `<stem>.sync-conflict-<YYYYMMDD>-<HHMMSS>.<ext>`.
     case syncthing
     /// Dropbox, Nextcloud/ownCloud and similar: `<stem> (<who>'s conflicted copy <YYYY-MM-DD>[ ...]).<ext>` or
     /// `<stem> (conflicted copy <YYYY-MM-DD> <HHMMSS>).<ext>`.
@@ -39,9 +40,9 @@ public struct ConflictCopy: Sendable, Hashable {
     }
 
     private static func parse(_ name: String) -> (original: String, tool: SyncTool, device: String?, date: String)? {
-        if let match = name.wholeMatch(of: #/(.+)\.sync-conflict-([0-9]{8})-[0-9]{6}-([A-Z0-9]+)(\.[^.]*)?/#) {
+        if let match = name.wholeMatch(of: #/(.+)\.sync-conflict-([0-9]{8})-[0-9]{6}(?:-([A-Z0-9]+))?(\.[^.]*)?/#) {
             let original = String(match.output.1) + String(match.output.4 ?? "")
-            return (original, .syncthing, String(match.output.3), String(match.output.2))
+            return (original, .syncthing, match.output.3.map(String.init), String(match.output.2))
         }
         if let match = name.wholeMatch(
             of: #/(.+) \((?:(.+)'s )?conflicted copy ([0-9]{4}-[0-9]{2}-[0-9]{2})[^)]*(?:\([0-9]+\))?\)(\.[^.]*)?/#)
