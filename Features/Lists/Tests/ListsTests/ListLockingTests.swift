@@ -12,9 +12,9 @@ import Testing
                 try WriterProcess([package.directory.path, "200", $0])
             }
             for writer in writers {
-                let (status, output) = await writer.finish(within: 240)
-                #expect(status == 0, "writer failed: \(output)")
-                #expect(output.split(separator: "\n").count == 200)
+                let lines = await writer.readLines(within: 240)
+                #expect(lines.count == 200 && lines.allSatisfy { $0.hasPrefix("saved ") }, "\(lines.suffix(3))")
+                #expect(await writer.exit(within: 10) == 0)
             }
             let loaded = try package.load()
             #expect(loaded.problems.isEmpty, "\(loaded.problems)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -6,13 +7,13 @@ import Testing
 #endif
 
 /// The `lists-test-writer` executable running as a child process (file locks exclude other processes, so the
-/// writers must really be separate processes).
+/// writers must really be separate processes), with its output as a sequence of lines.
 final class WriterProcess: @unchecked Sendable {
-    // Sound because `process` is configured before `run()` and afterwards only read (`processIdentifier`,
-    // `terminationStatus` after the exit was reported) or signalled, which Foundation's Process allows from any
-    // thread; the streams are Sendable.
+    // Sound because `process` is configured before `run()` and afterwards only read (`processIdentifier`) or
+    // signalled, which Foundation's Process allows from any thread; the streams are Sendable.
     private let process = Process()
-    private let output = Pipe()
+    /// The lines the writer prints (`saved <item id>`, or an error), in order; finishes when it exits.
+    let lines: AsyncStream<String>
     private let exitStatus: AsyncStream<Int32>
 
     /// Starts the writer with `arguments` (LIST_DIR COUNT DEVICE_ID).
@@ -26,25 +27,56 @@ final class WriterProcess: @unchecked Sendable {
             "lists-test-writer is built beside the tests (the test target depends on it)")
         process.executableURL = executable
         process.arguments = arguments
+        let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        let (exitStatus, continuation) = AsyncStream.makeStream(of: Int32.self)
+        let (exitStatus, exitContinuation) = AsyncStream.makeStream(of: Int32.self)
+        lines = outputLines(of: output.fileHandleForReading)
         self.exitStatus = exitStatus
         process.terminationHandler = { process in
-            continuation.yield(process.terminationStatus)
-            continuation.finish()
+            exitContinuation.yield(process.terminationStatus)
+            exitContinuation.finish()
         }
         try process.run()
     }
 
-    /// Waits at most `seconds` for the writer to exit and returns its status and everything it printed; kills it
-    /// and records an issue when it takes longer.
-    func finish(within seconds: Int) async -> (status: Int32, output: String) {
-        let status = await withTaskGroup(of: Int32?.self) { group in
-            group.addTask { [exitStatus] in
-                for await status in exitStatus { return status }
-                return nil
+    /// Reads lines until `count` have arrived (all of them when nil) or the writer closes its output, waiting at
+    /// most `seconds`; records an issue on a time-out and returns what arrived.
+    func readLines(_ count: Int? = nil, within seconds: Int) async -> [String] {
+        await bounded(seconds: seconds, what: "\(count.map(String.init) ?? "all") lines") { [lines] in
+            var received: [String] = []
+            for await line in lines {
+                received.append(line)
+                if let count, received.count >= count { break }
             }
+            return received
+        } ?? []
+    }
+
+    /// Kills the writer at once (`SIGKILL`: no cleanup, as a crash or the OOM killer would).
+    func kill() {
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+    }
+
+    /// Waits at most `seconds` for the writer to exit and returns its status (the signal number when killed);
+    /// kills it and records an issue when it takes longer.
+    func exit(within seconds: Int) async -> Int32? {
+        let status: Int32?? = await bounded(seconds: seconds, what: "exit") { [exitStatus] () -> Int32? in
+            for await status in exitStatus { return status }
+            return nil
+        }
+        guard let status else {
+            kill()
+            return nil
+        }
+        return status
+    }
+
+    private func bounded<Value: Sendable>(
+        seconds: Int, what: String, _ body: @escaping @Sendable () async -> Value
+    ) async -> Value? {
+        let value = await withTaskGroup(of: Value?.self) { group in
+            group.addTask { await body() }
             group.addTask {
                 try? await Task.sleep(for: .seconds(seconds))
                 return nil
@@ -53,12 +85,7 @@ final class WriterProcess: @unchecked Sendable {
             group.cancelAll()
             return first
         }
-        guard let status else {
-            _ = kill(process.processIdentifier, SIGKILL)
-            Issue.record("lists-test-writer did not exit within \(seconds) s")
-            return (-1, "")
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        return (status, String(decoding: data, as: UTF8.self))
+        if value == nil { Issue.record("lists-test-writer: no \(what) within \(seconds) s") }
+        return value
     }
 }
