@@ -62,6 +62,25 @@ enum AtomicFile {
         return temporary
     }
 
+    /// Whether `name` is a temporary file of `writeTemporary` (`.<name>.<pid>.<random>.tmp`, both numbers in
+    /// decimal), and not, say, Syncthing's `.syncthing.<name>.tmp`.
+    static func isTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+        let parts = name.dropFirst().dropLast(".tmp".count).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return false }
+        return parts.suffix(2).allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+
+    /// Removes this library's temporary files in `directory`. Call it only under the list's exclusive lock: every
+    /// writer holds that lock while its temporary file exists, so any such file found then was left by a writer
+    /// that died. Returns the names removed; a file that cannot be removed is left for the next time.
+    static func removeStaleTemporaries(in directory: URL) -> [String] {
+        guard let names = try? FileManager().contentsOfDirectory(atPath: directory.path) else { return [] }
+        return names.filter(isTemporary).sorted().filter {
+            unlink(directory.appendingPathComponent($0).path) == 0
+        }
+    }
+
     /// Flushes a directory's entries (best effort: some file systems refuse `fsync` on a directory).
     private static func syncDirectory(_ directory: URL) {
         let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

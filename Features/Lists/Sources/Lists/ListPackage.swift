@@ -82,14 +82,16 @@ public struct ListPackage: Sendable {
     /// Reads the list, applies `change` to it and writes every file that changed, all under one exclusive lock, so
     /// that changes from several processes never overwrite each other.
     ///
-    /// Item files that could not be read are left untouched (and stay reported by `load`). Returns what `change`
-    /// returns.
+    /// Item files that could not be read are left untouched (and stay reported by `load`). Temporary files left by
+    /// a writer that died mid-write are removed first (no live writer can own one while this lock is held). Returns
+    /// what `change` returns.
     ///
     /// - Throws: `change`'s error (nothing is written then), and the errors of `load`.
     @discardableResult
     public func update<Result>(_ change: (inout ListDocument) throws -> Result) throws -> Result {
         let lock = try DirectoryLock(directory: directory, mode: .exclusive, timeout: lockTimeout)
         defer { lock.release() }
+        removeStaleTemporaries()
         let loaded = try readUnlocked()
         var document = loaded.document
         let result = try change(&document)
@@ -134,6 +136,13 @@ public struct ListPackage: Sendable {
 
     /// The manifest file.
     public var manifestURL: URL { directory.appendingPathComponent(Self.manifestFileName) }
+
+    /// Removes temporary files left by writers that died mid-write; only under the exclusive lock.
+    private func removeStaleTemporaries() {
+        _ = AtomicFile.removeStaleTemporaries(in: directory)
+        _ = AtomicFile.removeStaleTemporaries(
+            in: directory.appendingPathComponent(Self.itemsDirectoryName, isDirectory: true))
+    }
 
     private func readUnlocked() throws -> ListLoadResult {
         let manifestData: Data

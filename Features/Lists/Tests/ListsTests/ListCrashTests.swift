@@ -24,8 +24,26 @@ import Testing
                 let present = Set(loaded.document.items.keys.map(\.rawValue))
                 #expect(saved.isSubset(of: present), "round \(round): lost \(saved.subtracting(present).sorted())")
             }
-            // A later writer still gets the lock (the kernel dropped each killed writer's lock).
+            // A later writer still gets the lock (the kernel dropped each killed writer's lock) and clears what the
+            // killed writers left half written.
             try package.update { try $0.addItem(productID: "after", stamp: stamp(2)) }
+            let files = try allFiles(in: package.directory)
+            #expect(!files.contains { $0.hasSuffix(".tmp") }, "\(files.filter { $0.hasSuffix(".tmp") })")
+        }
+    }
+}
+
+@Suite struct TemporaryFileTests {
+    @Test func onlyThisLibrarysTemporaryFilesAreCleanedUpByTheNextWriter() throws {
+        try withTemporaryDirectory { folder in
+            let package = try ListPackage.create(in: folder, name: "L", title: "L", stamp: stamp(1))
+            let stale = ["items/.0f.json.123.456.tmp", ".manifest.json.9.10.tmp"]
+            let foreign = [".syncthing.manifest.json.tmp", "items/.notes.tmp", ".manifest.json.x.10.tmp"]
+            for name in stale + foreign { try put("partial", at: name, in: package.directory) }
+            try package.update { try $0.addItem(productID: "p", stamp: stamp(2)) }
+            let files = Set(try allFiles(in: package.directory))
+            #expect(files.isDisjoint(with: stale), "a dead writer's temporary files are removed")
+            #expect(files.isSuperset(of: foreign), "other tools' files are left alone")
         }
     }
 }
