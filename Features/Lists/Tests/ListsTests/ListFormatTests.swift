@@ -1,5 +1,6 @@
 import Foundation
 import Lists
+import Synchronization
 import TestSupport
 import Testing
 
@@ -173,6 +174,23 @@ import Testing
             #expect(try DeviceIdentityFile(url: file.url).loadOrCreate() == first)
             try put("not a device id!\n", at: "state/storefront/device-id", in: folder)
             #expect(throws: ListError.self) { try file.loadOrCreate() }
+        }
+    }
+
+    @Test func concurrentFirstUsesAgreeOnOneDeviceId() throws {
+        try withTemporaryDirectory { folder in
+            let file = DeviceIdentityFile(url: folder.appendingPathComponent("device-id"))
+            let results = Mutex<[Result<DeviceID, ListError>]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                let result = Result { try file.loadOrCreate() }.mapError {
+                    $0 as? ListError ?? .io(path: file.url.path, operation: "load", reason: "\($0)")
+                }
+                results.withLock { $0.append(result) }
+            }
+            let ids = try results.withLock { $0 }.map { try $0.get() }
+            #expect(ids.count == 8)
+            #expect(Set(ids).count == 1, "every caller sees the id that won: \(Set(ids))")
+            #expect(!(try allFiles(in: folder)).contains { $0.hasSuffix(".tmp") })
         }
     }
 
