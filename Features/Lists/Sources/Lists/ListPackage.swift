@@ -48,23 +48,34 @@ public struct ListPackage: Sendable {
         } catch {
             throw ListError.io(path: folder.path, operation: "create directory", reason: "\(error)")
         }
-        // mkdir(2) fails with EEXIST when the list exists: creation is race-free between processes.
-        guard mkdir(directory.path, 0o755) == 0 else {
-            if errno == EEXIST { throw ListError.alreadyExists(path: directory.path) }
-            throw ListError.io(path: directory.path, operation: "mkdir", reason: String(cString: strerror(errno)))
+        if FileManager().fileExists(atPath: directory.path) { throw ListError.alreadyExists(path: directory.path) }
+        // The list is built in a hidden staging directory and renamed into place, so no reader (or sync tool) ever
+        // sees a list without its manifest. rename(2) fails when a non-empty directory of that name exists, so of
+        // two processes creating the same list one wins and the other gets `alreadyExists`.
+        let staging = folder.appendingPathComponent(
+            ".\(directory.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp", isDirectory: true)
+        let items = staging.appendingPathComponent(itemsDirectoryName, isDirectory: true)
+        guard mkdir(staging.path, 0o755) == 0, mkdir(items.path, 0o755) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? manager.removeItem(at: staging)
+            throw ListError.io(path: staging.path, operation: "mkdir", reason: reason)
         }
-        let items = directory.appendingPathComponent(itemsDirectoryName, isDirectory: true)
-        guard mkdir(items.path, 0o755) == 0 else {
-            throw ListError.io(path: items.path, operation: "mkdir", reason: String(cString: strerror(errno)))
-        }
-        let package = ListPackage(directory: directory)
         let manifest = ListManifest(
             title: Stamped(title, changed: stamp), createdAtMilliseconds: stamp.milliseconds,
             updatedAtMilliseconds: stamp.milliseconds)
-        let lock = try DirectoryLock(directory: directory, mode: .exclusive, timeout: package.lockTimeout)
-        defer { lock.release() }
-        try package.writeManifest(manifest)
-        return package
+        do {
+            try ListPackage(directory: staging).writeManifest(manifest)
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw error
+        }
+        guard rename(staging.path, directory.path) == 0 else {
+            let code = errno
+            try? manager.removeItem(at: staging)
+            if code == ENOTEMPTY || code == EEXIST { throw ListError.alreadyExists(path: directory.path) }
+            throw ListError.io(path: directory.path, operation: "rename", reason: String(cString: strerror(code)))
+        }
+        return ListPackage(directory: directory)
     }
 
     /// Reads the list under a shared lock.

@@ -130,6 +130,28 @@ import Testing
         }
     }
 
+    @Test func ofConcurrentCreatorsOfOneListExactlyOneWins() throws {
+        try withTemporaryDirectory { folder in
+            let outcomes = Mutex<[Bool]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                let created: Bool
+                do {
+                    _ = try ListPackage.create(in: folder, name: "Same", title: "By \(index)", stamp: stamp(1))
+                    created = true
+                } catch {
+                    created = false
+                    #expect(
+                        error as? ListError == .alreadyExists(path: folder.appendingPathComponent("Same.sflist").path))
+                }
+                outcomes.withLock { $0.append(created) }
+            }
+            #expect(outcomes.withLock { $0 }.filter { $0 }.count == 1)
+            let names = try FileManager().contentsOfDirectory(atPath: folder.path)
+            #expect(names == ["Same.sflist"], "no staging directory is left")
+            #expect(try ListPackage(directory: folder.appendingPathComponent("Same.sflist")).load().problems.isEmpty)
+        }
+    }
+
     @Test func deletionsStayAsTombstonesUntilTheyExpire() throws {
         try withTemporaryDirectory { folder in
             let package = try ListPackage.create(in: folder, name: "L", title: "L", stamp: stamp(1))
