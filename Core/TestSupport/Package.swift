@@ -1,6 +1,6 @@
 // swift-tools-version:6.2
-// Core/TestSupport: helpers every package's tests share (a manual Clock, temporary directories, `waitUntil`). Only
-// test targets depend on it; it depends only on Core/Primitives.
+// Core/TestSupport: helpers every package's tests share (a manual Clock, temporary directories, `waitUntil`, a child
+// process's output lines). Only test targets depend on it; it depends only on Core/Primitives.
 import PackageDescription
 
 let package = Package(

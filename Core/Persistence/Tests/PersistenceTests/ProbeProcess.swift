@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -29,32 +30,14 @@ final class ProbeProcess: @unchecked Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        let (lines, linesContinuation) = AsyncStream.makeStream(of: String.self)
         let (exitStatus, exitContinuation) = AsyncStream.makeStream(of: Int32.self)
-        self.lines = lines
+        lines = outputLines(of: output.fileHandleForReading)
         self.exitStatus = exitStatus
         process.terminationHandler = { process in
             exitContinuation.yield(process.terminationStatus)
             exitContinuation.finish()
         }
         try process.run()
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        Thread {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            var pending: [UInt8] = []
-            while true {
-                let count = read(descriptor, &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                pending.append(contentsOf: buffer[0..<count])
-                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    linesContinuation.yield(String(decoding: pending[..<newline], as: UTF8.self))
-                    pending.removeSubrange(...newline)
-                }
-            }
-            linesContinuation.finish()
-            _ = output
-        }.start()
     }
 
     /// Kills the probe at once (`SIGKILL`: no cleanup, no flush, as a crash or the OOM killer would).
