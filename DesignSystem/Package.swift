@@ -35,7 +35,7 @@ let package = Package(
         .executableTarget(name: "KeyBurstBenchmarks", dependencies: ["TerminalUI", "DesignSystem"]),
         // Test-only: runs a program under a pseudo-terminal and reads `stty -g` on it.
         .target(name: "TerminalTesting", path: "Tests/TerminalTesting"),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CTerminfo", "TerminalTesting"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalTesting"]),
         .testTarget(
             name: "DesignSystemTests",
             dependencies: ["TerminalUI", "DesignSystem", "GalleryCatalog", "TerminalTesting"],

@@ -1,4 +1,3 @@
-import CTerminfo
 import Testing
 
 @testable import TerminalUI
@@ -21,8 +20,8 @@ struct ScreenSupportTests {
 
     @Test("the terminfo lookup tells an entry without cursor addressing from one with it and from none")
     func terminfoLookup() {
-        #expect(cterminfo_has_cursor_addressing("dumb") == 0)
-        #expect(cterminfo_has_cursor_addressing("xterm-256color") == 1)
-        #expect(cterminfo_has_cursor_addressing("storefront-unknown-terminal") == -1)
+        #expect(Terminal.cursorAddressing(ofTerminfoEntry: "dumb") == 0)
+        #expect(Terminal.cursorAddressing(ofTerminfoEntry: "xterm-256color") == 1)
+        #expect(Terminal.cursorAddressing(ofTerminfoEntry: "storefront-unknown-terminal") == -1)
     }
 }

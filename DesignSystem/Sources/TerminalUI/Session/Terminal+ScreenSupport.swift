@@ -35,11 +35,18 @@ extension Terminal {
         if name == "dumb" {
             return .linesOnly(reason: "TERM is \"dumb\"")
         }
-        let entry = terminfoLock.withLock { _ in cterminfo_has_cursor_addressing(name) }
-        if entry == 0 {
+        if cursorAddressing(ofTerminfoEntry: name) == 0 {
             return .linesOnly(reason: "the terminal \"\(name)\" cannot move the cursor")
         }
         return .fullScreen
+    }
+}
+
+extension Terminal {
+    /// Whether the terminfo entry `name` has the `cup` capability: 1 it has, 0 it exists without it, -1 there is no
+    /// such entry. Every lookup goes through here, under `terminfoLock`.
+    static func cursorAddressing(ofTerminfoEntry name: String) -> Int32 {
+        terminfoLock.withLock { _ in cterminfo_has_cursor_addressing(name) }
     }
 }
 
