@@ -7,7 +7,11 @@
 /// - The value under a credential-bearing key becomes `marker`, at any depth (a `headers` dictionary included). The
 ///   keys are the HTTP header fields `Authorization` and `Proxy-Authorization` (RFC 9110 §11.6.2 and §11.7.2),
 ///   `Cookie` (RFC 6265 §5.4) and `Set-Cookie` (RFC 6265 §4.1), matched whatever their casing, with `_` taken as
-///   `-`, and also as the last dot-separated part of a key (`http.request.header.authorization`).
+///   `-`, and also as the last dot-separated part of a key (`http.request.header.authorization`). Secret headers
+///   of other kinds count too, by name: API keys (`X-Api-Key`, `Api-Key`, `ApiKey`) and every hyphenated name that
+///   ends in `-Token`, `-Key`, `-Secret` or `-Password` (`X-Auth-Token`, `X-Amz-Security-Token`, `Private-Token`),
+///   except `Idempotency-Key` (RFC draft-ietf-httpapi-idempotency-key-header), which identifies a request and is no
+///   secret.
 /// - In strings (messages, string values, and the descriptions of `stringConvertible` values): the token after the
 ///   word `Bearer` in any casing (RFC 6750 §2.1), and the rest of the line after a credential header name followed
 ///   by a colon (`Cookie: a=b`, `"authorization": "..."`), become `marker`.
@@ -26,13 +30,27 @@ public enum Redaction {
         return key.withUTF8 { bytes in
             let lastPart = bytes.lastIndex(of: UInt8(ascii: ".")).map { bytes.index(after: $0) } ?? 0
             let name = UnsafeBufferPointer(rebasing: bytes[lastPart...])
-            return credentialKeyBytes.contains { credential in
-                credential.count == name.count && zip(credential, name).allSatisfy { $0 == normalized($1) }
+            if credentialKeyBytes.contains(where: { equals($0, name) }) { return true }
+            guard !equals(notSecretBytes, name) else { return false }
+            return secretSuffixBytes.contains { suffix in
+                name.count > suffix.count
+                    && equals(suffix, UnsafeBufferPointer(rebasing: name[(name.count - suffix.count)...]))
             }
         }
     }
 
-    private static let credentialKeyBytes = credentialKeys.map { Array($0.utf8) }
+    private static let credentialKeyBytes = (credentialKeys.union(["x-api-key", "api-key", "apikey"])).map {
+        Array($0.utf8)
+    }
+    /// Hyphenated header names ending in one of these are secrets (see the rules above).
+    private static let secretSuffixBytes = ["-token", "-key", "-secret", "-password"].map { Array($0.utf8) }
+    /// The one `-key` header that is no secret.
+    private static let notSecretBytes = Array("idempotency-key".utf8)
+
+    /// Whether `name`, lowercased with `_` as `-`, is `word` (already in that form).
+    private static func equals(_ word: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        word.count == name.count && zip(word, name).allSatisfy { $0 == normalized($1) }
+    }
 
     /// An ASCII byte lowercased, with `_` taken as `-`.
     private static func normalized(_ byte: UInt8) -> UInt8 {

@@ -8,7 +8,9 @@ struct RedactionTests {
         arguments: [
             "Authorization", "authorization", "AUTHORIZATION", "aUtHoRiZaTiOn", "Proxy-Authorization",
             "proxy_authorization", "PROXY-AUTHORIZATION", "Cookie", "COOKIE", "cookie", "Set-Cookie", "set_cookie",
-            "SET-COOKIE", "http.request.header.authorization", "headers.Set-Cookie",
+            "SET-COOKIE", "http.request.header.authorization", "headers.Set-Cookie", "X-Api-Key", "api_key", "ApiKey",
+            "X-Auth-Token", "x-amz-security-token", "Private-Token", "X-Client-Secret", "proxy-password",
+            "headers.X-Session-Key",
         ]
     )
     func credentialKeys(key: String) {
@@ -16,7 +18,12 @@ struct RedactionTests {
         #expect(Redaction.redact([key: "secret-value"]) == [key: .string(Redaction.marker)])
     }
 
-    @Test("other keys are not credentials", arguments: ["user", "cookies", "authorized", "x-authorization-hint", ""])
+    @Test(
+        "other keys are not credentials; the idempotency key identifies a request and is kept",
+        arguments: [
+            "user", "cookies", "authorized", "x-authorization-hint", "", "Idempotency-Key", "idempotency_key",
+            "headers.Idempotency-Key", "X-Request-ID", "token", "key", "-key", "keyboard", "tokens",
+        ])
     func ordinaryKeys(key: String) {
         #expect(!Redaction.isCredentialKey(key))
     }
