@@ -159,22 +159,21 @@ public enum ErrorText {
         }
     }
 
-    /// One line for an API failure, ending with its code.
+    /// One line for an API failure, ending with its code: the server's own message for an answer with the API's
+    /// error body, otherwise the category's sentence from Core/Networking (`APIError.Category.userMessage`, the one
+    /// place those words live) with what a person debugging needs.
     public static func describe(_ error: APIError) -> String {
+        let sentence = error.category.userMessage
         switch error {
         case .http(let status, let body, _):
-            let message = body.message.isEmpty ? "the server refused the request" : body.message
+            let message = body.message.isEmpty ? sentence : body.message
             return "\(message) (HTTP \(status) \(body.code))"
         case .unexpectedBody(let status, _, _):
-            return "the server answered HTTP \(status) without the API's error body (HTTP \(status))"
-        case .transport, .cancelled:
-            return "the server could not be reached (\(error.category.rawValue))"
-        case .timeout:
-            return "the server did not answer in time (timeout)"
-        case .unauthorized:
-            return "the server needs a signed-in user (unauthorized)"
+            return "\(sentence) The server answered without the API's error body (HTTP \(status))"
         case .decoding, .invalidRequest:
-            return "the server's answer could not be used: \(error) (unexpected)"
+            return "\(sentence) The server's answer could not be used: \(error) (unexpected)"
+        case .transport, .cancelled, .timeout, .unauthorized:
+            return "\(sentence) (\(error.category.rawValue))"
         }
     }
 

@@ -57,8 +57,10 @@ struct ScopeFactory {
         return AccountScope(
             stores: stores.stores(for: account), context: context(for: account), scoped: scoped
         ) { context, entries in
-            let search = entries.lazy.compactMap { $0 as? SearchEntry }.first
-            let fallbackLookup = SearchEntry(context: context).lookUpProduct
+            // The catalog's lookup comes from the registered Search entry; without one, a Search entry is built just
+            // for it (only then).
+            let lookUp = (entries.lazy.compactMap { $0 as? SearchEntry }.first ?? SearchEntry(context: context))
+                .lookUpProduct
             return CheckoutEntry(
                 context: context,
                 knownShippingOptions: { state.remoteConfig?.shippingOptions ?? [] },
@@ -67,7 +69,7 @@ struct ScopeFactory {
                     if let config { state.remoteConfig = config }
                     return config?.shippingOptions ?? state.remoteConfig?.shippingOptions ?? []
                 },
-                lookUpProduct: search?.lookUpProduct ?? fallbackLookup)
+                lookUpProduct: lookUp)
         }
     }
 }
