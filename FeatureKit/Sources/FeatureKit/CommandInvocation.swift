@@ -95,9 +95,12 @@ public struct CommandInvocation {
         return .failure
     }
 
-    /// Prints `<program>: <what>: <why, with the API's error code>` and returns `.failure` (see `fail(_:code:)`).
+    /// Prints `<program>: <what>: <why, with the API's error code>` and returns `.failure` (see `fail(_:code:)`);
+    /// with `--json` the document carries the server's request id when `error` is an `APIError` that has one.
     public func fail(_ what: String, _ error: any Error) -> ExitCode {
-        fail("\(what): \(ErrorText.describe(error))", code: ErrorText.code(error))
+        fail(
+            "\(what): \(ErrorText.describe(error))", code: ErrorText.code(error),
+            requestID: (error as? APIError)?.requestID)
     }
 
     /// Prints a warning on standard error (the command goes on).

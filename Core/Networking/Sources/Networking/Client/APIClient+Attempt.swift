@@ -15,7 +15,7 @@ extension APIClient {
         context: AttemptContext
     ) async throws -> Response {
         var request = baseRequest
-        let requestID = requestIDs()
+        let requestID = context.requestID
         var metadata: Logger.Metadata = [
             "http.method": "\(endpoint.method)",
             "http.path": "\(endpoint.path)",
@@ -52,6 +52,10 @@ extension APIClient {
             throw mapped
         }
         metadata["http.status"] = "\(response.statusCode)"
+        let echoedID = response.value(forHTTPHeaderField: ClientHeader.requestID).flatMap { $0.isEmpty ? nil : $0 }
+        if let echoedID, echoedID != requestID {
+            metadata["http.server_request_id"] = "\(echoedID)"
+        }
         metadata["http.duration_ms"] = "\(Self.milliseconds(timer.now() - started))"
         logger.debug("\(endpoint.method) \(endpoint.path) \(response.statusCode)", metadata: metadata)
 
@@ -64,7 +68,7 @@ extension APIClient {
             }
             throw APIError.unauthorized
         default:
-            throw failure(data: data, response: response)
+            throw failure(data: data, response: response, requestID: echoedID)
         }
     }
 
@@ -115,18 +119,20 @@ extension APIClient {
         throw .decoding(failure)
     }
 
-    /// The error for a non-2xx answer other than 401: the API's error body when it has one, else an excerpt.
-    private func failure(data: Data, response: HTTPURLResponse) -> APIError {
+    /// The error for a non-2xx answer other than 401: the API's error body when it has one (with `requestID`, the
+    /// id the server echoed in `X-Request-ID`, when it echoed one), else an excerpt.
+    private func failure(data: Data, response: HTTPURLResponse, requestID: String?) -> APIError {
         let requestedWait = RetryAfter.delay(
             header: response.value(forHTTPHeaderField: "Retry-After"),
             responseDate: response.value(forHTTPHeaderField: "Date"),
             now: currentDate()
         )
-        if let envelope = try? errorDecoder.decode(APIErrorEnvelope.self, from: data) {
+        if var body = try? errorDecoder.decode(APIErrorEnvelope.self, from: data).error {
+            body.requestID = body.requestID ?? requestID
             return .http(
                 status: response.statusCode,
-                body: envelope.error,
-                retryAfter: requestedWait ?? envelope.error.retryAfter
+                body: body,
+                retryAfter: requestedWait ?? body.retryAfter
             )
         }
         return .unexpectedBody(
