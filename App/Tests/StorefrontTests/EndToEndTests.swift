@@ -18,6 +18,7 @@ extension IntegrationTests {
             try #require(login.status == 0, "\(login)")
             let user = try #require((try login.json() as? [String: Any])?["user"] as? [String: Any])
             let userID = try #require(user["id"] as? String)
+            let accountDirectory = "\(try #require(user["instance_id"] as? String))-\(userID)"
 
             let first = try await app.run(["feed", "--limit", "5", "--json"])
             try #require(first.status == 0, "\(first)")
@@ -61,13 +62,13 @@ extension IntegrationTests {
             #expect(((try cart.json() as? [String: Any])?["lines"] as? [Any])?.isEmpty == true, "\(cart)")
 
             let accountFilesBefore = StorefrontProcess.files(under: app.dataDirectory.url).filter {
-                $0.contains("accounts/\(userID)/")
+                $0.contains("accounts/\(accountDirectory)/")
             }
             #expect(!accountFilesBefore.isEmpty, "the account kept nothing on disk before signing out")
             let logout = try await app.run(["logout"])
             try #require(logout.status == 0, "\(logout)")
             let left = StorefrontProcess.files(under: app.dataDirectory.url).filter {
-                $0.contains("accounts/\(userID)")
+                $0.contains("accounts/\(accountDirectory)")
             }
             #expect(left.isEmpty, "files of the account are left: \(left)")
             let preferences = try String(

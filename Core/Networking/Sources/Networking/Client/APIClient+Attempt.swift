@@ -80,18 +80,37 @@ extension APIClient {
         to request: inout URLRequest,
         authentication: Authentication
     ) async throws(APIError) -> String? {
-        guard authentication != .none else { return nil }
-        guard let token = await tokenProvider?.accessToken(), !token.isEmpty else {
-            if authentication == .required {
-                throw .unauthorized
-            }
+        let token: String
+        switch authentication {
+        case .none:
             return nil
+        case .bearer(let explicit):
+            // Not returned: a 401 for a token the provider does not hold must not end the provider's session.
+            try setBearer(explicit, on: &request)
+            return nil
+        case .optional, .required:
+            guard let provided = await tokenProvider?.accessToken(), !provided.isEmpty else {
+                if authentication == .required {
+                    throw .unauthorized
+                }
+                return nil
+            }
+            token = provided
         }
+        try setBearer(token, on: &request)
+        return token
+    }
+
+    /// Sets `Authorization: Bearer <token>`.
+    ///
+    /// - Throws: `APIError.unauthorized` for an empty token; `APIError.invalidRequest` when it cannot be a header
+    ///   value.
+    private func setBearer(_ token: String, on request: inout URLRequest) throws(APIError) {
+        guard !token.isEmpty else { throw .unauthorized }
         guard !token.utf8.contains(where: { $0 < 0x21 || $0 > 0x7E }) else {
             throw .invalidRequest(reason: "the access token contains characters a header value cannot hold")
         }
         request.setValue("Bearer \(token)", forHTTPHeaderField: ClientHeader.authorization)
-        return token
     }
 
     /// Decodes a 2xx body; `EmptyResponse` is returned without looking at the body.
