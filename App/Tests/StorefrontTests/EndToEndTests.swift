@@ -109,6 +109,27 @@ extension IntegrationTests {
             #expect(!log.contains("POST /v1/orders failed: timed out"), "an attempt waited for its deadline")
         }
 
+        @Test("a failed call's --json error names the request id the server logged, the same for all its attempts")
+        func requestIDInJSONErrors() async throws {
+            let app = try StorefrontProcess()
+            let feed = try await app.run(["--server-fault", "GET /v1/feed status=500", "feed", "--json"])
+            #expect(feed.status == 1, "\(feed)")
+            let error = try #require((try feed.json() as? [String: Any])?["error"] as? [String: Any])
+            let requestID = try #require(error["request_id"] as? String, "\(feed)")
+            let log = try String(
+                contentsOf: app.dataDirectory.url.appending(path: "state/logs/storefront.log"), encoding: .utf8)
+            let served = log.split(separator: "\n").filter {
+                $0.contains("\"message\":\"request\"") && $0.contains("\"path\":\"/v1/feed\"")
+            }
+            #expect(served.count > 1, "the 500 was not retried: \(served)")
+            #expect(served.allSatisfy { $0.contains("\"request_id\":\"\(requestID)\"") }, "\(served)")
+
+            let search = try await app.run(["--server-fault", "GET /v1/search status=503", "search", "bag", "--json"])
+            #expect(search.status == 1, "\(search)")
+            let searchError = try #require((try search.json() as? [String: Any])?["error"] as? [String: Any])
+            #expect((searchError["request_id"] as? String)?.isEmpty == false, "\(search)")
+        }
+
         @Test("usage errors exit 64, failed operations exit 1 with the API's error code")
         func exitCodes() async throws {
             let app = try StorefrontProcess()

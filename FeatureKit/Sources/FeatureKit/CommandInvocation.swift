@@ -100,7 +100,7 @@ public struct CommandInvocation {
     public func fail(_ what: String, _ error: any Error) -> ExitCode {
         fail(
             "\(what): \(ErrorText.describe(error))", code: ErrorText.code(error),
-            requestID: (error as? APIError)?.requestID)
+            requestID: ErrorText.requestID(error))
     }
 
     /// Prints a warning on standard error (the command goes on).
@@ -178,6 +178,11 @@ public enum ErrorText {
         case .transport, .cancelled, .timeout, .unauthorized:
             return "\(sentence) (\(error.category.rawValue))"
         }
+    }
+
+    /// The server's id of the failed request (`APIError.requestID`), for `--json` errors; nil for other errors.
+    public static func requestID(_ error: any Error) -> String? {
+        (error as? APIError)?.requestID
     }
 
     /// The code of a failure for programs: the API's error code (`price_changed`), the kind of API failure
