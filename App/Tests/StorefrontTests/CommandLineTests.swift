@@ -49,6 +49,8 @@ struct CommandLineTests {
             (["--flag", "express_shipping"], "storefront: invalid flag 'express_shipping'"),
             (["--flag", "express_shipping=maybe"], "storefront: invalid value in 'express_shipping=maybe'"),
             (["--server-fault", "GET /v1/feed explode"], "storefront: invalid fault rule"),
+            (["--request-timeout", "0"], "storefront: invalid request timeout '0'"),
+            (["--request-timeout", "1.5"], "storefront: invalid request timeout '1.5'"),
             (["checkout", "--name", "Ada"], "storefront: 'checkout' needs --street"),
             (["login", "  "], "storefront: Enter a user name."),
         ]

@@ -95,9 +95,12 @@ public struct CommandInvocation {
         return .failure
     }
 
-    /// Prints `<program>: <what>: <why, with the API's error code>` and returns `.failure` (see `fail(_:code:)`).
+    /// Prints `<program>: <what>: <why, with the API's error code>` and returns `.failure` (see `fail(_:code:)`);
+    /// with `--json` the document carries the server's request id when `error` is an `APIError` that has one.
     public func fail(_ what: String, _ error: any Error) -> ExitCode {
-        fail("\(what): \(ErrorText.describe(error))", code: ErrorText.code(error))
+        fail(
+            "\(what): \(ErrorText.describe(error))", code: ErrorText.code(error),
+            requestID: ErrorText.requestID(error))
     }
 
     /// Prints a warning on standard error (the command goes on).
@@ -175,6 +178,11 @@ public enum ErrorText {
         case .transport, .cancelled, .timeout, .unauthorized:
             return "\(sentence) (\(error.category.rawValue))"
         }
+    }
+
+    /// The server's id of the failed request (`APIError.requestID`), for `--json` errors; nil for other errors.
+    public static func requestID(_ error: any Error) -> String? {
+        (error as? APIError)?.requestID
     }
 
     /// The code of a failure for programs: the API's error code (`price_changed`), the kind of API failure

@@ -35,6 +35,9 @@ public struct CommandCatalog {
             "--flag", valueName: "NAME=VALUE", repeatable: true,
             help: "Force a feature flag on or off for this run, such as express_shipping=on."),
         .init(
+            "--request-timeout", valueName: "SECONDS",
+            help: "Give each API request attempt up to SECONDS (1-600, or STOREFRONT_REQUEST_TIMEOUT; default 10)."),
+        .init(
             "--server-fault", valueName: "RULE", repeatable: true,
             help: "Inject a fault into the built-in server, such as 'POST /v1/orders drop-after-commit times=1'."),
     ]

@@ -109,8 +109,11 @@ public final class AppDependencies {
         } catch {
             throw LaunchError(error.description)
         }
+        // The session's own idle timeout is only a backstop: it stays above the client's attempt deadline.
+        let attemptSeconds = Int(configuration.requestTimeouts.attempt.components.seconds)
         let transport = URLSessionTransport(
-            idleTimeoutSeconds: 60, additionalHeaders: ["User-Agent": "storefront/\(StorefrontVersion.current)"])
+            idleTimeoutSeconds: max(60, attemptSeconds + 5),
+            additionalHeaders: ["User-Agent": "storefront/\(StorefrontVersion.current)"])
         return try AppDependencies(
             configuration: configuration, layout: layout, logger: logger, logFallback: fallback,
             transport: transport, scopedEntries: AppEntries.scoped)
@@ -215,7 +218,8 @@ public final class AppDependencies {
         self.tokens = tokens
         let client = APIClient(
             baseURL: baseURL, transport: appTransport, tokenProvider: tokens, clock: ContinuousClock(),
-            retryPolicy: RetryPolicy(), timeouts: RequestTimeouts(), logger: logger.child(label: "storefront.api"),
+            retryPolicy: RetryPolicy(), timeouts: configuration.requestTimeouts,
+            logger: logger.child(label: "storefront.api"),
             requestIDs: { UUID().uuidString }, jitter: .systemRandom, currentDate: now)
         self.client = client
 

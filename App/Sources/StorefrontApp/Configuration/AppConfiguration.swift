@@ -1,6 +1,7 @@
 import FeatureKit
 import Foundation
 import Logging
+import Networking
 import SampleBackend
 
 /// The settings one run of the app is built from, read from the command line and the environment.
@@ -24,6 +25,9 @@ public struct AppConfiguration: Sendable, Equatable {
     public var flagOverrides: [String: Bool]
     /// Fault rules for the embedded backend (`--server-fault RULE`, repeatable; see `FaultRule`).
     public var serverFaults: [String]
+    /// The API client's deadlines: `--request-timeout SECONDS` (or `STOREFRONT_REQUEST_TIMEOUT`) sets each
+    /// attempt's, and the whole call may take three attempts' worth, at least 30 s; default 10 s and 30 s.
+    public var requestTimeouts: RequestTimeouts
 
     /// Creates a configuration from explicit values.
     public init(
@@ -33,7 +37,8 @@ public struct AppConfiguration: Sendable, Equatable {
         apiURL: URL?,
         dataDirectory: URL?,
         flagOverrides: [String: Bool],
-        serverFaults: [String]
+        serverFaults: [String],
+        requestTimeouts: RequestTimeouts = RequestTimeouts()
     ) {
         self.logLevel = logLevel
         self.allowsColor = allowsColor
@@ -42,6 +47,7 @@ public struct AppConfiguration: Sendable, Equatable {
         self.dataDirectory = dataDirectory
         self.flagOverrides = flagOverrides
         self.serverFaults = serverFaults
+        self.requestTimeouts = requestTimeouts
     }
 
     /// Reads the configuration from parsed global options and the environment.
@@ -51,8 +57,8 @@ public struct AppConfiguration: Sendable, Equatable {
     ///   - environment: The process environment.
     ///   - currentDirectory: What a relative `--data-dir` is resolved against.
     /// - Throws: `UsageError` for a log level that is not a level name, an API URL that is not an absolute `http` or
-    ///   `https` URL, an empty data directory, a malformed `--flag`, a fault rule that does not parse, or fault rules
-    ///   together with a remote server.
+    ///   `https` URL, an empty data directory, a malformed `--flag`, a fault rule that does not parse, fault rules
+    ///   together with a remote server, or a request timeout that is not a whole number of seconds in 1...600.
     public init(
         arguments: ParsedArguments, environment: [String: String], currentDirectory: URL
     ) throws(UsageError) {
@@ -91,9 +97,16 @@ public struct AppConfiguration: Sendable, Equatable {
                 throw UsageError(error.description)
             }
         }
+        var timeouts = RequestTimeouts()
+        if let text = arguments.value("--request-timeout") ?? environment["STOREFRONT_REQUEST_TIMEOUT"] {
+            guard let seconds = Int(text), (1...600).contains(seconds) else {
+                throw UsageError("invalid request timeout '\(text)' (expected whole seconds, 1 to 600)")
+            }
+            timeouts = RequestTimeouts(attempt: .seconds(seconds), overall: .seconds(max(30, 3 * seconds)))
+        }
         self.init(
             logLevel: level, allowsColor: !arguments.has("--no-color"), environment: environment, apiURL: apiURL,
-            dataDirectory: dataDirectory, flagOverrides: overrides, serverFaults: faults)
+            dataDirectory: dataDirectory, flagOverrides: overrides, serverFaults: faults, requestTimeouts: timeouts)
     }
 
     /// Parses an API base URL: an absolute `http` or `https` URL with a host (a path prefix is allowed).

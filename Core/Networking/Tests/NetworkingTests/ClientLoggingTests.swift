@@ -23,7 +23,7 @@ struct ClientLoggingTests {
         #expect(attempts.allSatisfy { $0.level == .debug })
         #expect(attempts.map(\.metadata["http.status"]) == ["503", "200"])
         #expect(attempts.map(\.metadata["http.attempt"]) == ["1", "2"])
-        #expect(attempts.map(\.metadata["http.request_id"]) == ["req-1", "req-2"])
+        #expect(attempts.map(\.metadata["http.request_id"]) == ["req-1", "req-1"])
         #expect(attempts.map(\.metadata["http.duration_ms"]) == ["250", "0"])
         #expect(attempts.allSatisfy { $0.metadata["http.method"] == "GET" })
         #expect(attempts.allSatisfy { $0.metadata["http.path"] == "/v1/posts/p%201" })

@@ -76,4 +76,21 @@ struct URLSessionTransportTests {
         clock.advance(by: .milliseconds(1))
         await #expect(throws: APIError.timeout) { try await task.value }
     }
+
+    @Test("requests with a body or a non-idempotent method get a connection of their own; the others reuse")
+    func ownConnectionRule() throws {
+        let url = try #require(URL(string: "http://127.0.0.1:1/v1/orders"))
+        func request(_ method: String, body: Data? = nil) -> URLRequest {
+            var request = URLRequest(url: url)
+            request.httpMethod = method
+            request.httpBody = body
+            return request
+        }
+        #expect(URLSessionTransport.needsOwnConnection(request("POST")))
+        #expect(URLSessionTransport.needsOwnConnection(request("PATCH")))
+        #expect(URLSessionTransport.needsOwnConnection(request("PUT", body: Data("{}".utf8))))
+        #expect(!URLSessionTransport.needsOwnConnection(request("GET")))
+        #expect(!URLSessionTransport.needsOwnConnection(request("PUT")))
+        #expect(!URLSessionTransport.needsOwnConnection(request("DELETE")))
+    }
 }

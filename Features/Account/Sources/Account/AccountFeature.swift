@@ -7,9 +7,17 @@ import Persistence
 /// - Launch: the feature restores the remembered user (preferences) with the token from the user's secret store, so
 ///   a new process starts signed in while the token is there; without the token it starts as the guest with the
 ///   `sessionEnded` notice. Nothing is sent: the first 401 ends a session the server no longer accepts.
-/// - Sign-in (`signIn(userName:)`): checks the name, sends `POST /v1/session`, stores the token in the user's secret
-///   store, remembers the user, then reports `SignInEvent` to `onSignInAccepted` (still the guest), switches
-///   `current`, and reports it again to `onSignedIn`.
+/// - Sign-in (`signIn(userName:)`): checks the name, takes the data directory's sign-in lock (`session.lock` in the
+///   data root, shared by every process on it) and, under it, checks that no other process signed someone in
+///   meanwhile, sends `POST /v1/session`, adopts the user's data of the layout before instance ids when the server
+///   proves it is this instance's (see `adoptLegacyData(of:)`), stores the token in the user's secret store,
+///   remembers the user, then reports `SignInEvent` to `onSignInAccepted` (still the guest), switches `current`, and
+///   reports it again to `onSignedIn`. Two sign-ins at once on one data directory therefore never mix accounts: the
+///   first one wins, the other ends with `alreadySignedIn` before anything is sent.
+/// - Account data is keyed by the server's instance id and the user id (`accounts/<instance>-<user>/`), so a server
+///   whose data was reset and hands `user_1` to someone else never shows them the previous person's cart, drafts or
+///   outbox. A user remembered by an earlier version (no instance id) is not restored at launch: its data stays
+///   closed until that user signs in again.
 /// - Sign-out (`signOut(force:)`): pushes the outbox; refuses without `force` while changes would be lost; stops the
 ///   outbox, revokes the session (going on when the server cannot be reached), deletes the token, closes the
 ///   account's stores and deletes its directory under every root; reports `onSignedOut`.
@@ -143,6 +151,20 @@ public final class AccountFeature {
         }
         activity = .signingIn
         error = nil
+        let lock: FileLock
+        do {
+            lock = try await Self.takeSignInLock(layout)
+        } catch {
+            activity = .idle
+            logger.notice("sign-in lock not taken", metadata: ["error": "\(error)"])
+            if error is FileLockError { throw .busy }
+            throw record(.storage(detail: "\(error)"))
+        }
+        defer { lock.unlock() }
+        if let other = signedInElsewhere() {
+            activity = .idle
+            throw record(.alreadySignedIn(userName: other.name))
+        }
         let session: NewSession
         do {
             session = try await repository.createSession(userName: name)
@@ -153,6 +175,7 @@ public final class AccountFeature {
             throw failure == .cancelled ? failure : record(failure)
         }
         let user = session.user
+        await adoptLegacyData(of: user)
         do {
             try tokens.start(session)
             try preferences.set(user, for: Self.rememberedUserKey)
@@ -176,7 +199,8 @@ public final class AccountFeature {
         signOutLocalData = nil
         lastSignOut = nil
         activity = .idle
-        logger.info("signed in", metadata: ["user_id": "\(user.id)"])
+        logger.info("signed in", metadata: ["user_id": "\(user.id)", "instance_id": "\(user.instanceID ?? "")"])
+        lock.unlock()
         await onSignedIn?(event)
         return user
     }
@@ -234,6 +258,15 @@ public final class AccountFeature {
     private func restoreSession() {
         do {
             guard let user = try preferences.value(for: Self.rememberedUserKey).value else { return }
+            guard user.instanceID != nil else {
+                // Remembered by an earlier version: which server data set the data belongs to is unknown, so it is
+                // not opened; the next sign-in of this user moves it once the server proves it issued the session.
+                sessionEnded = SessionEnded(user: user)
+                logger.notice(
+                    "the remembered session predates instance ids; sign in again to move its data",
+                    metadata: ["user_id": "\(user.id)"])
+                return
+            }
             if try tokens.restore(user) {
                 current = .signedIn(user)
                 logger.debug("session restored", metadata: ["user_id": "\(user.id)"])

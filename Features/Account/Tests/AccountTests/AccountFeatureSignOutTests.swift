@@ -56,7 +56,7 @@ struct AccountFeatureSignOutTests {
         #expect(feature.current == .signedIn(user))
         #expect(feature.activity == .idle)
         #expect(harness.transport.requests.map(\.summary) == ["POST /v1/session"])
-        #expect(harness.storage.calls == [.outbox("user_1")])
+        #expect(harness.storage.calls == [.outbox(Harness.user1Directory)])
         #expect(harness.files(of: user.storageAccount) == filesBefore)
         #expect(harness.tokenFiles(of: user).count == 1)
 
@@ -133,7 +133,11 @@ struct AccountFeatureSignOutTests {
             #expect(!FileManager().fileExists(atPath: directory.path(percentEncoded: false)), "\(root) remains")
         }
         #expect(Set(harness.allFiles()) == otherFiles)
-        #expect(harness.storage.calls == [.outbox("user_1"), .stopOutbox("user_1"), .closeStores("user_1")])
+        #expect(
+            harness.storage.calls == [
+                .outbox(Harness.user1Directory), .stopOutbox(Harness.user1Directory),
+                .closeStores(Harness.user1Directory),
+            ])
         #expect(seenAtClose.withLock { $0 }?.requests == 2)
         #expect(seenAtClose.withLock { $0 }?.tokenFiles == 0)
         #expect(harness.relaunch().current == .guest)
@@ -225,6 +229,6 @@ struct AccountFeatureSignOutTests {
         #expect(feature.current == .signedIn(user))
         #expect(feature.activity == .idle)
         #expect(harness.tokenFiles(of: user).count == 1)
-        #expect(harness.storage.calls == [.outbox("user_1")])
+        #expect(harness.storage.calls == [.outbox(Harness.user1Directory)])
     }
 }

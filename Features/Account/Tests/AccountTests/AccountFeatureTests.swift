@@ -54,7 +54,10 @@ struct AccountFeatureTests {
         #expect(relaunched.sessionEnded == nil)
         #expect(relaunched.status.message == "Signed in as ada (user_1).")
         let json = try String(decoding: APIJSON.makeEncoder().encode(relaunched.status), as: UTF8.self)
-        #expect(json == #"{"session_ended":false,"signed_in":true,"user":{"id":"user_1","name":"ada"}}"#)
+        #expect(
+            json
+                == #"{"session_ended":false,"signed_in":true,"user":{"id":"user_1","instance_id":"\#(Harness.instance)","name":"ada"}}"#
+        )
         #expect(harness.transport.requests.count == requestsBefore)
         try await harness.sendAuthenticatedRequest(answeredWith: 204)
         #expect(harness.transport.requests.last?.header("Authorization") == "Bearer \(token)")
@@ -172,13 +175,14 @@ struct AccountFeatureTests {
         #expect(feature.error == expected)
         #expect(feature.activity == .idle)
         #expect(!FileManager().fileExists(atPath: harness.preferencesURL.path(percentEncoded: false)))
-        #expect(harness.allFiles().isEmpty)
+        #expect(harness.allFiles() == ["data/session.lock"], "only the sign-in lock file, which holds nothing")
     }
 
     @Test func anAnswerThatCannotBeUsedIsAnUnexpectedResponse() async throws {
         let harness = try Harness()
         let feature = harness.makeFeature()
-        harness.transport.enqueue(.json(#"{"token": "t", "user": {"id": "../guest", "name": "x"}}"#, status: 201))
+        harness.transport.enqueue(
+            .json(#"{"token": "t", "instance_id": "srv_1", "user": {"id": "../guest", "name": "x"}}"#, status: 201))
 
         await #expect {
             try await feature.signIn(userName: "ada")
@@ -187,7 +191,7 @@ struct AccountFeatureTests {
             return true
         }
         #expect(feature.current == .guest)
-        #expect(harness.allFiles().isEmpty)
+        #expect(harness.allFiles() == ["data/session.lock"], "only the sign-in lock file, which holds nothing")
     }
 
     @Test func signingInWhileSignedInIsRefused() async throws {
@@ -204,7 +208,8 @@ struct AccountFeatureTests {
 
     @Test func aTokenThatCannotBeSavedKeepsNothing() async throws {
         let harness = try Harness()
-        let secrets = harness.layout.secretsDirectory(for: try StorageAccount(userID: "user_1"))
+        let secrets = harness.layout.secretsDirectory(
+            for: try StorageAccount(instanceID: Harness.instance, userID: "user_1"))
         try FileManager().createDirectory(
             at: secrets, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         let feature = harness.makeFeature()

@@ -23,12 +23,16 @@ struct SessionRepositoryTests {
     }
 
     @Test func signInPostsTheNameWithoutAToken() async throws {
-        transport.enqueue(.json(#"{"token": "tok-new", "user": {"id": "user_4", "name": "ada"}}"#, status: 201))
+        transport.enqueue(
+            .json(
+                #"{"token": "tok-new", "instance_id": "srv_00ff", "user": {"id": "user_4", "name": "ada"}}"#,
+                status: 201))
 
         let session = try await repository.createSession(userName: UserName(validating: " ada "))
 
-        #expect(session.user == (try AccountUser(id: "user_4", name: "ada")))
-        #expect(session.user.storageAccount == (try StorageAccount(userID: "user_4")))
+        #expect(session.user == (try AccountUser(id: "user_4", name: "ada", instanceID: "srv_00ff")))
+        #expect(session.user.storageAccount == (try StorageAccount(instanceID: "srv_00ff", userID: "user_4")))
+        #expect(session.user.storageAccount.directoryName == "srv_00ff-user_4")
         #expect(session.token == Secret(utf8: "tok-new"))
         #expect("\(session)".contains("tok-new") == false)
         let request = try #require(transport.requests.first)
@@ -38,7 +42,7 @@ struct SessionRepositoryTests {
     }
 
     @Test func aNumericIDAndAMissingNameAreTolerated() async throws {
-        transport.enqueue(.json(#"{"token": "t", "user": {"id": 7}}"#, status: 201))
+        transport.enqueue(.json(#"{"token": "t", "instance_id": "srv_1", "user": {"id": 7}}"#, status: 201))
 
         let session = try await repository.createSession(userName: UserName(validating: "ada"))
 
@@ -47,7 +51,8 @@ struct SessionRepositoryTests {
     }
 
     @Test func anIDThatCannotNameADirectoryIsADecodingError() async throws {
-        transport.enqueue(.json(#"{"token": "t", "user": {"id": "../user_1", "name": "x"}}"#, status: 201))
+        transport.enqueue(
+            .json(#"{"token": "t", "instance_id": "srv_1", "user": {"id": "../user_1", "name": "x"}}"#, status: 201))
 
         await #expect {
             try await repository.createSession(userName: UserName(validating: "ada"))
@@ -55,6 +60,31 @@ struct SessionRepositoryTests {
             guard case .decoding(let failure) = error as? APIError else { return false }
             return failure.codingPath == "user.id"
         }
+    }
+
+    @Test func anAnswerWithoutAnInstanceOrWithAnUnsafeOneIsADecodingError() async throws {
+        transport.enqueue(.json(#"{"token": "t", "user": {"id": "user_1", "name": "x"}}"#, status: 201))
+        transport.enqueue(
+            .json(#"{"token": "t", "instance_id": "../srv", "user": {"id": "user_1", "name": "x"}}"#, status: 201))
+
+        for path in ["instance_id", "user.id"] {
+            await #expect {
+                try await repository.createSession(userName: UserName(validating: "ada"))
+            } throws: { error in
+                guard case .decoding(let failure) = error as? APIError else { return false }
+                return failure.codingPath == path
+            }
+        }
+    }
+
+    @Test func anEarlierSessionIsRevokedWithItsOwnToken() async throws {
+        transport.enqueue(.noContent)
+
+        try await repository.revokeSession(token: Secret(utf8: "tok-old"))
+
+        let request = try #require(transport.requests.first)
+        #expect(request.summary == "DELETE /v1/session")
+        #expect(request.header("Authorization") == "Bearer tok-old")
     }
 
     @Test func aRefusedNameIsTheServersError() async throws {

@@ -15,7 +15,7 @@ extension APIClient {
         context: AttemptContext
     ) async throws -> Response {
         var request = baseRequest
-        let requestID = requestIDs()
+        let requestID = context.requestID
         var metadata: Logger.Metadata = [
             "http.method": "\(endpoint.method)",
             "http.path": "\(endpoint.path)",
@@ -52,6 +52,10 @@ extension APIClient {
             throw mapped
         }
         metadata["http.status"] = "\(response.statusCode)"
+        let echoedID = response.value(forHTTPHeaderField: ClientHeader.requestID).flatMap { $0.isEmpty ? nil : $0 }
+        if let echoedID, echoedID != requestID {
+            metadata["http.server_request_id"] = "\(echoedID)"
+        }
         metadata["http.duration_ms"] = "\(Self.milliseconds(timer.now() - started))"
         logger.debug("\(endpoint.method) \(endpoint.path) \(response.statusCode)", metadata: metadata)
 
@@ -64,7 +68,7 @@ extension APIClient {
             }
             throw APIError.unauthorized
         default:
-            throw failure(data: data, response: response)
+            throw failure(data: data, response: response, requestID: echoedID)
         }
     }
 
@@ -76,18 +80,37 @@ extension APIClient {
         to request: inout URLRequest,
         authentication: Authentication
     ) async throws(APIError) -> String? {
-        guard authentication != .none else { return nil }
-        guard let token = await tokenProvider?.accessToken(), !token.isEmpty else {
-            if authentication == .required {
-                throw .unauthorized
-            }
+        let token: String
+        switch authentication {
+        case .none:
             return nil
+        case .bearer(let explicit):
+            // Not returned: a 401 for a token the provider does not hold must not end the provider's session.
+            try setBearer(explicit, on: &request)
+            return nil
+        case .optional, .required:
+            guard let provided = await tokenProvider?.accessToken(), !provided.isEmpty else {
+                if authentication == .required {
+                    throw .unauthorized
+                }
+                return nil
+            }
+            token = provided
         }
+        try setBearer(token, on: &request)
+        return token
+    }
+
+    /// Sets `Authorization: Bearer <token>`.
+    ///
+    /// - Throws: `APIError.unauthorized` for an empty token; `APIError.invalidRequest` when it cannot be a header
+    ///   value.
+    private func setBearer(_ token: String, on request: inout URLRequest) throws(APIError) {
+        guard !token.isEmpty else { throw .unauthorized }
         guard !token.utf8.contains(where: { $0 < 0x21 || $0 > 0x7E }) else {
             throw .invalidRequest(reason: "the access token contains characters a header value cannot hold")
         }
         request.setValue("Bearer \(token)", forHTTPHeaderField: ClientHeader.authorization)
-        return token
     }
 
     /// Decodes a 2xx body; `EmptyResponse` is returned without looking at the body.
@@ -115,18 +138,20 @@ extension APIClient {
         throw .decoding(failure)
     }
 
-    /// The error for a non-2xx answer other than 401: the API's error body when it has one, else an excerpt.
-    private func failure(data: Data, response: HTTPURLResponse) -> APIError {
+    /// The error for a non-2xx answer other than 401: the API's error body when it has one (with `requestID`, the
+    /// id the server echoed in `X-Request-ID`, when it echoed one), else an excerpt.
+    private func failure(data: Data, response: HTTPURLResponse, requestID: String?) -> APIError {
         let requestedWait = RetryAfter.delay(
             header: response.value(forHTTPHeaderField: "Retry-After"),
             responseDate: response.value(forHTTPHeaderField: "Date"),
             now: currentDate()
         )
-        if let envelope = try? errorDecoder.decode(APIErrorEnvelope.self, from: data) {
+        if var body = try? errorDecoder.decode(APIErrorEnvelope.self, from: data).error {
+            body.requestID = body.requestID ?? requestID
             return .http(
                 status: response.statusCode,
-                body: envelope.error,
-                retryAfter: requestedWait ?? envelope.error.retryAfter
+                body: body,
+                retryAfter: requestedWait ?? body.retryAfter
             )
         }
         return .unexpectedBody(

@@ -7,7 +7,8 @@ import Logging
 
 /// Sends `Endpoint`s to the API and returns their decoded responses: the one way every feature talks to the server.
 ///
-/// For each call the client builds the request, attaches a fresh `X-Request-ID` and, as the endpoint declares, the
+/// For each call the client builds the request, attaches one `X-Request-ID` for the whole logical call (every retry of
+/// it carries the same id, so the server's log shows one request and its repeats) and, as the endpoint declares, the
 /// bearer token; races each attempt against a deadline on the injected clock; decodes a 2xx body with the shared
 /// decoder (`APIJSON`); turns anything else into an `APIError`; and repeats failed attempts as `RetryPolicy`
 /// allows. A 401 hands the token that was sent to `AccessTokenProvider.invalidateToken(_:)` and ends with
@@ -51,8 +52,8 @@ public struct APIClient: Sendable {
     ///   - retryPolicy: When failed attempts are repeated; endpoints may override it.
     ///   - timeouts: The per-attempt and overall deadlines; endpoints may override them.
     ///   - logger: Receives one debug record per attempt and one per retry decision.
-    ///   - requestIDs: Returns the `X-Request-ID` for each attempt (`{ UUID().uuidString }` in the App); the value
-    ///     must be a valid header value.
+    ///   - requestIDs: Returns the `X-Request-ID` of each call, reused by all its attempts (`{ UUID().uuidString }`
+    ///     in the App); the value must be a valid header value.
     ///   - jitter: The random fractions of backoff waits: `.systemRandom` in the App.
     ///   - currentDate: The wall-clock time, used only to read a `Retry-After` HTTP-date when the response has no
     ///     `Date` header: `{ Date() }` in the App.
@@ -102,12 +103,14 @@ public struct APIClient: Sendable {
             )
             throw error
         }
+        let requestID = requestIDs()
         let overallDeadline = timer.now() + timeouts.overall
         var attempt = 1
         while true {
             try Task.checkCancellation()
             let context = AttemptContext(
                 number: attempt,
+                requestID: requestID,
                 deadline: min(timer.now() + timeouts.attempt, overallDeadline)
             )
             do {
@@ -115,8 +118,17 @@ public struct APIClient: Sendable {
             } catch let error as APIError {
                 guard
                     let resumeAt = retryTime(
-                        after: error, of: endpoint, attempt: attempt, policy: policy, overallDeadline: overallDeadline)
-                else { throw error }
+                        after: error, of: endpoint, attempt: attempt, requestID: requestID, policy: policy,
+                        overallDeadline: overallDeadline)
+                else {
+                    logger.debug(
+                        "\(endpoint.method) \(endpoint.path) failed after \(attempt) attempt(s): \(error.logSummary)",
+                        metadata: [
+                            "http.method": "\(endpoint.method)", "http.path": "\(endpoint.path)",
+                            "http.attempt": "\(attempt)", "http.request_id": "\(error.requestID ?? requestID)",
+                        ])
+                    throw error
+                }
                 try await timer.sleepUntil(resumeAt)
                 attempt += 1
             }
@@ -128,11 +140,13 @@ public struct APIClient: Sendable {
         after error: APIError,
         of endpoint: Endpoint<Response>,
         attempt: Int,
+        requestID: String,
         policy: RetryPolicy,
         overallDeadline: Duration
     ) -> Duration? {
         let metadata: Logger.Metadata = [
             "http.method": "\(endpoint.method)", "http.path": "\(endpoint.path)", "http.attempt": "\(attempt)",
+            "http.request_id": "\(requestID)",
         ]
         let label = "\(endpoint.method) \(endpoint.path)"
         guard error.isRetryable, endpoint.isSafeToRepeat, attempt < max(policy.maxAttempts, 1) else {
@@ -165,6 +179,8 @@ public struct APIClient: Sendable {
 struct AttemptContext {
     /// 1 for the first attempt.
     let number: Int
+    /// The call's `X-Request-ID`, the same for every attempt.
+    let requestID: String
     /// The elapsed clock time by which the attempt must have its answer.
     let deadline: Duration
 }

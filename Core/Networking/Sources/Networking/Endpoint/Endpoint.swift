@@ -116,6 +116,22 @@ public enum Authentication: Sendable, Hashable {
     case optional
     /// Needs a token: without one the client throws `APIError.unauthorized` and sends nothing.
     case required
+    /// Sends this bearer token instead of the provider's: a session other than the current one, such as one an
+    /// earlier version of the app stored, presented to prove which server issued it. A 401 for it is
+    /// `APIError.unauthorized` and leaves the provider's token alone. The token never appears in a description.
+    case bearer(String)
+}
+
+extension Authentication: CustomStringConvertible {
+    /// `none`, `optional`, `required` or `bearer(<secret>)`.
+    public var description: String {
+        switch self {
+        case .none: return "none"
+        case .optional: return "optional"
+        case .required: return "required"
+        case .bearer: return "bearer(<secret>)"
+        }
+    }
 }
 
 /// The response type of a call whose body is empty (204 No Content) or not needed: the client never decodes the body.

@@ -54,6 +54,13 @@ public enum APIError: Error, Sendable, Hashable {
         return body.code
     }
 
+    /// The id of the failed request as the server knows it (`APIErrorBody.requestID`: the echoed `X-Request-ID`), for
+    /// an `http` answer; nil for the other cases.
+    public var requestID: String? {
+        guard case .http(_, let body, _) = self else { return nil }
+        return body.requestID
+    }
+
     /// The wait the server asked for before a new attempt, if it did.
     public var retryAfter: Duration? {
         switch self {
@@ -92,7 +99,8 @@ extension APIError {
     /// `HTTP 503 unavailable`, `HTTP 502`, or the description of the other cases.
     var logSummary: String {
         switch self {
-        case .http(let status, let body, _): return "HTTP \(status) \(body.code)"
+        case .http(let status, let body, _):
+            return "HTTP \(status) \(body.code)" + (body.requestID.map { " (request \($0))" } ?? "")
         case .unexpectedBody(let status, _, _): return "HTTP \(status)"
         default: return description
         }

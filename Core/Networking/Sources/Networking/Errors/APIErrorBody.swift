@@ -16,13 +16,21 @@ public struct APIErrorBody: Sendable, Hashable, Codable {
     public var retryAfter: Duration?
     /// The code-specific payload (`current_total` for `price_changed`, `product_ids` for `out_of_stock`), if any.
     public var details: JSONValue?
+    /// The id of the request this answer belongs to, as the server knows it: a `request_id` in the body, else the
+    /// `X-Request-ID` the server echoed on the response (`APIClient` fills it in). Quote it when reporting the
+    /// failure: the server's log lines carry the same id. Nil when the server sent neither.
+    public var requestID: String?
 
     /// Creates an error body.
-    public init(code: String, message: String = "", retryAfter: Duration? = nil, details: JSONValue? = nil) {
+    public init(
+        code: String, message: String = "", retryAfter: Duration? = nil, details: JSONValue? = nil,
+        requestID: String? = nil
+    ) {
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
         self.details = details
+        self.requestID = requestID
     }
 
     private struct Key: CodingKey {
@@ -31,6 +39,8 @@ public struct APIErrorBody: Sendable, Hashable, Codable {
         static let retryAfter = Key(stringValue: "retry_after")
         static let retryAfterFromSnakeCase = Key(stringValue: "retryAfter")
         static let details = Key(stringValue: "details")
+        static let requestID = Key(stringValue: "request_id")
+        static let requestIDFromSnakeCase = Key(stringValue: "requestId")
 
         let stringValue: String
         var intValue: Int? { nil }
@@ -39,7 +49,7 @@ public struct APIErrorBody: Sendable, Hashable, Codable {
         init?(intValue: Int) { nil }
     }
 
-    /// Decodes the inner object of the envelope. `retry_after` is read as a number of seconds (a negative or
+    /// Decodes the inner object of the envelope (`request_id`, when the body has one, into `requestID`). `retry_after` is read as a number of seconds (a negative or
     /// non-number value is ignored); it is also found when the decoder converts keys from snake_case.
     ///
     /// - Throws: `DecodingError` when `code` is missing or not a string.
@@ -56,6 +66,10 @@ public struct APIErrorBody: Sendable, Hashable, Codable {
             retryAfter = nil
         }
         details = try? container.decodeIfPresent(JSONValue.self, forKey: .details)
+        let requestID =
+            (try? container.decodeIfPresent(String.self, forKey: .requestID))
+            ?? (try? container.decodeIfPresent(String.self, forKey: .requestIDFromSnakeCase))
+        self.requestID = requestID.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Encodes the wire shape (`retry_after` in whole seconds, rounded up).
@@ -68,6 +82,7 @@ public struct APIErrorBody: Sendable, Hashable, Codable {
             try container.encode(seconds + (attoseconds > 0 ? 1 : 0), forKey: .retryAfter)
         }
         try container.encodeIfPresent(details, forKey: .details)
+        try container.encodeIfPresent(requestID, forKey: .requestID)
     }
 
     /// Decodes `details` as the feature's own type with `decoder` (normally `APIJSON.makeDecoder()`, so snake_case

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where the app keeps its files: four roots after the XDG Base Directory Specification, and one directory per
 /// account under each.
 ///
@@ -12,8 +18,9 @@ import Foundation
 ///
 /// A variable that is unset, empty or not absolute is ignored, as the specification says. A root override (the
 /// `--data-dir D` flag, and tests) puts the four roots at `D/data`, `D/config`, `D/cache` and `D/state`. Under each
-/// root an account's files live in `accounts/<account>/` (`guest` when signed out), so signing out deletes one
-/// directory per root (`wipeAccount(_:)`).
+/// root an account's files live in `accounts/<account>/` (`<instance>-<user>` signed in, see `StorageAccount`;
+/// `guest` when signed out), so signing out deletes one directory per root (`wipeAccount(_:)`). Data of the layout
+/// before instance ids (`accounts/<user>/`) moves to its keyed name with `adoptLegacyAccount(_:as:)`.
 ///
 /// Source: XDG Base Directory Specification 0.8 (specifications.freedesktop.org/basedir-spec).
 public struct StorageLayout: Sendable, Hashable {
@@ -131,5 +138,41 @@ public struct StorageLayout: Sendable, Hashable {
             }
         }
         guard remaining.isEmpty else { throw StorageLayoutError.accountNotWiped(paths: remaining) }
+    }
+
+    /// Whether `account` has a directory under any root.
+    ///
+    /// - Throws: `FileOperationError` when a directory cannot be inspected.
+    public func hasFiles(of account: StorageAccount) throws -> Bool {
+        for root in Root.allCases
+        where try FileSystem.status(accountDirectory(for: account, in: root).path(percentEncoded: false)) != nil {
+            return true
+        }
+        return false
+    }
+
+    /// Moves the directories of `legacy` (the layout before instance ids, `accounts/<user>/`) to `account`'s name
+    /// under every root, each with one `rename(2)`, so a crash leaves every root either moved or not. A root where
+    /// `account` already has a directory keeps both (nothing is merged or overwritten). Call it only once the data
+    /// is known to belong to `account`'s instance, with nothing of either account open.
+    ///
+    /// - Returns: The roots whose directory was moved (empty when `legacy` has nothing).
+    /// - Throws: `FileOperationError` when a directory cannot be inspected or renamed (the roots moved before stay
+    ///   moved; calling again finishes the rest).
+    @discardableResult
+    public func adoptLegacyAccount(_ legacy: StorageAccount, as account: StorageAccount) throws -> [Root] {
+        var moved: [Root] = []
+        for root in Root.allCases {
+            let from = accountDirectory(for: legacy, in: root).path(percentEncoded: false)
+            let to = accountDirectory(for: account, in: root).path(percentEncoded: false)
+            guard try FileSystem.status(from) != nil, try FileSystem.status(to) == nil else { continue }
+            guard rename(from, to) == 0 else {
+                throw FileOperationError(operation: "rename to \(to)", path: from, code: errno)
+            }
+            try FileSystem.syncDirectory(
+                accountDirectory(for: account, in: root).deletingLastPathComponent().path(percentEncoded: false))
+            moved.append(root)
+        }
+        return moved
     }
 }

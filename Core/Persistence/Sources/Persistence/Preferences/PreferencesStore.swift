@@ -55,6 +55,12 @@ public final class PreferencesStore: Sendable {
         }
     }
 
+    /// Forgets what was read, so the next read or change loads the file again: call it before deciding on a value
+    /// another process may have changed (under a lock both take, such as the sign-in lock).
+    public func reload() {
+        state.withLock { $0.values = nil }
+    }
+
     /// Stores `value` for `key` and rewrites the file atomically.
     ///
     /// - Throws: `EncodingError` when `value` does not encode; `FileOperationError` when the file cannot be

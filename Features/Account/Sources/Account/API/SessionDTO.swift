@@ -6,7 +6,8 @@ struct SessionRequestDTO: Encodable, Sendable {
     let userName: String
 }
 
-/// The 201 answer of `POST /v1/session` (API contract): `{"token": "…", "user": {"id": "user_1", "name": "ada"}}`.
+/// The 201 answer of `POST /v1/session` (API contract):
+/// `{"token": "…", "instance_id": "srv_…", "user": {"id": "user_1", "name": "ada"}}`.
 ///
 /// `user.id` may arrive as a string or a number (`Identifier` accepts both); `user.name` is usually present, and the
 /// name that was sent stands in when it is not. The token is a bearer token (RFC 6750): it never appears in this
@@ -20,6 +21,9 @@ struct SessionDTO: Decodable, Sendable, CustomStringConvertible {
 
     let token: String
     let user: User
+    /// The server's data set (`instance_id`, required by the contract); nil when a server left it out, which the
+    /// repository refuses: local data could not be kept apart from another data set's `user_1` without it.
+    let instanceId: String?
 
     /// The user id and a placeholder for the token, for messages and logs.
     var description: String { "SessionDTO(user: \(user.id), token: <secret>)" }

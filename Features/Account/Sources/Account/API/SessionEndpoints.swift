@@ -19,3 +19,13 @@ extension Endpoint where Response == EmptyResponse {
         return endpoint
     }
 }
+
+extension Endpoint where Response == EmptyResponse {
+    /// `DELETE /v1/session` with `token` instead of the current session's: revokes a session an earlier version
+    /// stored, and its 204 proves that this server issued it (a server whose data was reset answers 401). Tried once.
+    static func deleteSession(token: String) -> Endpoint {
+        var endpoint = Endpoint(.delete, "/v1/session", authentication: .bearer(token))
+        endpoint.retryPolicy = .noRetries
+        return endpoint
+    }
+}

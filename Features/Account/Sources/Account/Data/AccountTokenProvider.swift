@@ -1,4 +1,5 @@
 import Logging
+import Models
 import Networking
 import Persistence
 import Primitives
@@ -112,6 +113,23 @@ public final class AccountTokenProvider: AccessTokenProvider {
             state.token = secret
         }
         return true
+    }
+
+    /// Whether `user`'s secret store holds a token (read without making it the current one).
+    ///
+    /// - Throws: the secret store's errors.
+    func hasStoredToken(of user: AccountUser) throws -> Bool {
+        try storedToken(in: user.storageAccount, userID: user.id) != nil
+    }
+
+    /// The token an earlier version stored for user `userID` in `account`'s secret store (the layout before instance
+    /// ids), without making it the current one; nil when there is none.
+    ///
+    /// - Throws: the secret store's errors.
+    func storedToken(in account: StorageAccount, userID: UserID) throws -> Secret? {
+        let secret = try secretStores(account).read(service: Self.secretService, account: userID.rawValue)
+        guard let secret, !secret.data.isEmpty else { return nil }
+        return secret
     }
 
     /// Ends `user`'s session here: forgets the token and deletes it from the user's secret store.

@@ -18,6 +18,13 @@ public protocol SessionRepository: Sendable {
     /// - Throws: `APIError` (`unauthorized` when the server no longer knows the token, transport failures, …), or
     ///   `CancellationError`.
     func revokeSession() async throws
+
+    /// Ends the session of `token`, which is not the current one (`DELETE /v1/session` with that token), such as a
+    /// session an earlier version stored: a success proves this server issued the token.
+    ///
+    /// - Throws: `APIError` (`unauthorized` when the server does not know the token: another server, a reset data
+    ///   set, or an expired session), or `CancellationError`.
+    func revokeSession(token: Secret) async throws
 }
 
 /// The session endpoints over the API client.
@@ -38,14 +45,23 @@ public struct LiveSessionRepository: SessionRepository {
 
     /// Sends `POST /v1/session` and maps the answer to a `NewSession`.
     ///
-    /// - Throws: the client's `APIError` or `CancellationError`; `APIError.decoding` when the user id cannot name a
-    ///   directory.
+    /// - Throws: the client's `APIError` or `CancellationError`; `APIError.decoding` when the answer has no
+    ///   `instance_id`, or the user id or instance id cannot name a directory.
     public func createSession(userName: UserName) async throws -> NewSession {
         let dto = try await client.send(.createSession(userName: userName.value))
         let name = dto.user.name.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        guard let instanceID = dto.instanceId else {
+            logger.warning("sign-in answer has no instance_id")
+            throw APIError.decoding(
+                DecodingFailure(
+                    type: "SessionDTO", codingPath: "instance_id",
+                    reason:
+                        "the sign-in answer names no server instance (instance_id), so local data cannot be kept apart")
+            )
+        }
         let user: AccountUser
         do {
-            user = try AccountUser(id: dto.user.id, name: name.isEmpty ? userName.value : name)
+            user = try AccountUser(id: dto.user.id, name: name.isEmpty ? userName.value : name, instanceID: instanceID)
         } catch {
             logger.warning("sign-in answer has an unusable user id", metadata: ["error": "\(error)"])
             throw APIError.decoding(
@@ -59,5 +75,12 @@ public struct LiveSessionRepository: SessionRepository {
     /// - Throws: the client's `APIError` or `CancellationError`.
     public func revokeSession() async throws {
         _ = try await client.send(.deleteSession)
+    }
+
+    /// Sends `DELETE /v1/session` once with `token`.
+    ///
+    /// - Throws: the client's `APIError` or `CancellationError`.
+    public func revokeSession(token: Secret) async throws {
+        _ = try await client.send(.deleteSession(token: token.utf8String ?? ""))
     }
 }

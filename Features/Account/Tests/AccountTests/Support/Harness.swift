@@ -11,6 +11,12 @@ import TestSupport
 /// transport and a manual clock; `relaunch()` builds a second process's over the same directory.
 @MainActor
 final class Harness {
+    /// The server instance id the queued sign-in answers carry by default.
+    nonisolated static let instance = "srv_0123456789abcdef0123456789abcdef"
+
+    /// The directory name of `user_1`'s account on `instance`.
+    nonisolated static let user1Directory = "\(instance)-user_1"
+
     /// A logger whose records nobody reads.
     nonisolated static let quietLogger = Logger(label: "account-tests", handler: CapturingLogHandler())
 
@@ -57,18 +63,22 @@ final class Harness {
     }
 
     /// Queues the 201 answer of `POST /v1/session`.
-    func enqueueSession(token: String, id: String = "user_1", name: String = "ada") {
+    func enqueueSession(token: String, id: String = "user_1", name: String = "ada", instance: String = Harness.instance)
+    {
         transport.enqueue(
-            .json(#"{"token": "\#(token)", "user": {"id": "\#(id)", "name": "\#(name)"}}"#, status: 201),
+            .json(
+                #"{"token": "\#(token)", "instance_id": "\#(instance)", "user": {"id": "\#(id)", "name": "\#(name)"}}"#,
+                status: 201),
             matching: { $0.summary == "POST /v1/session" })
     }
 
     /// Signs `name` in with a queued answer carrying `token`.
     @discardableResult
     func signIn(
-        _ feature: AccountFeature, token: String = "tok-ada-1", id: String = "user_1", name: String = "ada"
+        _ feature: AccountFeature, token: String = "tok-ada-1", id: String = "user_1", name: String = "ada",
+        instance: String = Harness.instance
     ) async throws -> AccountUser {
-        enqueueSession(token: token, id: id, name: name)
+        enqueueSession(token: token, id: id, name: name, instance: instance)
         return try await feature.signIn(userName: name)
     }
 

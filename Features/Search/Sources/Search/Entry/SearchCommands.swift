@@ -54,7 +54,8 @@ struct SearchCommands {
                 let reason = page.networkError.map(ErrorText.describe) ?? "the server could not be reached"
                 return invocation.fail(
                     "the search failed and no products saved on this device match: \(reason)",
-                    code: page.networkError.map(ErrorText.code) ?? "unavailable")
+                    code: page.networkError.map(ErrorText.code) ?? "unavailable",
+                    requestID: page.networkError.flatMap(ErrorText.requestID))
             }
             invocation.warn("the server could not be reached; these results come from products saved on this device")
         }
