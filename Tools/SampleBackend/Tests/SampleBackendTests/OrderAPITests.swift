@@ -25,6 +25,23 @@ private func withBuyer<Value>(
     }
 }
 
+/// `count` copies of one `POST /v1/orders` sent at the same time, each on a client of its own.
+private func sendConcurrently(
+    _ count: Int, _ body: Data, key: String, token: String, to client: TestClient
+) async throws -> [TestResponse] {
+    try await withThrowingTaskGroup(of: TestResponse.self) { group in
+        for _ in 0..<count {
+            group.addTask {
+                try await TestClient(baseURL: client.baseURL).send(
+                    "POST", "/v1/orders", body: body, token: token, headers: ["Idempotency-Key": key])
+            }
+        }
+        var all: [TestResponse] = []
+        for try await response in group { all.append(response) }
+        return all
+    }
+}
+
 @Suite("API: orders")
 struct OrderAPITests {
     @Test("an order is placed once per key: a replay returns the same status and bytes, marked as replayed")
@@ -225,17 +242,7 @@ struct OrderAPITests {
         try await withBuyer(stocking: "sku_8", stock: 100) { _, client, token, unit in
             let body = try JSONSerialization.data(
                 withJSONObject: orderBody(clientID: "race", items: [("sku_8", 1)], expectedTotal: unit + 490))
-            let responses = try await withThrowingTaskGroup(of: TestResponse.self) { group in
-                for _ in 0..<8 {
-                    group.addTask {
-                        try await TestClient(baseURL: client.baseURL).send(
-                            "POST", "/v1/orders", body: body, token: token, headers: ["Idempotency-Key": "race"])
-                    }
-                }
-                var all: [TestResponse] = []
-                for try await response in group { all.append(response) }
-                return all
-            }
+            let responses = try await sendConcurrently(8, body, key: "race", token: token, to: client)
             let placed = responses.filter { $0.status == 201 }
             let busy = responses.filter { $0.status == 409 }
             #expect(placed.count + busy.count == responses.count)
@@ -254,4 +261,21 @@ struct OrderAPITests {
             #expect((orders.object["orders"] as? [Any])?.count == 1)
         }
     }
+
+    @Test("concurrent replays of a key whose answer is stored all get that answer, none is told to wait")
+    func concurrentReplaysOfStoredAnswer() async throws {
+        try await withBuyer(stocking: "sku_9", stock: 100) { _, client, token, unit in
+            let body = try JSONSerialization.data(
+                withJSONObject: orderBody(clientID: "stored", items: [("sku_9", 1)], expectedTotal: unit + 490))
+            let first = try await client.send(
+                "POST", "/v1/orders", body: body, token: token, headers: ["Idempotency-Key": "stored"])
+            #expect(first.status == 201)
+            let replays = try await sendConcurrently(16, body, key: "stored", token: token, to: client)
+            #expect(replays.map(\.status) == Array(repeating: 201, count: 16))
+            #expect(replays.allSatisfy { $0.body == first.body && $0.header("Idempotent-Replayed") == "true" })
+            let orders = try await client.get("/v1/orders", token: token)
+            #expect((orders.object["orders"] as? [Any])?.count == 1)
+        }
+    }
+
 }

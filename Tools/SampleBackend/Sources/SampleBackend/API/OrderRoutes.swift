@@ -12,8 +12,21 @@ extension StorefrontAPI {
     /// `details.current_total`. Keys are scoped to the user.
     /// - Throws: `APIError` 400 `missing_idempotency_key`, 400/422 for the body, 401 without a session.
     func placeOrder(_ routed: RoutedRequest) async throws -> HTTPResponse {
-        let request = routed.request
-        let user = try await requiredUser(of: request)
+        let user = try await requiredUser(of: routed.request)
+        return try Self.response(to: try await store.placeOrder(placement(of: routed.request, by: user)))
+    }
+
+    /// A replayed `POST /v1/orders` at once, with blocking reads and no write transaction: the stored answer when
+    /// the key was used before (or 422 for another body), checked exactly as `placeOrder` checks; nil for a key not
+    /// used yet, which `placeOrder` then places.
+    func replayOrder(_ routed: RoutedRequest) throws -> HTTPResponse? {
+        guard let user = try userBlocking(of: routed.request, required: true) else { return nil }
+        return try store.earlierAnswer(to: placement(of: routed.request, by: user)).map(Self.response(to:))
+    }
+
+    /// The order `request` asks `user` to place, checked for shape.
+    /// - Throws: `APIError` 400 `missing_idempotency_key`, 400/422 for the body.
+    private func placement(of request: HTTPRequest, by user: UserRow) throws -> OrderPlacement {
         guard let key = request.headers["Idempotency-Key"]?.trimmingCharacters(in: .whitespaces),
             !RequestSupport.isBlank(key)
         else {
@@ -30,11 +43,14 @@ extension StorefrontAPI {
             let known = settings.shippingOptions.map(\.id).joined(separator: ", ")
             throw APIError.validationFailed("shipping_option", "shipping_option must be one of: \(known).")
         }
-        let placement = OrderPlacement(
+        return OrderPlacement(
             userID: user.id, idempotencyKey: key, bodyHash: Self.canonicalHash(request.body), request: order,
             shipping: shipping, currency: settings.currency, placedAt: timestamp(),
             placedMilliseconds: nowMilliseconds())
-        switch try await store.placeOrder(placement) {
+    }
+
+    private static func response(to result: OrderPlacementResult) throws -> HTTPResponse {
+        switch result {
         case .placed(let body):
             return HTTPResponse(status: 201, headers: ["Content-Type": "application/json"], body: body)
         case .refused(let status, let body):

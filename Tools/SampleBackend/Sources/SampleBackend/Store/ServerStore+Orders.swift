@@ -44,19 +44,8 @@ extension ServerStore {
     /// decrement and the stored answer commit together or not at all.
     func placeOrder(_ placement: OrderPlacement) async throws -> OrderPlacementResult {
         try await database.transaction { transaction in
-            if let stored = try transaction.fetchOne(
-                StoredAnswer.self,
-                "SELECT body_hash, status, response FROM server_idempotency_keys WHERE user_id = ? AND key = ?",
-                placement.userID, placement.idempotencyKey)
-            {
-                guard stored.bodyHash == placement.bodyHash else {
-                    return .rejected(
-                        APIError(
-                            status: 422, code: "idempotency_key_reused",
-                            message: "This Idempotency-Key was used with a different request body; "
-                                + "use a new key for a new order."))
-                }
-                return .replayed(status: stored.status, body: stored.response)
+            if let earlier = try Self.earlierAnswer(to: placement, in: transaction) {
+                return earlier
             }
             let result = try Self.checkAndInsert(placement, transaction)
             switch result {
@@ -69,6 +58,33 @@ extension ServerStore {
             }
             return result
         }
+    }
+
+    /// What the key's first request came to, when one was stored under it: `.replayed` (the same body) or
+    /// `.rejected` (422 `idempotency_key_reused`); nil for a key not used yet. Read-only, blocking the calling
+    /// thread (`Database.readBlocking`): the server's own thread answers replays with it, without the write
+    /// transaction `placeOrder` takes. Stored answers are never removed, so one found here stays the answer.
+    func earlierAnswer(to placement: OrderPlacement) throws -> OrderPlacementResult? {
+        try database.readBlocking { reader in try Self.earlierAnswer(to: placement, in: reader) }
+    }
+
+    private static func earlierAnswer(to placement: OrderPlacement, in database: some DatabaseQuerying) throws
+        -> OrderPlacementResult?
+    {
+        guard
+            let stored = try database.fetchOne(
+                StoredAnswer.self,
+                "SELECT body_hash, status, response FROM server_idempotency_keys WHERE user_id = ? AND key = ?",
+                placement.userID, placement.idempotencyKey)
+        else { return nil }
+        guard stored.bodyHash == placement.bodyHash else {
+            return .rejected(
+                APIError(
+                    status: 422, code: "idempotency_key_reused",
+                    message: "This Idempotency-Key was used with a different request body; "
+                        + "use a new key for a new order."))
+        }
+        return .replayed(status: stored.status, body: stored.response)
     }
 
     /// Up to `limit` of the user's orders placed before the order with sequence number `before`, newest first,
