@@ -278,4 +278,28 @@ struct OrderAPITests {
         }
     }
 
+    @Test("a replay with other bytes for the same JSON (key order, whitespace) is replayed; another value is 422")
+    func replayWithOtherBytes() async throws {
+        try await withBuyer(stocking: "sku_3") { _, client, token, unit in
+            let object = orderBody(clientID: "bytes", items: [("sku_3", 1)], expectedTotal: unit + 490)
+            let compact = try JSONSerialization.data(withJSONObject: object)
+            let pretty = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            #expect(compact != pretty)
+            let first = try await client.send(
+                "POST", "/v1/orders", body: compact, token: token, headers: ["Idempotency-Key": "bytes"])
+            #expect(first.status == 201)
+            let replay = try await client.send(
+                "POST", "/v1/orders", body: pretty, token: token, headers: ["Idempotency-Key": "bytes"])
+            #expect(replay.status == 201)
+            #expect(replay.body == first.body)
+            #expect(replay.header("Idempotent-Replayed") == "true")
+            var changed = object
+            changed["client_id"] = "other"
+            let reused = try await client.send(
+                "POST", "/v1/orders", body: try JSONSerialization.data(withJSONObject: changed), token: token,
+                headers: ["Idempotency-Key": "bytes"])
+            #expect(reused.status == 422)
+            #expect(reused.errorCode == "idempotency_key_reused")
+        }
+    }
 }

@@ -20,13 +20,21 @@ extension StorefrontAPI {
     /// the key was used before (or 422 for another body), checked exactly as `placeOrder` checks; nil for a key not
     /// used yet, which `placeOrder` then places.
     func replayOrder(_ routed: RoutedRequest) throws -> HTTPResponse? {
-        guard let user = try userBlocking(of: routed.request, required: true) else { return nil }
-        return try store.earlierAnswer(to: placement(of: routed.request, by: user)).map(Self.response(to:))
+        let request = routed.request
+        guard let user = try userBlocking(of: request, required: true) else { return nil }
+        let key = try Self.idempotencyKey(of: request)
+        if let (status, body) = try store.storedAnswer(
+            userID: user.id, key: key, requestSHA256: SHA256.hexDigest(request.body))
+        {
+            return try Self.response(to: .replayed(status: status, body: body))
+        }
+        return try store.earlierAnswer(to: placement(of: request, by: user)).map(Self.response(to:))
     }
 
-    /// The order `request` asks `user` to place, checked for shape.
-    /// - Throws: `APIError` 400 `missing_idempotency_key`, 400/422 for the body.
-    private func placement(of request: HTTPRequest, by user: UserRow) throws -> OrderPlacement {
+    /// The request's `Idempotency-Key`, trimmed.
+    /// - Throws: `APIError` 400 `missing_idempotency_key` when there is none or it is blank, 400 when it is longer
+    ///   than 255 characters.
+    private static func idempotencyKey(of request: HTTPRequest) throws -> String {
         guard let key = request.headers["Idempotency-Key"]?.trimmingCharacters(in: .whitespaces),
             !RequestSupport.isBlank(key)
         else {
@@ -37,6 +45,13 @@ extension StorefrontAPI {
         guard key.unicodeScalars.count <= 255 else {
             throw APIError.invalidRequest("The Idempotency-Key must be at most 255 characters.")
         }
+        return key
+    }
+
+    /// The order `request` asks `user` to place, checked for shape.
+    /// - Throws: `APIError` 400 `missing_idempotency_key`, 400/422 for the body.
+    private func placement(of request: HTTPRequest, by user: UserRow) throws -> OrderPlacement {
+        let key = try Self.idempotencyKey(of: request)
         let order = try RequestSupport.decodeBody(OrderRequest.self, from: request)
         try order.validate(currency: settings.currency)
         guard let shipping = settings.shippingOptions.first(where: { $0.id == order.shippingOption }) else {
@@ -44,7 +59,8 @@ extension StorefrontAPI {
             throw APIError.validationFailed("shipping_option", "shipping_option must be one of: \(known).")
         }
         return OrderPlacement(
-            userID: user.id, idempotencyKey: key, bodyHash: Self.canonicalHash(request.body), request: order,
+            userID: user.id, idempotencyKey: key, bodyHash: Self.canonicalHash(request.body),
+            requestSHA256: SHA256.hexDigest(request.body), request: order,
             shipping: shipping, currency: settings.currency, placedAt: timestamp(),
             placedMilliseconds: nowMilliseconds())
     }

@@ -7,6 +7,8 @@ struct OrderPlacement: Sendable {
     let userID: String
     let idempotencyKey: String
     let bodyHash: String
+    /// The SHA-256 (hex) of the body's exact bytes (`ServerStore.storedAnswer(userID:key:requestSHA256:)`).
+    let requestSHA256: String
     let request: OrderRequest
     let shipping: ShippingOptionPayload
     let currency: Currency
@@ -87,6 +89,25 @@ extension ServerStore {
         return .replayed(status: stored.status, body: stored.response)
     }
 
+    /// The answer stored under the user's key when its first request had exactly these body bytes (their SHA-256,
+    /// hex), as `(status, body)`; nil otherwise (another body, a key not used yet, or one stored before the bytes'
+    /// hash was kept), when `earlierAnswer(to:)` decides. Blocks for the read, like `earlierAnswer(to:)`.
+    ///
+    /// Byte-identical bodies need no parsing: the first one passed every check and its canonical form, and the
+    /// same bytes would pass them again and come to the same canonical hash.
+    func storedAnswer(userID: String, key: String, requestSHA256: String) throws -> (status: Int, body: Data)? {
+        let rows = try database.readBlocking { reader in
+            try reader.fetchRows(
+                """
+                SELECT status, response FROM server_idempotency_keys
+                WHERE user_id = ? AND key = ? AND request_sha256 = ?
+                """,
+                userID, key, requestSHA256)
+        }
+        guard let row = rows.first else { return nil }
+        return (try row.value("status"), try row.value("response"))
+    }
+
     /// Up to `limit` of the user's orders placed before the order with sequence number `before`, newest first,
     /// and the sequence number to continue before (nil on the last page).
     func orders(userID: String, before: Int64?, limit: Int) async throws -> ([OrderPayload], Int64?) {
@@ -124,10 +145,12 @@ extension ServerStore {
     ) throws {
         try transaction.execute(
             """
-            INSERT INTO server_idempotency_keys (user_id, key, body_hash, status, response, created_at)
-            VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO server_idempotency_keys
+                (user_id, key, body_hash, request_sha256, status, response, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            placement.userID, placement.idempotencyKey, placement.bodyHash, status, body, placement.placedAt)
+            placement.userID, placement.idempotencyKey, placement.bodyHash, placement.requestSHA256, status, body,
+            placement.placedAt)
     }
 
     private static func checkAndInsert(_ placement: OrderPlacement, _ transaction: DatabaseTransaction) throws

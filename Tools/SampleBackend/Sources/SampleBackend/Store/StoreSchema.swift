@@ -134,5 +134,10 @@ enum StoreSchema {
             Migration(
                 "server_4_orders_by_client_id",
                 sql: "CREATE INDEX server_orders_by_client_id ON server_orders (user_id, client_id, seq DESC);"),
+            // The SHA-256 of the first request's exact body bytes, so a byte-identical replay is recognized without
+            // parsing the body again; NULL for answers stored before (those replays take the canonical check).
+            Migration(
+                "server_5_idempotency_request_bytes",
+                sql: "ALTER TABLE server_idempotency_keys ADD COLUMN request_sha256 TEXT;"),
         ])
 }
