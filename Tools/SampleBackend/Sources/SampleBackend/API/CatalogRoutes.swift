@@ -46,23 +46,16 @@ extension StorefrontAPI {
 
     /// A catalog answer (the same for every client): from `catalogCache` while the catalog is unchanged, else made
     /// by `make` and kept; `public, max-age=N` with a strong `ETag`, and 304 for a matching `If-None-Match`.
-    ///
-    /// The catalog's change counter is read before the answer is made, so a change committed meanwhile (here or in
-    /// another process over the same database) can only make a kept answer newer than its counter, never older.
     private func catalogAnswer(
         _ request: HTTPRequest, maxAgeSeconds: Int, make: () throws -> HTTPResponse
     ) throws -> HTTPResponse {
-        let policy = HTTPCaching.Policy.publicAnswer(maxAgeSeconds: maxAgeSeconds)
-        let key =
-            request.path + "\u{0}" + request.query.map { "\($0.name)\u{1}\($0.value)" }.joined(separator: "\u{0}")
-        let version = try store.catalogVersion()
-        if let (response, tag) = catalogCache.answer(key, version: version) {
-            return HTTPCaching.finish(response, for: request, policy: policy, entityTag: tag)
-        }
-        let response = try make()
-        guard response.status == 200 else { return response }
-        let tag = HTTPCaching.entityTag(for: response.body, policy: policy)
-        catalogCache.keep(response, entityTag: tag, under: key, version: version)
-        return HTTPCaching.finish(response, for: request, policy: policy, entityTag: tag)
+        try catalogCache.answer(
+            to: request, key: Self.answerKey(request), version: try store.changeVersion(of: .catalog),
+            policy: .publicAnswer(maxAgeSeconds: maxAgeSeconds), make: make)
+    }
+
+    /// The path and query of `request`, unambiguously joined: what an answer cache keys an answer by.
+    static func answerKey(_ request: HTTPRequest) -> String {
+        request.path + "\u{0}" + request.query.map { "\($0.name)\u{1}\($0.value)" }.joined(separator: "\u{0}")
     }
 }

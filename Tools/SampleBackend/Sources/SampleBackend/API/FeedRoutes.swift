@@ -32,14 +32,17 @@ extension StorefrontAPI {
         let limit = try RequestSupport.integerParameter("limit", in: request, default: 20, range: 1...50)
         let position = try request.queryValue("cursor").flatMap { $0.isEmpty ? nil : $0 }.map(Cursor.feedPosition)
         let user = try userBlocking(of: request, required: false)
-        let (rows, hasMore) = try store.feedPage(after: position, limit: limit, userID: user?.id)
-        let next =
-            hasMore
-            ? rows.last.map { Cursor.feed(FeedPosition(createdMilliseconds: $0.createdMilliseconds, id: $0.id)) }
-            : nil
-        return HTTPCaching.finish(
-            RequestSupport.json(FeedPagePayload(posts: rows.map(PostPayload.init), nextCursor: next)), for: request,
-            policy: .privateAnswer(userID: user?.id))
+        return try feedCache.answer(
+            to: request, key: (user?.id ?? "") + "\u{2}" + Self.answerKey(request),
+            version: try store.changeVersion(of: .feed), policy: .privateAnswer(userID: user?.id)
+        ) {
+            let (rows, hasMore) = try store.feedPage(after: position, limit: limit, userID: user?.id)
+            let next =
+                hasMore
+                ? rows.last.map { Cursor.feed(FeedPosition(createdMilliseconds: $0.createdMilliseconds, id: $0.id)) }
+                : nil
+            return RequestSupport.json(FeedPagePayload(posts: rows.map(PostPayload.init), nextCursor: next))
+        }
     }
 
     /// `GET /v1/posts/{id}` (auth optional): `Post`, or 404 `not_found`.

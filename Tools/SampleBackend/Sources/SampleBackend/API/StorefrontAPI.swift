@@ -18,7 +18,9 @@ struct StorefrontAPI: Sendable {
     /// Keyed requests being answered now (`409 idempotency_request_in_progress` for a second one).
     let claims = IdempotencyClaims()
     /// Catalog answers (search, products, config) kept while the catalog is unchanged.
-    let catalogCache = CatalogAnswerCache(capacity: 1024)
+    let catalogCache = AnswerCache(capacity: 1024)
+    /// Feed pages per user and query, kept while no post or like changed (`ServerStore.ChangeScope.feed`).
+    let feedCache = AnswerCache(capacity: 1024)
     let now: @Sendable () -> Date
     let logger: Logger
 

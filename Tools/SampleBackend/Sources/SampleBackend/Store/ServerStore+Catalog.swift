@@ -30,7 +30,7 @@ extension ServerStore {
     /// after `offset + limit` rows (or `searchCountCap + 1` for the count); nothing ranks or sorts all matches.
     ///
     /// Blocks the calling thread for the read (`Database.readBlocking`): call it on the server's own thread or a
-    /// dispatch queue, never from a task. So do `product(id:)` and `catalogVersion()`.
+    /// dispatch queue, never from a task. So do `product(id:)` and `changeVersion(of:)`.
     func search(_ text: String, offset: Int, limit: Int) throws -> SearchResult {
         let words = String(
             String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
@@ -104,11 +104,20 @@ extension ServerStore {
         }
     }
 
-    /// The catalog's change counter: it grows in the same transaction as every change to products, in whichever
-    /// process over the same database file made it. Blocks for the read (see `search`).
-    func catalogVersion() throws -> Int64 {
+    /// What a change counter of `server_changes` counts.
+    enum ChangeScope: String, Sendable {
+        /// Products: grows in the same transaction as every change to them (`catalogChanged(in:)`).
+        case catalog
+        /// Posts and likes: grows with every row written to `server_posts` or `server_likes`, by triggers
+        /// (migration 6), so no writer can forget it.
+        case feed
+    }
+
+    /// The change counter of `scope`, as committed by whichever process over the same database file made the
+    /// change. Blocks for the read (see `search`).
+    func changeVersion(of scope: ChangeScope) throws -> Int64 {
         try database.readBlocking { reader in
-            try reader.fetchOne(Int64.self, "SELECT version FROM server_changes WHERE scope = 'catalog'") ?? 0
+            try reader.fetchOne(Int64.self, "SELECT version FROM server_changes WHERE scope = ?", scope.rawValue) ?? 0
         }
     }
 

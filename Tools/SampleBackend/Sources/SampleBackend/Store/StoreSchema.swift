@@ -139,5 +139,24 @@ enum StoreSchema {
             Migration(
                 "server_5_idempotency_request_bytes",
                 sql: "ALTER TABLE server_idempotency_keys ADD COLUMN request_sha256 TEXT;"),
+            // The feed's change counter, kept by triggers on every write to posts and likes (in any process), so
+            // feed answers can be kept in memory and dropped when the counter moves.
+            Migration(
+                "server_6_feed_change_counter",
+                sql: """
+                    INSERT OR IGNORE INTO server_changes (scope, version) VALUES ('feed', 1);
+                    CREATE TRIGGER server_posts_insert_changes_feed AFTER INSERT ON server_posts
+                    BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
+                    CREATE TRIGGER server_posts_update_changes_feed AFTER UPDATE ON server_posts
+                    BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
+                    CREATE TRIGGER server_posts_delete_changes_feed AFTER DELETE ON server_posts
+                    BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
+                    CREATE TRIGGER server_likes_insert_changes_feed AFTER INSERT ON server_likes
+                    BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
+                    CREATE TRIGGER server_likes_update_changes_feed AFTER UPDATE ON server_likes
+                    BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
+                    CREATE TRIGGER server_likes_delete_changes_feed AFTER DELETE ON server_likes
+                    BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
+                    """),
         ])
 }
