@@ -30,6 +30,13 @@ struct SupportTests {
         #expect(PercentDecoding.decodeQueryComponent(text) == (spaced.removingPercentEncoding ?? spaced))
     }
 
+    @Test(
+        "whitespace is trimmed as Foundation trims .whitespaces: tabs and Zs spaces at the ends, nothing inside",
+        arguments: ["", "   ", "key", "  key ", "\tkey\t", "\u{A0}key\u{3000}", "a b", "\nkey\n", " ｋｅｙ "])
+    func whitespaceTrimming(_ text: String) {
+        #expect(RequestSupport.trimmingWhitespace(text) == text.trimmingCharacters(in: .whitespaces))
+    }
+
     @Test("base64url round-trips and refuses padding and foreign characters")
     func base64URL() {
         let bytes: [UInt8] = [0xFB, 0xFF, 0x00, 0x10, 0x7E]

@@ -51,11 +51,11 @@ enum HTTPCaching {
     /// compared weakly (a `W/` prefix is ignored), as RFC 9110 §13.1.2 specifies for this field.
     static func ifNoneMatch(_ fieldValue: String?, matches entityTag: String) -> Bool {
         guard let fieldValue else { return false }
-        let trimmed = fieldValue.trimmingCharacters(in: .whitespaces)
+        let trimmed = RequestSupport.trimmingWhitespace(fieldValue)
         if trimmed == "*" { return true }
         let opaque = entityTag.hasPrefix("W/") ? String(entityTag.dropFirst(2)) : entityTag
         return trimmed.split(separator: ",").contains { candidate in
-            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            var tag = RequestSupport.trimmingWhitespace(candidate)
             if tag.hasPrefix("W/") { tag.removeFirst(2) }
             return tag == opaque
         }

@@ -35,7 +35,7 @@ extension StorefrontAPI {
     /// - Throws: `APIError` 400 `missing_idempotency_key` when there is none or it is blank, 400 when it is longer
     ///   than 255 characters.
     private static func idempotencyKey(of request: HTTPRequest) throws -> String {
-        guard let key = request.headers["Idempotency-Key"]?.trimmingCharacters(in: .whitespaces),
+        guard let key = request.headers["Idempotency-Key"].map(RequestSupport.trimmingWhitespace),
             !RequestSupport.isBlank(key)
         else {
             throw APIError(

@@ -124,7 +124,7 @@ struct StorefrontAPI: Sendable {
     /// route then answers 401).
     private func idempotencyClaim(of request: HTTPRequest) async -> (userID: String, key: String)? {
         guard request.method == "POST", request.headers["Authorization"] != nil,
-            let key = request.headers["Idempotency-Key"]?.trimmingCharacters(in: .whitespaces),
+            let key = request.headers["Idempotency-Key"].map(RequestSupport.trimmingWhitespace),
             !RequestSupport.isBlank(key),
             let user = try? await user(of: request, required: false)
         else { return nil }
@@ -199,7 +199,7 @@ struct StorefrontAPI: Sendable {
     static func bearerToken(_ header: String) -> String? {
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        let token = RequestSupport.trimmingWhitespace(parts[1])
         return token.isEmpty ? nil : token
     }
 
