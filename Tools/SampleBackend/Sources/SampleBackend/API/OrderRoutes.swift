@@ -17,8 +17,9 @@ extension StorefrontAPI {
     }
 
     /// A replayed `POST /v1/orders` at once, with blocking reads and no write transaction: the stored answer when
-    /// the key was used before (or 422 for another body), checked exactly as `placeOrder` checks; nil for a key not
-    /// used yet, which `placeOrder` then places.
+    /// the key's first request had exactly these body bytes. Anything else is nil, for `placeOrder`: a new key
+    /// (placed), a replay with other bytes (compared by canonical JSON), a reused key (422), so a new order's body
+    /// is parsed once.
     func replayOrder(_ routed: RoutedRequest) throws -> HTTPResponse? {
         let request = routed.request
         guard let user = try userBlocking(of: request, required: true) else { return nil }
@@ -28,7 +29,7 @@ extension StorefrontAPI {
         {
             return try Self.response(to: .replayed(status: status, body: body))
         }
-        return try store.earlierAnswer(to: placement(of: request, by: user)).map(Self.response(to:))
+        return nil
     }
 
     /// The request's `Idempotency-Key`, trimmed.

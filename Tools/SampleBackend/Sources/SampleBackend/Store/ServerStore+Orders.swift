@@ -63,13 +63,7 @@ extension ServerStore {
     }
 
     /// What the key's first request came to, when one was stored under it: `.replayed` (the same body) or
-    /// `.rejected` (422 `idempotency_key_reused`); nil for a key not used yet. Read-only, blocking the calling
-    /// thread (`Database.readBlocking`): the server's own thread answers replays with it, without the write
-    /// transaction `placeOrder` takes. Stored answers are never removed, so one found here stays the answer.
-    func earlierAnswer(to placement: OrderPlacement) throws -> OrderPlacementResult? {
-        try database.readBlocking { reader in try Self.earlierAnswer(to: placement, in: reader) }
-    }
-
+    /// `.rejected` (422 `idempotency_key_reused`); nil for a key not used yet.
     private static func earlierAnswer(to placement: OrderPlacement, in database: some DatabaseQuerying) throws
         -> OrderPlacementResult?
     {
@@ -91,7 +85,7 @@ extension ServerStore {
 
     /// The answer stored under the user's key when its first request had exactly these body bytes (their SHA-256,
     /// hex), as `(status, body)`; nil otherwise (another body, a key not used yet, or one stored before the bytes'
-    /// hash was kept), when `earlierAnswer(to:)` decides. Blocks for the read, like `earlierAnswer(to:)`.
+    /// hash was kept), when `placeOrder` decides. Blocks the calling thread for the read (`Database.readBlocking`).
     ///
     /// Byte-identical bodies need no parsing: the first one passed every check and its canonical form, and the
     /// same bytes would pass them again and come to the same canonical hash.
