@@ -114,7 +114,9 @@ start_server() {
 }
 
 progress "starting storefront-server..."
-start_server --stock 10000000
+# On a database file, as the app's embedded server runs (<data>/server/), so each libmicrohttpd worker reads on a
+# connection of its own; in memory every read would share the writer's one connection.
+start_server --stock 10000000 --data-dir "$work/data"
 
 token=$(curl -sf -X POST "$server_url/v1/session" -d '{"user_name":"bench"}' |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')

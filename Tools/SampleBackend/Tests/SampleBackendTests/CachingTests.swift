@@ -110,6 +110,36 @@ struct CachingTests {
             }
         }
     }
+
+    @Test("feed pages kept by one server process are dropped when another process likes a post or adds one")
+    func feedInvalidationAcrossInstances() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sample-backend-feed-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tidy = CatalogConfiguration(productCount: 50, postCount: 10, authorCount: 5, messyShare: 0)
+        try await withTestServer(catalog: tidy, dataDirectory: directory) { first in
+            try await withTestServer(catalog: tidy, dataDirectory: directory) { second in
+                let ada = try await first.client.signIn("ada")
+                let before = try await first.client.get("/v1/feed?limit=3", token: ada)
+                let tag = try #require(before.header("ETag"))
+                #expect(try await first.client.get("/v1/feed?limit=3", token: ada).body == before.body)
+                let top = try #require((before.object["posts"] as? [[String: Any]])?.first)
+                let id = try #require(top["id"] as? String)
+                let likes = try #require(top["like_count"] as? Int)
+
+                #expect(try await second.client.send("PUT", "/v1/posts/\(id)/like", token: ada).status == 200)
+                let liked = try await first.client.get("/v1/feed?limit=3", token: ada, headers: ["If-None-Match": tag])
+                #expect(liked.status == 200, "the first server saw the second one's like")
+                let likedTop = try #require((liked.object["posts"] as? [[String: Any]])?.first)
+                #expect(likedTop["liked_by_me"] as? Bool == true)
+                #expect(likedTop["like_count"] as? Int == likes + 1)
+
+                let added = try await second.server.addPostToFeed()
+                let grown = try await first.client.get("/v1/feed?limit=3", token: ada)
+                #expect((grown.object["posts"] as? [[String: Any]])?.first?["id"] as? String == added)
+            }
+        }
+    }
 }
 
 @Suite("Core/Networking's transport against the server")

@@ -25,6 +25,23 @@ private func withBuyer<Value>(
     }
 }
 
+/// `count` copies of one `POST /v1/orders` sent at the same time, each on a client of its own.
+private func sendConcurrently(
+    _ count: Int, _ body: Data, key: String, token: String, to client: TestClient
+) async throws -> [TestResponse] {
+    try await withThrowingTaskGroup(of: TestResponse.self) { group in
+        for _ in 0..<count {
+            group.addTask {
+                try await TestClient(baseURL: client.baseURL).send(
+                    "POST", "/v1/orders", body: body, token: token, headers: ["Idempotency-Key": key])
+            }
+        }
+        var all: [TestResponse] = []
+        for try await response in group { all.append(response) }
+        return all
+    }
+}
+
 @Suite("API: orders")
 struct OrderAPITests {
     @Test("an order is placed once per key: a replay returns the same status and bytes, marked as replayed")
@@ -225,17 +242,7 @@ struct OrderAPITests {
         try await withBuyer(stocking: "sku_8", stock: 100) { _, client, token, unit in
             let body = try JSONSerialization.data(
                 withJSONObject: orderBody(clientID: "race", items: [("sku_8", 1)], expectedTotal: unit + 490))
-            let responses = try await withThrowingTaskGroup(of: TestResponse.self) { group in
-                for _ in 0..<8 {
-                    group.addTask {
-                        try await TestClient(baseURL: client.baseURL).send(
-                            "POST", "/v1/orders", body: body, token: token, headers: ["Idempotency-Key": "race"])
-                    }
-                }
-                var all: [TestResponse] = []
-                for try await response in group { all.append(response) }
-                return all
-            }
+            let responses = try await sendConcurrently(8, body, key: "race", token: token, to: client)
             let placed = responses.filter { $0.status == 201 }
             let busy = responses.filter { $0.status == 409 }
             #expect(placed.count + busy.count == responses.count)
@@ -252,6 +259,47 @@ struct OrderAPITests {
             #expect(Set(answers.map(\.body)).count == 1)
             let orders = try await client.get("/v1/orders", token: token)
             #expect((orders.object["orders"] as? [Any])?.count == 1)
+        }
+    }
+
+    @Test("concurrent replays of a key whose answer is stored all get that answer, none is told to wait")
+    func concurrentReplaysOfStoredAnswer() async throws {
+        try await withBuyer(stocking: "sku_9", stock: 100) { _, client, token, unit in
+            let body = try JSONSerialization.data(
+                withJSONObject: orderBody(clientID: "stored", items: [("sku_9", 1)], expectedTotal: unit + 490))
+            let first = try await client.send(
+                "POST", "/v1/orders", body: body, token: token, headers: ["Idempotency-Key": "stored"])
+            #expect(first.status == 201)
+            let replays = try await sendConcurrently(16, body, key: "stored", token: token, to: client)
+            #expect(replays.map(\.status) == Array(repeating: 201, count: 16))
+            #expect(replays.allSatisfy { $0.body == first.body && $0.header("Idempotent-Replayed") == "true" })
+            let orders = try await client.get("/v1/orders", token: token)
+            #expect((orders.object["orders"] as? [Any])?.count == 1)
+        }
+    }
+
+    @Test("a replay with other bytes for the same JSON (key order, whitespace) is replayed; another value is 422")
+    func replayWithOtherBytes() async throws {
+        try await withBuyer(stocking: "sku_3") { _, client, token, unit in
+            let object = orderBody(clientID: "bytes", items: [("sku_3", 1)], expectedTotal: unit + 490)
+            let compact = try JSONSerialization.data(withJSONObject: object)
+            let pretty = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            #expect(compact != pretty)
+            let first = try await client.send(
+                "POST", "/v1/orders", body: compact, token: token, headers: ["Idempotency-Key": "bytes"])
+            #expect(first.status == 201)
+            let replay = try await client.send(
+                "POST", "/v1/orders", body: pretty, token: token, headers: ["Idempotency-Key": "bytes"])
+            #expect(replay.status == 201)
+            #expect(replay.body == first.body)
+            #expect(replay.header("Idempotent-Replayed") == "true")
+            var changed = object
+            changed["client_id"] = "other"
+            let reused = try await client.send(
+                "POST", "/v1/orders", body: try JSONSerialization.data(withJSONObject: changed), token: token,
+                headers: ["Idempotency-Key": "bytes"])
+            #expect(reused.status == 422)
+            #expect(reused.errorCode == "idempotency_key_reused")
         }
     }
 }

@@ -18,6 +18,25 @@ struct SupportTests {
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
+    @Test(
+        "percent-decoding matches Foundation's on escapes, malformed escapes and bytes that are not UTF-8",
+        arguments: [
+            "plain", "", "a%2Fb", "%E2%82%AC", "caf%C3%A9", "100%", "%zz", "%4", "%FF", "%C3", "a+b", "%2B+%20",
+            "%%41", "%41%42%43", "ｆｕｌｌ", "e\u{301}%CC%81",
+        ])
+    func percentDecoding(_ text: String) {
+        #expect(PercentDecoding.decodePathSegment(Substring(text)) == (text.removingPercentEncoding ?? text))
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        #expect(PercentDecoding.decodeQueryComponent(text) == (spaced.removingPercentEncoding ?? spaced))
+    }
+
+    @Test(
+        "whitespace is trimmed as Foundation trims .whitespaces: tabs and Zs spaces at the ends, nothing inside",
+        arguments: ["", "   ", "key", "  key ", "\tkey\t", "\u{A0}key\u{3000}", "a b", "\nkey\n", " ｋｅｙ "])
+    func whitespaceTrimming(_ text: String) {
+        #expect(RequestSupport.trimmingWhitespace(text) == text.trimmingCharacters(in: .whitespaces))
+    }
+
     @Test("base64url round-trips and refuses padding and foreign characters")
     func base64URL() {
         let bytes: [UInt8] = [0xFB, 0xFF, 0x00, 0x10, 0x7E]

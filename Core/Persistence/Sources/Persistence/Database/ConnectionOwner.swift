@@ -33,6 +33,24 @@ final class ConnectionOwner: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` with the connection on its queue and blocks the calling thread until it returns: for callers on
+    /// threads of their own (a C library's worker threads), never for tasks of the cooperative pool. An idle
+    /// queue runs `body` on the calling thread, so no thread is switched.
+    ///
+    /// Must not be called from work already running on this owner's queue (that would deadlock).
+    /// - Throws: `body`'s error; `DatabaseError` when the connection was closed.
+    func runBlocking<Value>(_ body: (Connection) throws -> Value) throws -> Value {
+        try queue.sync {
+            guard let connection = self.connection else { throw DatabaseError.closed(path: self.path) }
+            return try body(connection)
+        }
+    }
+
+    /// Closes the connection once the work already submitted has run, blocking the calling thread meanwhile.
+    func closeBlocking() {
+        queue.sync { self.connection = nil }
+    }
+
     /// Closes the connection once the work already submitted has run; later work throws.
     func close() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -81,6 +81,30 @@ public final class Database: Sendable {
         try await core().read(body)
     }
 
+    /// Runs `body` with read access on one snapshot of the store, on the calling thread, and blocks that thread
+    /// until it returns.
+    ///
+    /// For code that runs on threads of its own rather than in tasks, such as the worker threads of a C server
+    /// library that must answer a request before their callback returns; tasks use `read(_:)`, which never blocks a
+    /// thread of the cooperative pool. Each thread calling at the same time gets a read-only connection of its own,
+    /// kept (with its prepared statements) for later calls; in memory, `body` runs on the writer's queue after the
+    /// work submitted before it. The database must have been opened (`open()`) first: this call never opens it.
+    /// - Returns: What `body` returns.
+    /// - Throws: `body`'s error; `DatabaseError` for a failing statement or one that would write, when the
+    ///   database is not open yet or is closed, or when a reader connection cannot be opened.
+    public func readBlocking<Value>(_ body: (DatabaseReader) throws -> Value) throws -> Value {
+        let core: DatabaseCore = try state.withLock { state in
+            switch state {
+            case .open(let core): return core
+            case .closed: throw DatabaseError.closed(path: location.path)
+            case .idle, .opening:
+                throw DatabaseError.misuse(
+                    "readBlocking needs an open database: call open() first", path: location.path)
+            }
+        }
+        return try core.readBlocking(body)
+    }
+
     /// Observes a query: the sequence yields `fetch`'s value now, and again after every committed transaction that
     /// wrote one of the tables `fetch` read last time (found by SQLite's authorizer, views and `count(*)` included).
     ///

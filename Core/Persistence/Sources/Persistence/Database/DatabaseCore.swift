@@ -9,11 +9,13 @@ import Logging
 final class DatabaseCore: Sendable {
     private let writer: ConnectionOwner
     private let readers: ReaderPool?
+    private let blockingReaders: BlockingReaderPool?
     let observers = ObserverRegistry()
 
-    private init(writer: ConnectionOwner, readers: ReaderPool?) {
+    private init(writer: ConnectionOwner, readers: ReaderPool?, blockingReaders: BlockingReaderPool?) {
         self.writer = writer
         self.readers = readers
+        self.blockingReaders = blockingReaders
     }
 
     /// Opens the store, checks it is one this version can use, switches a file to WAL and runs the migrations.
@@ -52,15 +54,18 @@ final class DatabaseCore: Sendable {
                 "migrations_applied": .string("\(applied.count)"),
             ])
         let writer = ConnectionOwner(label: "storefront.persistence.writer", connection: connection, path: path)
-        guard let path else { return DatabaseCore(writer: writer, readers: nil) }
-        let readers = ReaderPool(maximum: configuration.maximumReaderCount, path: path) {
+        guard let path else { return DatabaseCore(writer: writer, readers: nil, blockingReaders: nil) }
+        let makeReader: @Sendable () throws -> ConnectionOwner = {
             let reader = try Connection(
                 path: path, flags: SQLITE_OPEN_READWRITE, busyTimeout: configuration.busyTimeout,
                 trace: configuration.trace, cacheCapacity: configuration.statementCacheCapacity)
             try reader.execute("PRAGMA query_only = ON", arguments: [])
             return ConnectionOwner(label: "storefront.persistence.reader", connection: reader, path: path)
         }
-        return DatabaseCore(writer: writer, readers: readers)
+        return DatabaseCore(
+            writer: writer,
+            readers: ReaderPool(maximum: configuration.maximumReaderCount, path: path, makeReader: makeReader),
+            blockingReaders: BlockingReaderPool(path: path, makeReader: makeReader))
     }
 
     /// Runs `body` in a write transaction on the writer's queue; after the commit, re-fetches the observations of
@@ -84,6 +89,15 @@ final class DatabaseCore: Sendable {
             return try await readers.run { connection in try connection.readTransaction(body) }
         }
         return try await writer.run { connection in try connection.readTransaction(body) }
+    }
+
+    /// Runs `body` in a read transaction on a blocking reader, on the calling thread (in memory: on the writer's
+    /// queue, waiting for the work submitted before).
+    func readBlocking<Value>(_ body: (DatabaseReader) throws -> Value) throws -> Value {
+        if let blockingReaders {
+            return try blockingReaders.run { connection in try connection.readTransaction(body) }
+        }
+        return try writer.runBlocking { connection in try connection.readTransaction(body) }
     }
 
     /// Fetches the first value and registers the observation, both on the writer's queue so that no commit falls
@@ -117,6 +131,7 @@ final class DatabaseCore: Sendable {
     /// Lets submitted work finish, then closes every connection and ends every observation.
     func close() async {
         observers.closeAll()
+        blockingReaders?.close()
         await readers?.close()
         await writer.close()
     }

@@ -6,11 +6,9 @@ extension StorefrontAPI {
     /// the next page starts strictly after it in (`created_at`, `id`) descending order, so posts added at the top meanwhile neither shift nor repeat a page.
     /// With `--grow-feed-every N`, every Nth feed request first adds a post at the top. The answer holds
     /// `liked_by_me`, so it is `private, no-cache` with a per-user `ETag` (`HTTPCaching`).
+    ///
+    /// Answered at once on the server's thread (`feedImmediately`) unless the feed grows, which writes.
     func feed(_ routed: RoutedRequest) async throws -> HTTPResponse {
-        let request = routed.request
-        let limit = try RequestSupport.integerParameter("limit", in: request, default: 20, range: 1...50)
-        let position = try request.queryValue("cursor").flatMap { $0.isEmpty ? nil : $0 }.map(Cursor.feedPosition)
-        let user = try await user(of: request, required: false)
         if let every = growFeedEvery {
             let count = feedRequestCount.withLock { count in
                 count += 1
@@ -20,14 +18,31 @@ extension StorefrontAPI {
                 try await store.growFeed(now: now())
             }
         }
-        let (rows, hasMore) = try await store.feedPage(after: position, limit: limit, userID: user?.id)
-        let next =
-            hasMore
-            ? rows.last.map { Cursor.feed(FeedPosition(createdMilliseconds: $0.createdMilliseconds, id: $0.id)) }
-            : nil
-        return HTTPCaching.finish(
-            RequestSupport.json(FeedPagePayload(posts: rows.map(PostPayload.init), nextCursor: next)), for: request,
-            policy: .privateAnswer(userID: user?.id))
+        return try await BlockingWork.run { try feedPage(routed) }
+    }
+
+    /// The feed at once, with blocking reads; nil when the feed grows (`--grow-feed-every`), which `feed` does.
+    func feedImmediately(_ routed: RoutedRequest) throws -> HTTPResponse? {
+        guard growFeedEvery == nil else { return nil }
+        return try feedPage(routed)
+    }
+
+    private func feedPage(_ routed: RoutedRequest) throws -> HTTPResponse {
+        let request = routed.request
+        let limit = try RequestSupport.integerParameter("limit", in: request, default: 20, range: 1...50)
+        let position = try request.queryValue("cursor").flatMap { $0.isEmpty ? nil : $0 }.map(Cursor.feedPosition)
+        let user = try userBlocking(of: request, required: false)
+        return try feedCache.answer(
+            to: request, key: (user?.id ?? "") + "\u{2}" + Self.answerKey(request),
+            version: try store.changeVersion(of: .feed), policy: .privateAnswer(userID: user?.id)
+        ) {
+            let (rows, hasMore) = try store.feedPage(after: position, limit: limit, userID: user?.id)
+            let next =
+                hasMore
+                ? rows.last.map { Cursor.feed(FeedPosition(createdMilliseconds: $0.createdMilliseconds, id: $0.id)) }
+                : nil
+            return RequestSupport.json(FeedPagePayload(posts: rows.map(PostPayload.init), nextCursor: next))
+        }
     }
 
     /// `GET /v1/posts/{id}` (auth optional): `Post`, or 404 `not_found`.

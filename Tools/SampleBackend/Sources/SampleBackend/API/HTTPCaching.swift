@@ -51,11 +51,11 @@ enum HTTPCaching {
     /// compared weakly (a `W/` prefix is ignored), as RFC 9110 §13.1.2 specifies for this field.
     static func ifNoneMatch(_ fieldValue: String?, matches entityTag: String) -> Bool {
         guard let fieldValue else { return false }
-        let trimmed = fieldValue.trimmingCharacters(in: .whitespaces)
+        let trimmed = RequestSupport.trimmingWhitespace(fieldValue)
         if trimmed == "*" { return true }
         let opaque = entityTag.hasPrefix("W/") ? String(entityTag.dropFirst(2)) : entityTag
         return trimmed.split(separator: ",").contains { candidate in
-            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            var tag = RequestSupport.trimmingWhitespace(candidate)
             if tag.hasPrefix("W/") { tag.removeFirst(2) }
             return tag == opaque
         }
@@ -83,11 +83,11 @@ enum HTTPCaching {
     }
 }
 
-/// Catalog answers kept in memory with their entity tags, valid while the catalog's change counter
-/// (`ServerStore.catalogVersion()`) stays where it was when they were made. The counter lives in the database, so a
-/// change made by another server process over the same file invalidates them too. Bounded: past `capacity`
-/// entries the oldest half is dropped.
-final class CatalogAnswerCache: Sendable {
+/// Answers kept in memory with their entity tags, each valid while a change counter of the database
+/// (`ServerStore.changeVersion(of:)`: the catalog's, the feed's) stays where it was when the answer was made. The
+/// counters live in the database, so a change made by another server process over the same file invalidates them
+/// too. Bounded: past `capacity` entries the oldest half is dropped.
+final class AnswerCache: Sendable {
     private struct Entry {
         let version: Int64
         let response: HTTPResponse
@@ -109,7 +109,28 @@ final class CatalogAnswerCache: Sendable {
         self.capacity = max(capacity, 2)
     }
 
-    /// The answer kept under `key` for catalog `version`, with its entity tag.
+    /// The answer to `request` kept under `key` for `version`, or else the one `make` makes now (kept when it is a
+    /// 200), finished for `policy` (`HTTPCaching.finish`: validators, caching headers, 304 for a matching
+    /// `If-None-Match`).
+    ///
+    /// Read the counter before making the answer: a change committed meanwhile (here or in another process) can
+    /// then only make a kept answer newer than its counter, never older.
+    /// - Throws: `make`'s error.
+    func answer(
+        to request: HTTPRequest, key: String, version: Int64, policy: HTTPCaching.Policy,
+        make: () throws -> HTTPResponse
+    ) throws -> HTTPResponse {
+        if let (response, tag) = answer(key, version: version) {
+            return HTTPCaching.finish(response, for: request, policy: policy, entityTag: tag)
+        }
+        let response = try make()
+        guard response.status == 200 else { return response }
+        let tag = HTTPCaching.entityTag(for: response.body, policy: policy)
+        keep(response, entityTag: tag, under: key, version: version)
+        return HTTPCaching.finish(response, for: request, policy: policy, entityTag: tag)
+    }
+
+    /// The answer kept under `key` for `version`, with its entity tag.
     func answer(_ key: String, version: Int64) -> (HTTPResponse, String)? {
         state.withLock { state in
             guard let entry = state.entries[key], entry.version == version else {
@@ -121,7 +142,7 @@ final class CatalogAnswerCache: Sendable {
         }
     }
 
-    /// Keeps `response` (a 200 answer) under `key` for catalog `version`.
+    /// Keeps `response` (a 200 answer) under `key` for `version`.
     func keep(_ response: HTTPResponse, entityTag: String, under key: String, version: Int64) {
         state.withLock { state in
             state.counter += 1

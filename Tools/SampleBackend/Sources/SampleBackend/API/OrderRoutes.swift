@@ -12,9 +12,31 @@ extension StorefrontAPI {
     /// `details.current_total`. Keys are scoped to the user.
     /// - Throws: `APIError` 400 `missing_idempotency_key`, 400/422 for the body, 401 without a session.
     func placeOrder(_ routed: RoutedRequest) async throws -> HTTPResponse {
+        let user = try await requiredUser(of: routed.request)
+        return try Self.response(to: try await store.placeOrder(placement(of: routed.request, by: user)))
+    }
+
+    /// A replayed `POST /v1/orders` at once, with blocking reads and no write transaction: the stored answer when
+    /// the key's first request had exactly these body bytes. Anything else is nil, for `placeOrder`: a new key
+    /// (placed), a replay with other bytes (compared by canonical JSON), a reused key (422), so a new order's body
+    /// is parsed once.
+    func replayOrder(_ routed: RoutedRequest) throws -> HTTPResponse? {
         let request = routed.request
-        let user = try await requiredUser(of: request)
-        guard let key = request.headers["Idempotency-Key"]?.trimmingCharacters(in: .whitespaces),
+        guard let user = try userBlocking(of: request, required: true) else { return nil }
+        let key = try Self.idempotencyKey(of: request)
+        if let (status, body) = try store.storedAnswer(
+            userID: user.id, key: key, requestSHA256: SHA256.hexDigest(request.body))
+        {
+            return try Self.response(to: .replayed(status: status, body: body))
+        }
+        return nil
+    }
+
+    /// The request's `Idempotency-Key`, trimmed.
+    /// - Throws: `APIError` 400 `missing_idempotency_key` when there is none or it is blank, 400 when it is longer
+    ///   than 255 characters.
+    private static func idempotencyKey(of request: HTTPRequest) throws -> String {
+        guard let key = request.headers["Idempotency-Key"].map(RequestSupport.trimmingWhitespace),
             !RequestSupport.isBlank(key)
         else {
             throw APIError(
@@ -24,17 +46,28 @@ extension StorefrontAPI {
         guard key.unicodeScalars.count <= 255 else {
             throw APIError.invalidRequest("The Idempotency-Key must be at most 255 characters.")
         }
+        return key
+    }
+
+    /// The order `request` asks `user` to place, checked for shape.
+    /// - Throws: `APIError` 400 `missing_idempotency_key`, 400/422 for the body.
+    private func placement(of request: HTTPRequest, by user: UserRow) throws -> OrderPlacement {
+        let key = try Self.idempotencyKey(of: request)
         let order = try RequestSupport.decodeBody(OrderRequest.self, from: request)
         try order.validate(currency: settings.currency)
         guard let shipping = settings.shippingOptions.first(where: { $0.id == order.shippingOption }) else {
             let known = settings.shippingOptions.map(\.id).joined(separator: ", ")
             throw APIError.validationFailed("shipping_option", "shipping_option must be one of: \(known).")
         }
-        let placement = OrderPlacement(
-            userID: user.id, idempotencyKey: key, bodyHash: Self.canonicalHash(request.body), request: order,
+        return OrderPlacement(
+            userID: user.id, idempotencyKey: key, bodyHash: Self.canonicalHash(request.body),
+            requestSHA256: SHA256.hexDigest(request.body), request: order,
             shipping: shipping, currency: settings.currency, placedAt: timestamp(),
             placedMilliseconds: nowMilliseconds())
-        switch try await store.placeOrder(placement) {
+    }
+
+    private static func response(to result: OrderPlacementResult) throws -> HTTPResponse {
+        switch result {
         case .placed(let body):
             return HTTPResponse(status: 201, headers: ["Content-Type": "application/json"], body: body)
         case .refused(let status, let body):

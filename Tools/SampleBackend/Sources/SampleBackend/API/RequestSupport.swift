@@ -61,6 +61,21 @@ enum RequestSupport {
 
     /// Whether `text` holds nothing but white space: Unicode's separators, line breaks, and the information
     /// separators U+001C...U+001F (which `openapi.yaml`'s `\\S` patterns also count as white space).
+    /// `text` without the whitespace at its ends, as `trimmingCharacters(in: .whitespaces)` trims (Unicode
+    /// category Zs and the tab), without Foundation's bridging; unchanged text is not copied.
+    static func trimmingWhitespace(_ text: some StringProtocol) -> String {
+        func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let text = String(text)
+        let scalars = text.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !isWhitespace($0) }),
+            let last = scalars.lastIndex(where: { !isWhitespace($0) })
+        else { return "" }
+        if start == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return text }
+        return String(Substring(scalars[start...last]))
+    }
+
     static func isBlank(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
             CharacterSet.whitespacesAndNewlines.contains(scalar) || (0x1C...0x1F).contains(scalar.value)

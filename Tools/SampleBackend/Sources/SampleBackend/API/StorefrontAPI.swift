@@ -18,26 +18,28 @@ struct StorefrontAPI: Sendable {
     /// Keyed requests being answered now (`409 idempotency_request_in_progress` for a second one).
     let claims = IdempotencyClaims()
     /// Catalog answers (search, products, config) kept while the catalog is unchanged.
-    let catalogCache = CatalogAnswerCache(capacity: 1024)
+    let catalogCache = AnswerCache(capacity: 1024)
+    /// Feed pages per user and query, kept while no post or like changed (`ServerStore.ChangeScope.feed`).
+    let feedCache = AnswerCache(capacity: 1024)
     let now: @Sendable () -> Date
     let logger: Logger
 
     /// Every route of the contract (DESIGN.md, "API contract"); `openapi.yaml` describes the same list.
     func makeRouter() -> Router {
         var router = Router(logger: logger)
-        router.add("GET", "/v1/feed", feed)
+        router.add("GET", "/v1/feed", immediate: feedImmediately, otherwise: feed)
         router.add("GET", "/v1/posts/{id}", post)
         router.add("PUT", "/v1/posts/{id}/like", like)
         router.add("DELETE", "/v1/posts/{id}/like", unlike)
-        router.add("GET", "/v1/search", search)
-        router.add("GET", "/v1/products/{id}", product)
+        router.addImmediate("GET", "/v1/search", search)
+        router.addImmediate("GET", "/v1/products/{id}", product)
         router.add("POST", "/v1/session", createSession)
         router.add("DELETE", "/v1/session", deleteSession)
         router.add("POST", "/v1/payment-methods/card", tokenizeCard)
-        router.add("POST", "/v1/orders", placeOrder)
+        router.add("POST", "/v1/orders", immediate: replayOrder, otherwise: placeOrder)
         router.add("GET", "/v1/orders", listOrders)
         router.add("GET", "/v1/orders/{id}", order)
-        router.add("GET", "/v1/config", config)
+        router.addImmediate("GET", "/v1/config", config)
         return router
     }
 
@@ -51,10 +53,8 @@ struct StorefrontAPI: Sendable {
     /// is answered (fault latency included), another one with the same key is `409
     /// idempotency_request_in_progress` with `Retry-After: 1`, and neither meets the fault rules nor the route.
     func handle(_ request: HTTPRequest, router: Router) async -> HTTPResponse {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let arrived = timestamp()
-        let requestID = RequestID.resolve(sent: request.headers[RequestID.headerName], counter: requestCount)
+        let started = ContinuousClock.now
+        let arrived = now()
         var decision = FaultDecision()
         var response: HTTPResponse
         let claim = await idempotencyClaim(of: request)
@@ -67,27 +67,50 @@ struct StorefrontAPI: Sendable {
                 claims.release(userID: claim.userID, key: claim.key)
             }
         }
+        return finish(response, for: request, arrived: arrived, started: started, decision: decision)
+    }
+
+    /// Answers `request` at once on the server's own thread when its route can (`Router.handleImmediately`),
+    /// logged and with its request id as `handle` does; nil hands it to `handle`. While any fault rule is set, every
+    /// request goes to `handle`, so rules and their seeded draws apply exactly as before.
+    ///
+    /// A replayed `POST /v1/orders` is answered here without claiming its key: it only reads the stored answer.
+    func handleImmediately(_ request: HTTPRequest, router: Router) -> HTTPResponse? {
+        guard !faults.hasRules else { return nil }
+        let started = ContinuousClock.now
+        let arrived = now()
+        guard let response = router.handleImmediately(request) else { return nil }
+        return finish(response, for: request, arrived: arrived, started: started, decision: FaultDecision())
+    }
+
+    /// `response` with the request id (`X-Request-Id`), and its access-log line at `info`: the arrival time
+    /// (RFC 3339, UTC, on the injected clock), request id, method, path, bounded query, status, duration, faults.
+    private func finish(
+        _ response: HTTPResponse, for request: HTTPRequest, arrived: Date, started: ContinuousClock.Instant,
+        decision: FaultDecision
+    ) -> HTTPResponse {
+        var response = response
+        let requestID = RequestID.resolve(sent: request.headers[RequestID.headerName], counter: requestCount)
         response.headers[RequestID.headerName] = requestID
         // The access line is built only when it will be written: at --log-level warning and above it costs nothing.
-        if logger.logLevel <= .info {
-            let elapsed = clock.now - started
-            var metadata: Logger.Metadata = [
-                "time": .string(arrived), "request_id": .string(requestID),
-                "method": .string(request.method), "path": .string(request.path),
-                "status": .string(response.dropsConnection ? "dropped" : String(response.status)),
-                "ms": .string(
-                    String(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
-            ]
-            if !request.query.isEmpty {
-                let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-                // Bounded: a line per request must not grow with what a client sends.
-                metadata["query"] = .string(query.utf8.count <= 512 ? query : String(query.prefix(500)) + "…")
-            }
-            if !decision.isEmpty {
-                metadata["fault"] = .string(decision.appliedRules.joined(separator: "; "))
-            }
-            logger.info("request", metadata: metadata)
+        guard logger.logLevel <= .info else { return response }
+        let elapsed = ContinuousClock.now - started
+        var metadata: Logger.Metadata = [
+            "time": .string(Timestamp.string(milliseconds: Self.milliseconds(sinceEpoch: arrived))),
+            "request_id": .string(requestID),
+            "method": .string(request.method), "path": .string(request.path),
+            "status": .string(response.dropsConnection ? "dropped" : String(response.status)),
+            "ms": .string(String(Self.milliseconds(elapsed))),
+        ]
+        if !request.query.isEmpty {
+            let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            // Bounded: a line per request must not grow with what a client sends.
+            metadata["query"] = .string(query.utf8.count <= 512 ? query : String(query.prefix(500)) + "…")
         }
+        if !decision.isEmpty {
+            metadata["fault"] = .string(decision.appliedRules.joined(separator: "; "))
+        }
+        logger.info("request", metadata: metadata)
         return response
     }
 
@@ -101,7 +124,7 @@ struct StorefrontAPI: Sendable {
     /// route then answers 401).
     private func idempotencyClaim(of request: HTTPRequest) async -> (userID: String, key: String)? {
         guard request.method == "POST", request.headers["Authorization"] != nil,
-            let key = request.headers["Idempotency-Key"]?.trimmingCharacters(in: .whitespaces),
+            let key = request.headers["Idempotency-Key"].map(RequestSupport.trimmingWhitespace),
             !RequestSupport.isBlank(key),
             let user = try? await user(of: request, required: false)
         else { return nil }
@@ -133,20 +156,36 @@ struct StorefrontAPI: Sendable {
     /// - Throws: `APIError` 401 `unauthorized` when a token is required and missing, or sent but unknown (revoked)
     ///   or expired (`SampleServerConfiguration.sessionLifetime`).
     func user(of request: HTTPRequest, required: Bool) async throws -> UserRow? {
+        guard let tokenHash = try Self.tokenHash(of: request, required: required) else { return nil }
+        guard let user = try await store.user(tokenHash: tokenHash, nowMilliseconds: nowMilliseconds()) else {
+            throw Self.unknownToken
+        }
+        return user
+    }
+
+    /// `user(of:required:)` blocking the calling thread for the read, for the server's own thread.
+    func userBlocking(of request: HTTPRequest, required: Bool) throws -> UserRow? {
+        guard let tokenHash = try Self.tokenHash(of: request, required: required) else { return nil }
+        guard let user = try store.userBlocking(tokenHash: tokenHash, nowMilliseconds: nowMilliseconds()) else {
+            throw Self.unknownToken
+        }
+        return user
+    }
+
+    private static let unknownToken = APIError.unauthorized(
+        "The token is unknown, expired or was revoked; sign in again.")
+
+    /// The SHA-256 (hex) of the request's bearer token, as sessions are stored; nil without an `Authorization`
+    /// header when `required` is false.
+    private static func tokenHash(of request: HTTPRequest, required: Bool) throws -> String? {
         guard let header = request.headers["Authorization"] else {
             if required { throw APIError.unauthorized("Sign in first: send Authorization: Bearer <token>.") }
             return nil
         }
-        guard let token = Self.bearerToken(header) else {
+        guard let token = bearerToken(header) else {
             throw APIError.unauthorized("The Authorization header must be \"Bearer <token>\".")
         }
-        guard
-            let user = try await store.user(
-                tokenHash: SHA256.hexDigest(Array(token.utf8)), nowMilliseconds: nowMilliseconds())
-        else {
-            throw APIError.unauthorized("The token is unknown, expired or was revoked; sign in again.")
-        }
-        return user
+        return SHA256.hexDigest(Array(token.utf8))
     }
 
     /// The signed-in user; see `user(of:required:)`.
@@ -160,7 +199,7 @@ struct StorefrontAPI: Sendable {
     static func bearerToken(_ header: String) -> String? {
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        let token = RequestSupport.trimmingWhitespace(parts[1])
         return token.isEmpty ? nil : token
     }
 
@@ -171,7 +210,12 @@ struct StorefrontAPI: Sendable {
 
     /// The current time in milliseconds since 1970.
     func nowMilliseconds() -> Int64 {
-        Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
+        Self.milliseconds(sinceEpoch: now())
+    }
+
+    /// `date` in whole milliseconds since 1970.
+    static func milliseconds(sinceEpoch date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
     }
 
     /// `duration` in whole milliseconds.

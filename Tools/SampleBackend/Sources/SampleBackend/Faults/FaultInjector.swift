@@ -50,6 +50,11 @@ final class FaultInjector: Sendable {
         state.withLock { $0.rules.map(\.rule) }
     }
 
+    /// Whether any rule is in effect (with none, `decide` always decides nothing).
+    var hasRules: Bool {
+        state.withLock { !$0.rules.isEmpty }
+    }
+
     /// Replaces the rules; counters start over, the generator goes on.
     func setRules(_ rules: [FaultRule]) {
         state.withLock { $0.rules = rules.map { RuleState(rule: $0) } }

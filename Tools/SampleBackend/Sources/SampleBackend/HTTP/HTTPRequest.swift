@@ -41,9 +41,7 @@ public struct HTTPRequest: Sendable {
     /// The path split at `/` (empty segments dropped), each segment percent-decoded; a segment with a malformed
     /// escape is kept as sent.
     public var pathSegments: [String] {
-        path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
-            String(segment).removingPercentEncoding ?? String(segment)
-        }
+        path.split(separator: "/", omittingEmptySubsequences: true).map(PercentDecoding.decodePathSegment)
     }
 
     /// The value of the first query item called `name`, or nil when there is none.

@@ -38,3 +38,12 @@ public struct HTTPResponse: Sendable {
 /// not blocked meanwhile) and should return soon after its task is cancelled, which the server does when a stop's
 /// grace period ends.
 public typealias HTTPHandler = @Sendable (HTTPRequest) async -> HTTPResponse
+
+/// Answers a complete request at once, on the libmicrohttpd thread that read it, or returns nil to hand it to the
+/// server's `HTTPHandler` (which runs in a task while the connection is suspended).
+///
+/// For answers that need only the CPU and short blocking reads (a cached catalog answer, a page from a local
+/// database): the thread serves its other connections only after this returns, so it must never wait for a
+/// timer, another request, the network, or a lock held across awaits. Anything that waits, streams or answers
+/// later returns nil here.
+public typealias ImmediateHTTPHandler = @Sendable (HTTPRequest) -> HTTPResponse?

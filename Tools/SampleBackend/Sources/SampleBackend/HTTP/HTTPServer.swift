@@ -9,12 +9,15 @@ import Primitives
     import Darwin
 #endif
 
-/// An HTTP/1.1 server on libmicrohttpd that hands each complete request to an async `HTTPHandler`.
+/// An HTTP/1.1 server on libmicrohttpd that answers each complete request with an `ImmediateHTTPHandler` on the
+/// thread that read it, or else with an async `HTTPHandler`.
 ///
 /// libmicrohttpd parses HTTP, enforces the limits of `HTTPServerConfiguration` (a head larger than the connection
-/// memory gets 431, idle connections time out) and polls with a pool of threads. When a request's body is complete
-/// its connection is suspended and the handler runs in a task of its own; the task stores the response and resumes
-/// the connection, and libmicrohttpd's thread queues it. No libmicrohttpd thread ever waits for a handler.
+/// memory gets 431, idle connections time out) and polls with a pool of threads (epoll). When a request's body is
+/// complete, the immediate handler runs first; its answer is queued at once, with no task, no suspension and no
+/// thread switch. When it has none (nil), the connection is suspended and the async handler runs in a task of its
+/// own; the task stores the response and resumes the connection, and libmicrohttpd's thread queues it. No
+/// libmicrohttpd thread ever waits for an async handler.
 ///
 /// The path reaches handlers still percent-encoded (see `HTTPRequest.path`); libmicrohttpd's own log messages go to
 /// the injected logger, never to standard error.
@@ -36,9 +39,14 @@ public final class HTTPServer: Sendable {
     /// - Parameters:
     ///   - configuration: Address, port and limits.
     ///   - logger: Receives libmicrohttpd's messages (warnings) and requests that ended without a response (debug).
-    ///   - handler: Answers every request.
-    public init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping HTTPHandler) {
-        self.core = ServerCore(configuration: configuration, logger: logger, handler: handler)
+    ///   - immediate: Answers the requests it can at once, on libmicrohttpd's thread; nil sends every request to
+    ///     `handler`.
+    ///   - handler: Answers every request `immediate` does not.
+    public init(
+        configuration: HTTPServerConfiguration, logger: Logger, immediate: ImmediateHTTPHandler? = nil,
+        handler: @escaping HTTPHandler
+    ) {
+        self.core = ServerCore(configuration: configuration, logger: logger, immediate: immediate, handler: handler)
     }
 
     /// Starts listening.

@@ -204,6 +204,12 @@ private func dispatch(_ core: ServerCore, _ context: RequestContext, _ connectio
         return queue(ErrorResponses.payloadTooLarge(limit: limit), for: context, core, on: connection, closing: true)
     }
     let request = context.request()
+    // The immediate handler answers on this thread when it can; a stop in progress goes to `launch`, which
+    // answers 503 as before.
+    if let immediate = core.immediate, !core.isStopping, let response = immediate(request) {
+        context.phase = .responded
+        return queue(response, for: context, core, on: connection, closing: false)
+    }
     let slot = context.slot
     let handler = core.handler
     let handle = MHDPointer(raw: connection)

@@ -38,6 +38,7 @@ final class ServerCore: Sendable {
 
     let configuration: HTTPServerConfiguration
     let logger: Logger
+    let immediate: ImmediateHTTPHandler?
     let handler: HTTPHandler
     /// The head and body deadlines of every open connection.
     let watch: ConnectionWatch
@@ -45,9 +46,13 @@ final class ServerCore: Sendable {
     let requestCount = Locked<UInt64>(0)
     private let state = Locked(State())
 
-    init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping HTTPHandler) {
+    init(
+        configuration: HTTPServerConfiguration, logger: Logger, immediate: ImmediateHTTPHandler?,
+        handler: @escaping HTTPHandler
+    ) {
         self.configuration = configuration
         self.logger = logger
+        self.immediate = immediate
         self.handler = handler
         self.watch = ConnectionWatch(
             headTimeout: .seconds(configuration.headTimeoutSeconds),

@@ -16,6 +16,10 @@ public struct RoutedRequest: Sendable {
 /// Handles a matched request; a thrown `APIError` becomes its response, any other error a logged 500.
 public typealias RouteHandler = @Sendable (RoutedRequest) async throws -> HTTPResponse
 
+/// Answers a matched request at once, without awaiting anything (see `ImmediateHTTPHandler` for what it may do),
+/// or returns nil when this request needs the route's `RouteHandler`. A thrown `APIError` becomes its response.
+public typealias ImmediateRouteHandler = @Sendable (RoutedRequest) throws -> HTTPResponse?
+
 /// A method and a path pattern such as `/v1/posts/{id}/like`: literal segments and `{name}` parameters, each
 /// standing for exactly one (percent-decoded) segment.
 public struct Route: Sendable, CustomStringConvertible {
@@ -25,6 +29,8 @@ public struct Route: Sendable, CustomStringConvertible {
     public let pattern: String
     let segments: [Segment]
     let handler: RouteHandler
+    /// Tried before `handler` on the server's own thread; nil for routes that always need `handler`.
+    let immediate: ImmediateRouteHandler?
 
     enum Segment: Sendable, Equatable {
         case literal(String)
@@ -34,9 +40,10 @@ public struct Route: Sendable, CustomStringConvertible {
     /// `GET /v1/feed`.
     public var description: String { "\(method) \(pattern)" }
 
-    init(method: String, pattern: String, handler: @escaping RouteHandler) {
+    init(method: String, pattern: String, immediate: ImmediateRouteHandler?, handler: @escaping RouteHandler) {
         self.method = method
         self.pattern = pattern
+        self.immediate = immediate
         self.handler = handler
         self.segments = pattern.split(separator: "/").map { part in
             part.hasPrefix("{") && part.hasSuffix("}")
@@ -72,13 +79,71 @@ public struct Router: Sendable {
         self.logger = logger
     }
 
-    /// Adds a route.
+    /// Adds a route answered by an async handler.
     public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping RouteHandler) {
-        routes.append(Route(method: method, pattern: pattern, handler: handler))
+        routes.append(Route(method: method, pattern: pattern, immediate: nil, handler: handler))
+    }
+
+    /// Adds a route that answers some requests at once (`immediate`) and the others (those it returns nil for)
+    /// with `handler`.
+    public mutating func add(
+        _ method: String, _ pattern: String, immediate: @escaping ImmediateRouteHandler,
+        otherwise handler: @escaping RouteHandler
+    ) {
+        routes.append(Route(method: method, pattern: pattern, immediate: immediate, handler: handler))
+    }
+
+    /// Adds a route that always answers at once: on the server's thread from `handleImmediately`, and from
+    /// `handle` (a request the immediate path passed on, such as one a fault rule delays) on a dispatch queue, so
+    /// its blocking reads never hold a thread of the cooperative pool.
+    public mutating func addImmediate(
+        _ method: String, _ pattern: String, _ answer: @escaping @Sendable (RoutedRequest) throws -> HTTPResponse
+    ) {
+        routes.append(
+            Route(
+                method: method, pattern: pattern, immediate: answer,
+                handler: { routed in try await BlockingWork.run { try answer(routed) } }))
     }
 
     /// Answers `request` with the matching route's handler.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        switch resolve(request) {
+        case .answered(let response):
+            return response
+        case .matched(let route, let routed):
+            do {
+                return try await route.handler(routed)
+            } catch {
+                return failure(error, in: route)
+            }
+        }
+    }
+
+    /// Answers `request` at once when its route can (`ImmediateRouteHandler`), as do unknown paths (404) and
+    /// methods (405); nil when the request needs `handle(_:)`.
+    public func handleImmediately(_ request: HTTPRequest) -> HTTPResponse? {
+        switch resolve(request) {
+        case .answered(let response):
+            return response
+        case .matched(let route, let routed):
+            guard let immediate = route.immediate else { return nil }
+            do {
+                return try immediate(routed)
+            } catch {
+                return failure(error, in: route)
+            }
+        }
+    }
+
+    // MARK: - Private
+
+    private enum Resolution {
+        case matched(Route, RoutedRequest)
+        /// No route takes the request: 404 or 405.
+        case answered(HTTPResponse)
+    }
+
+    private func resolve(_ request: HTTPRequest) -> Resolution {
         let segments = request.pathSegments
         let method = request.method == "HEAD" ? "GET" : request.method
         var allowed: [String] = []
@@ -88,23 +153,25 @@ public struct Router: Sendable {
                 allowed.append(route.method)
                 continue
             }
-            do {
-                return try await route.handler(RoutedRequest(request: request, parameters: parameters))
-            } catch let error as APIError {
-                return error.response
-            } catch {
-                logger.error(
-                    "route failed",
-                    metadata: ["route": .string(route.description), "error": .string(String(describing: error))])
-                return APIError.internalError().response
-            }
+            return .matched(route, RoutedRequest(request: request, parameters: parameters))
         }
         if allowed.isEmpty {
-            return APIError.notFound("No route for \(request.method) \(request.path).").response
+            return .answered(APIError.notFound("No route for \(request.method) \(request.path).").response)
         }
         if allowed.contains("GET") {
             allowed.append("HEAD")
         }
-        return APIError.methodNotAllowed(request.method, allowed: allowed).response
+        return .answered(APIError.methodNotAllowed(request.method, allowed: allowed).response)
+    }
+
+    /// A thrown `APIError`'s own response; any other error is logged and answered 500.
+    private func failure(_ error: any Error, in route: Route) -> HTTPResponse {
+        if let error = error as? APIError {
+            return error.response
+        }
+        logger.error(
+            "route failed",
+            metadata: ["route": .string(route.description), "error": .string(String(describing: error))])
+        return APIError.internalError().response
     }
 }

@@ -53,9 +53,10 @@ public enum SampleServer {
             sessionLifetime: configuration.sessionLifetime, cardTokenLifetime: configuration.cardTokenLifetime,
             instanceID: preparation.instanceID, now: configuration.now, logger: logger)
         let router = api.makeRouter()
-        let server = HTTPServer(configuration: configuration.http, logger: logger) { request in
-            await api.handle(request, router: router)
-        }
+        let server = HTTPServer(
+            configuration: configuration.http, logger: logger,
+            immediate: { request in api.handleImmediately(request, router: router) },
+            handler: { request in await api.handle(request, router: router) })
         let port: UInt16
         do {
             port = try server.start()

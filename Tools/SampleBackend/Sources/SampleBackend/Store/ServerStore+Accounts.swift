@@ -63,14 +63,26 @@ extension ServerStore {
     /// The user whose session has this token hash and has not expired at `nowMilliseconds`, or nil.
     func user(tokenHash: String, nowMilliseconds: Int64) async throws -> UserRow? {
         try await database.read { reader in
-            try reader.fetchOne(
-                UserRow.self,
-                """
-                SELECT u.id, u.name FROM server_sessions s JOIN server_users u ON u.id = s.user_id
-                WHERE s.token_hash = ? AND s.expires_ms > ?
-                """,
-                tokenHash, nowMilliseconds)
+            try Self.user(in: reader, tokenHash: tokenHash, nowMilliseconds: nowMilliseconds)
         }
+    }
+
+    /// `user(tokenHash:nowMilliseconds:)` blocking the calling thread for the read (`Database.readBlocking`), for
+    /// the server's own thread.
+    func userBlocking(tokenHash: String, nowMilliseconds: Int64) throws -> UserRow? {
+        try database.readBlocking { reader in
+            try Self.user(in: reader, tokenHash: tokenHash, nowMilliseconds: nowMilliseconds)
+        }
+    }
+
+    private static func user(in reader: DatabaseReader, tokenHash: String, nowMilliseconds: Int64) throws -> UserRow? {
+        try reader.fetchOne(
+            UserRow.self,
+            """
+            SELECT u.id, u.name FROM server_sessions s JOIN server_users u ON u.id = s.user_id
+            WHERE s.token_hash = ? AND s.expires_ms > ?
+            """,
+            tokenHash, nowMilliseconds)
     }
 
     /// Ends the session with this token hash.

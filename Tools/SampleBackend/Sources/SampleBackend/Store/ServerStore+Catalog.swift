@@ -28,7 +28,10 @@ extension ServerStore {
     /// The cost does not grow with the catalog: the index's row ids are the products' popularity ranks
     /// (`StoreSchema.searchIndexFill`), so FTS5 yields matches best first and each of the queries below stops
     /// after `offset + limit` rows (or `searchCountCap + 1` for the count); nothing ranks or sorts all matches.
-    func search(_ text: String, offset: Int, limit: Int) async throws -> SearchResult {
+    ///
+    /// Blocks the calling thread for the read (`Database.readBlocking`): call it on the server's own thread or a
+    /// dispatch queue, never from a task. So do `product(id:)` and `changeVersion(of:)`.
+    func search(_ text: String, offset: Int, limit: Int) throws -> SearchResult {
         let words = String(
             String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
         guard let query = SearchPattern.fullTextPrefixQuery(words) else {
@@ -37,7 +40,7 @@ extension ServerStore {
         let inTitle = "title : (\(query))"
         let elsewhere = "(\(query)) NOT (\(inTitle))"
         let cap = Self.searchCountCap
-        return try await database.read { reader in
+        return try database.readBlocking { reader in
             func count(_ match: String, upTo bound: Int) throws -> Int {
                 try reader.fetchOne(
                     Int.self,
@@ -74,9 +77,9 @@ extension ServerStore {
         }
     }
 
-    /// The product with `id`, or nil.
-    func product(id: String) async throws -> ProductRow? {
-        try await database.read { reader in
+    /// The product with `id`, or nil; blocks for the read (see `search`).
+    func product(id: String) throws -> ProductRow? {
+        try database.readBlocking { reader in
             try reader.fetchRows("SELECT " + Self.productColumns + " FROM server_products p WHERE p.id = ?", id)
         }.first.map(ProductRow.init)
     }
@@ -101,11 +104,20 @@ extension ServerStore {
         }
     }
 
-    /// The catalog's change counter: it grows in the same transaction as every change to products, in whichever
-    /// process over the same database file made it.
-    func catalogVersion() async throws -> Int64 {
-        try await database.read { reader in
-            try reader.fetchOne(Int64.self, "SELECT version FROM server_changes WHERE scope = 'catalog'") ?? 0
+    /// What a change counter of `server_changes` counts.
+    enum ChangeScope: String, Sendable {
+        /// Products: grows in the same transaction as every change to them (`catalogChanged(in:)`).
+        case catalog
+        /// Posts and likes: grows with every row written to `server_posts` or `server_likes`, by triggers
+        /// (migration 6), so no writer can forget it.
+        case feed
+    }
+
+    /// The change counter of `scope`, as committed by whichever process over the same database file made the
+    /// change. Blocks for the read (see `search`).
+    func changeVersion(of scope: ChangeScope) throws -> Int64 {
+        try database.readBlocking { reader in
+            try reader.fetchOne(Int64.self, "SELECT version FROM server_changes WHERE scope = ?", scope.rawValue) ?? 0
         }
     }
 

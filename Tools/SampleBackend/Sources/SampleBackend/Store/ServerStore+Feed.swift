@@ -16,8 +16,9 @@ extension ServerStore {
         """
 
     /// Up to `limit` posts after `position` (from the newest without one), newest first, and whether more follow.
-    func feedPage(after position: FeedPosition?, limit: Int, userID: String?) async throws -> ([PostRow], Bool) {
-        let rows = try await database.read { reader in
+    /// Blocks the calling thread for the read (`Database.readBlocking`): not for tasks.
+    func feedPage(after position: FeedPosition?, limit: Int, userID: String?) throws -> ([PostRow], Bool) {
+        let rows = try database.readBlocking { reader in
             if let position {
                 return try reader.fetchRows(
                     "SELECT " + Self.postColumns + """

@@ -7,6 +7,8 @@ struct OrderPlacement: Sendable {
     let userID: String
     let idempotencyKey: String
     let bodyHash: String
+    /// The SHA-256 (hex) of the body's exact bytes (`ServerStore.storedAnswer(userID:key:requestSHA256:)`).
+    let requestSHA256: String
     let request: OrderRequest
     let shipping: ShippingOptionPayload
     let currency: Currency
@@ -44,19 +46,8 @@ extension ServerStore {
     /// decrement and the stored answer commit together or not at all.
     func placeOrder(_ placement: OrderPlacement) async throws -> OrderPlacementResult {
         try await database.transaction { transaction in
-            if let stored = try transaction.fetchOne(
-                StoredAnswer.self,
-                "SELECT body_hash, status, response FROM server_idempotency_keys WHERE user_id = ? AND key = ?",
-                placement.userID, placement.idempotencyKey)
-            {
-                guard stored.bodyHash == placement.bodyHash else {
-                    return .rejected(
-                        APIError(
-                            status: 422, code: "idempotency_key_reused",
-                            message: "This Idempotency-Key was used with a different request body; "
-                                + "use a new key for a new order."))
-                }
-                return .replayed(status: stored.status, body: stored.response)
+            if let earlier = try Self.earlierAnswer(to: placement, in: transaction) {
+                return earlier
             }
             let result = try Self.checkAndInsert(placement, transaction)
             switch result {
@@ -69,6 +60,46 @@ extension ServerStore {
             }
             return result
         }
+    }
+
+    /// What the key's first request came to, when one was stored under it: `.replayed` (the same body) or
+    /// `.rejected` (422 `idempotency_key_reused`); nil for a key not used yet.
+    private static func earlierAnswer(to placement: OrderPlacement, in database: some DatabaseQuerying) throws
+        -> OrderPlacementResult?
+    {
+        guard
+            let stored = try database.fetchOne(
+                StoredAnswer.self,
+                "SELECT body_hash, status, response FROM server_idempotency_keys WHERE user_id = ? AND key = ?",
+                placement.userID, placement.idempotencyKey)
+        else { return nil }
+        guard stored.bodyHash == placement.bodyHash else {
+            return .rejected(
+                APIError(
+                    status: 422, code: "idempotency_key_reused",
+                    message: "This Idempotency-Key was used with a different request body; "
+                        + "use a new key for a new order."))
+        }
+        return .replayed(status: stored.status, body: stored.response)
+    }
+
+    /// The answer stored under the user's key when its first request had exactly these body bytes (their SHA-256,
+    /// hex), as `(status, body)`; nil otherwise (another body, a key not used yet, or one stored before the bytes'
+    /// hash was kept), when `placeOrder` decides. Blocks the calling thread for the read (`Database.readBlocking`).
+    ///
+    /// Byte-identical bodies need no parsing: the first one passed every check and its canonical form, and the
+    /// same bytes would pass them again and come to the same canonical hash.
+    func storedAnswer(userID: String, key: String, requestSHA256: String) throws -> (status: Int, body: Data)? {
+        let rows = try database.readBlocking { reader in
+            try reader.fetchRows(
+                """
+                SELECT status, response FROM server_idempotency_keys
+                WHERE user_id = ? AND key = ? AND request_sha256 = ?
+                """,
+                userID, key, requestSHA256)
+        }
+        guard let row = rows.first else { return nil }
+        return (try row.value("status"), try row.value("response"))
     }
 
     /// Up to `limit` of the user's orders placed before the order with sequence number `before`, newest first,
@@ -108,10 +139,12 @@ extension ServerStore {
     ) throws {
         try transaction.execute(
             """
-            INSERT INTO server_idempotency_keys (user_id, key, body_hash, status, response, created_at)
-            VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO server_idempotency_keys
+                (user_id, key, body_hash, request_sha256, status, response, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            placement.userID, placement.idempotencyKey, placement.bodyHash, status, body, placement.placedAt)
+            placement.userID, placement.idempotencyKey, placement.bodyHash, placement.requestSHA256, status, body,
+            placement.placedAt)
     }
 
     private static func checkAndInsert(_ placement: OrderPlacement, _ transaction: DatabaseTransaction) throws

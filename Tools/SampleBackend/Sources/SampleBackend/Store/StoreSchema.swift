@@ -134,5 +134,29 @@ enum StoreSchema {
             Migration(
                 "server_4_orders_by_client_id",
                 sql: "CREATE INDEX server_orders_by_client_id ON server_orders (user_id, client_id, seq DESC);"),
+            // The SHA-256 of the first request's exact body bytes, so a byte-identical replay is recognized without
+            // parsing the body again; NULL for answers stored before (those replays take the canonical check).
+            Migration(
+                "server_5_idempotency_request_bytes",
+                sql: "ALTER TABLE server_idempotency_keys ADD COLUMN request_sha256 TEXT;"),
+            // The feed's change counter, kept by triggers on every write to posts and likes (in any process), so
+            // feed answers can be kept in memory and dropped when the counter moves.
+            Migration(
+                "server_6_feed_change_counter",
+                sql: """
+                    INSERT OR IGNORE INTO server_changes (scope, version) VALUES ('feed', 1);
+                    CREATE TRIGGER server_posts_insert_changes_feed AFTER INSERT ON server_posts
+                    BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
+                    CREATE TRIGGER server_posts_update_changes_feed AFTER UPDATE ON server_posts
+                    BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
+                    CREATE TRIGGER server_posts_delete_changes_feed AFTER DELETE ON server_posts
+                    BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
+                    CREATE TRIGGER server_likes_insert_changes_feed AFTER INSERT ON server_likes
+                    BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
+                    CREATE TRIGGER server_likes_update_changes_feed AFTER UPDATE ON server_likes
+                    BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
+                    CREATE TRIGGER server_likes_delete_changes_feed AFTER DELETE ON server_likes
+                    BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
+                    """),
         ])
 }

@@ -38,10 +38,14 @@ enum SHA256 {
 
     /// The digest of `data` as 64 lowercase hexadecimal digits.
     static func hexDigest(_ data: some Sequence<UInt8>) -> String {
-        digest(data).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in digest(data) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     private static func compress(_ hash: inout [UInt32], _ schedule: [UInt32]) {
