@@ -42,8 +42,12 @@ public struct ServerSentEventParser: Sendable {
 
     /// The bound on one line and on one event's data, in bytes.
     public let maximumEventBytes: Int
-    /// The last event ID buffer: what a reconnecting client sends as `Last-Event-ID` (empty: send none).
+    /// The stream's last event ID: the `id` in force at the last blank line (the standard's "last event ID
+    /// string"), which is what a reconnecting client sends as `Last-Event-ID` (empty: send none). An `id:` of an
+    /// event not yet closed by a blank line does not count, so a connection cut mid-event resumes before it.
     public private(set) var lastEventID = ""
+    /// The last event ID buffer: the latest valid `id:` value, including one of an event still open.
+    private var idBuffer = ""
     /// The reconnection time the stream asked for with its last valid `retry:` field, or nil when it sent none.
     public private(set) var reconnectionTime: Duration?
     /// Comment lines seen so far (heartbeats are comments); any line, comment or not, shows the connection is alive.
@@ -73,6 +77,7 @@ public struct ServerSentEventParser: Sendable {
     public init(resumingAfter lastEventID: String, maximumEventBytes: Int = 1 << 20) {
         self.init(maximumEventBytes: maximumEventBytes)
         self.lastEventID = lastEventID
+        self.idBuffer = lastEventID
     }
 
     /// Parses `bytes`, the next part of the stream, and returns the events it completed, in order.
@@ -159,7 +164,7 @@ public struct ServerSentEventParser: Sendable {
             data += String(decoding: value, as: UTF8.self)
             data += "\n"
         case "id":
-            if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
+            if !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
         case "retry":
             guard !value.isEmpty, value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
                 return
@@ -178,6 +183,7 @@ public struct ServerSentEventParser: Sendable {
             dataBytes = 0
             eventType = ""
         }
+        lastEventID = idBuffer
         guard !data.isEmpty else { return nil }
         data.removeLast()
         return ServerSentEvent(type: eventType.isEmpty ? "message" : eventType, data: data, lastEventID: lastEventID)

@@ -177,6 +177,14 @@ struct ServerSentEventParserTests {
         #expect(events.map(\.data) == ["a\nb"])
     }
 
+    @Test func idOfAnUnfinishedEventIsNotTheStreamsLastEventIDYet() throws {
+        var parser = ServerSentEventParser()
+        _ = try parser.feed(Array("id: a-1\ndata: x\n\nid: a-2\ndata: y\n".utf8))
+        #expect(parser.lastEventID == "a-1")
+        _ = try parser.feed(Array("\n".utf8))
+        #expect(parser.lastEventID == "a-2")
+    }
+
     @Test func resumingParserKeepsTheLastEventID() throws {
         var parser = ServerSentEventParser(resumingAfter: "inst-9")
         let events = try parser.feed(Array("data: x\n\n".utf8))
