@@ -5,8 +5,8 @@ import Primitives
     import FoundationNetworking
 #endif
 
-/// The live streaming transport: a `URLSession` of its own whose data tasks deliver the body through a per-task data
-/// delegate, chunk by chunk as libcurl receives it (on Linux `URLSession.bytes(for:)` does not exist, and
+/// The live streaming transport: a `URLSession` of its own whose data tasks deliver the body through the session's
+/// data delegate, chunk by chunk as libcurl receives it (on Linux `URLSession.bytes(for:)` does not exist, and
 /// `data(for:)` returns only once the answer is complete).
 ///
 /// Like `URLSessionTransport`, the session is ephemeral and keeps nothing: no cookies, no URL cache, no credentials.
@@ -25,6 +25,7 @@ public final class URLSessionStreamingTransport: HTTPStreamingTransport {
     }
 
     private let session: URLSession
+    private let router = StreamingTaskRouter()
     private let maximumBufferedChunks: Int
 
     /// Creates the transport and its session.
@@ -40,7 +41,8 @@ public final class URLSessionStreamingTransport: HTTPStreamingTransport {
         self.maximumBufferedChunks = max(maximumBufferedChunks, 1)
         session = URLSession(
             configuration: .storefrontEphemeral(
-                idleTimeoutSeconds: idleTimeoutSeconds, additionalHeaders: additionalHeaders))
+                idleTimeoutSeconds: idleTimeoutSeconds, additionalHeaders: additionalHeaders),
+            delegate: router, delegateQueue: nil)
     }
 
     deinit {
@@ -59,8 +61,9 @@ public final class URLSessionStreamingTransport: HTTPStreamingTransport {
         let response = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (headContinuation: CheckedContinuation<URLResponse, any Error>) in
-                task.delegate = StreamingDataDelegate(
-                    head: headContinuation, body: bodyContinuation, limit: maximumBufferedChunks)
+                router.register(
+                    StreamingDataDelegate(head: headContinuation, body: bodyContinuation, limit: maximumBufferedChunks),
+                    for: task)
                 task.resume()
             }
         } onCancel: {
@@ -71,6 +74,43 @@ public final class URLSessionStreamingTransport: HTTPStreamingTransport {
             throw URLError(.badServerResponse)
         }
         return HTTPStreamingResponse(head: head, body: body)
+    }
+}
+
+/// The session's delegate: hands each task's callbacks to the `StreamingDataDelegate` registered for it (on Linux a
+/// delegate set on the task itself is not called for a session created without one, so the session's delegate
+/// routes by task identifier).
+///
+/// Sendable without `@unchecked`: the table lives in a `Locked`.
+private final class StreamingTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
+    private let handlers = Locked<[Int: StreamingDataDelegate]>([:])
+
+    func register(_ handler: StreamingDataDelegate, for task: URLSessionTask) {
+        handlers.withLock { $0[task.taskIdentifier] = handler }
+    }
+
+    private func handler(for task: URLSessionTask) -> StreamingDataDelegate? {
+        handlers.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let handler = handler(for: dataTask) else {
+            completionHandler(.cancel)
+            return
+        }
+        handler.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        handler(for: dataTask)?.urlSession(session, dataTask: dataTask, didReceive: data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let handler = handlers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        handler?.urlSession(session, task: task, didCompleteWithError: error)
     }
 }
 
