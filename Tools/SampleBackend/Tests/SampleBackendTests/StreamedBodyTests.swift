@@ -1,4 +1,5 @@
 import Primitives
+import TestSupport
 import Testing
 
 @testable import SampleBackend
@@ -17,7 +18,7 @@ struct StreamedBodyTests {
     }
 
     @Test("after finish or abort nothing more is accepted; release runs its action once")
-    func endStates() {
+    func endStates() async throws {
         let released = Locked(0)
         let finished = StreamedBody(maximumBufferedBytes: 4096) { released.withLock { $0 += 1 } }
         #expect(finished.write(Array("data: x\n\n".utf8)) == .queued)
@@ -26,8 +27,9 @@ struct StreamedBodyTests {
         #expect(finished.bufferedByteCount == 9)
         finished.released()
         finished.released()
-        #expect(released.withLock { $0 } == 1)
         #expect(finished.isReleased)
+        try await waitUntil("the release action ran") { released.withLock { $0 } == 1 }
+        #expect(released.withLock { $0 } == 1)
 
         let aborted = StreamedBody(maximumBufferedBytes: 4096) {}
         _ = aborted.write([1, 2, 3])

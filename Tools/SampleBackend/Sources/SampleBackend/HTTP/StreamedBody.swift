@@ -13,9 +13,10 @@ import Primitives
 /// closed by that timeout, and earlier when its unsent bytes pass `maximumBufferedBytes` (the write returns
 /// `.overflowed` and the connection is closed at once).
 ///
-/// Thread-safety: all state is behind one lock, which also orders suspend (inside the callback) before any resume,
-/// so a resume never precedes the suspend it answers. After libmicrohttpd released the response (`released()`),
-/// nothing touches the connection again.
+/// Thread-safety: all state is behind one lock. The suspend happens inside it (in the callback), and a writer takes
+/// the suspension under it and resumes after releasing it, so a resume never precedes the suspend it answers, each
+/// suspension is resumed once, and no lock of this body is held while libmicrohttpd takes its own. After
+/// libmicrohttpd released the response (`released()`), nothing touches the connection again.
 public final class StreamedBody: Sendable {
     /// What happened to a write.
     public enum WriteResult: Sendable, Equatable {
@@ -51,35 +52,37 @@ public final class StreamedBody: Sendable {
     /// Appends `bytes` to what is sent next.
     @discardableResult
     public func write(_ bytes: some Collection<UInt8>) -> WriteResult {
-        state.withLock { state in
-            guard !state.isReleased, !state.isFinishing, !state.isAborted else { return .closed }
+        let (result, suspended) = state.withLock { state -> (WriteResult, MHDPointer?) in
+            guard !state.isReleased, !state.isFinishing, !state.isAborted else { return (.closed, nil) }
             guard state.pending.count + bytes.count <= maximumBufferedBytes else {
                 state.isAborted = true
                 state.pending = []
-                Self.resumeIfSuspended(&state)
-                return .overflowed
+                return (.overflowed, Self.takeSuspension(&state))
             }
             state.pending.append(contentsOf: bytes)
-            Self.resumeIfSuspended(&state)
-            return .queued
+            return (.queued, Self.takeSuspension(&state))
         }
+        Self.resume(suspended)
+        return result
     }
 
     /// Ends the body once the bytes already written are sent.
     public func finish() {
-        state.withLock { state in
-            state.isFinishing = true
-            Self.resumeIfSuspended(&state)
-        }
+        Self.resume(
+            state.withLock { state in
+                state.isFinishing = true
+                return Self.takeSuspension(&state)
+            })
     }
 
     /// Closes the connection at once, dropping unsent bytes.
     public func abort() {
-        state.withLock { state in
-            state.isAborted = true
-            state.pending = []
-            Self.resumeIfSuspended(&state)
-        }
+        Self.resume(
+            state.withLock { state in
+                state.isAborted = true
+                state.pending = []
+                return Self.takeSuspension(&state)
+            })
     }
 
     /// Unsent bytes.
@@ -123,7 +126,9 @@ public final class StreamedBody: Sendable {
         }
     }
 
-    /// libmicrohttpd destroyed the response (or it could not be made).
+    /// libmicrohttpd destroyed the response (or it could not be made). The release action runs in a task of its
+    /// own, so libmicrohttpd's thread never waits for the owner's locks (the owner may hold them while it writes
+    /// and resumes connections, which takes libmicrohttpd's own locks).
     func released() {
         let onRelease = state.withLock { state -> (@Sendable () -> Void)? in
             state.isReleased = true
@@ -132,13 +137,25 @@ public final class StreamedBody: Sendable {
             defer { state.onRelease = nil }
             return state.onRelease
         }
-        onRelease?()
+        if let onRelease {
+            Task { onRelease() }
+        }
     }
 
-    private static func resumeIfSuspended(_ state: inout State) {
-        guard state.isSuspended, let connection = state.connection, !state.isReleased else { return }
+    /// Takes the suspension to end, if the connection is suspended: under the lock, so exactly one caller resumes
+    /// each suspension. The resume itself happens after the lock is released (`resume(_:)`); until then the
+    /// connection stays suspended, and a suspended connection is never closed or released by libmicrohttpd, so
+    /// the pointer is still valid.
+    private static func takeSuspension(_ state: inout State) -> MHDPointer? {
+        guard state.isSuspended, let connection = state.connection, !state.isReleased else { return nil }
         state.isSuspended = false
-        MHD_resume_connection(connection.raw)
+        return connection
+    }
+
+    private static func resume(_ connection: MHDPointer?) {
+        if let connection {
+            MHD_resume_connection(connection.raw)
+        }
     }
 
     /// A libmicrohttpd callback response reading from `body` (the response holds a reference until released).
