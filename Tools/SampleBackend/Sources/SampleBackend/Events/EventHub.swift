@@ -30,6 +30,8 @@ final class EventHub: Sendable {
         var pending: [EventRow]?
         /// Events still to send before the stream is cut (the fault rule `cut-after=N`); nil for no limit.
         var remaining: Int?
+        /// When the stream was opened, to forget one whose answer was never queued (its client left first).
+        let opened: ContinuousClock.Instant
     }
 
     private struct State {
@@ -164,7 +166,8 @@ final class EventHub: Sendable {
             let id = state.nextID
             state.nextID += 1
             let body = StreamedBody(maximumBufferedBytes: settings.maximumBufferedBytes) { [self] in forget(id) }
-            state.clients[id] = Client(userID: userID, body: body, through: 0, pending: [], remaining: cutAfter)
+            state.clients[id] = Client(
+                userID: userID, body: body, through: 0, pending: [], remaining: cutAfter, opened: .now)
             return .success((id, body))
         }
         return try outcome.get()
@@ -289,7 +292,24 @@ final class EventHub: Sendable {
                 return
             }
             let overflowed = state.withLock { state in
-                state.clients.values.filter { $0.pending == nil && $0.body.write(comment) == .overflowed }.count
+                var overflowed = 0
+                for (id, client) in state.clients where client.pending == nil {
+                    switch client.body.write(comment) {
+                    case .queued:
+                        // An answer never queued within a minute will never be: its client left first.
+                        if !client.body.wasQueued, ContinuousClock.now - client.opened > .seconds(60) {
+                            client.body.abort()
+                            state.clients[id] = nil
+                        }
+                    case .overflowed:
+                        overflowed += 1
+                        state.clients[id] = nil
+                    case .closed:
+                        // Ended (cut, aborted) and draining or released: nothing more is written to it.
+                        state.clients[id] = nil
+                    }
+                }
+                return overflowed
             }
             if overflowed > 0 {
                 state.withLock { $0.dropped += overflowed }

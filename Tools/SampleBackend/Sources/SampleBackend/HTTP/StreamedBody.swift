@@ -95,6 +95,12 @@ public final class StreamedBody: Sendable {
         state.withLock { $0.isReleased }
     }
 
+    /// Whether the body was ever queued on a connection (or already released). A body that never is (its
+    /// client left before the answer was queued) will never be released by libmicrohttpd either.
+    public var wasQueued: Bool {
+        state.withLock { $0.connection != nil || $0.isReleased }
+    }
+
     // MARK: - libmicrohttpd's side
 
     /// Remembers the connection the response is queued on (before `MHD_queue_response`, on its thread).
