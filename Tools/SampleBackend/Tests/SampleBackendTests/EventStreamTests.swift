@@ -192,6 +192,32 @@ struct EventStreamTests {
         }
     }
 
+    @Test("ids survive a restart: after one, a client resumes with what happened since, and numbers go on")
+    func idsSurviveRestarts() async throws {
+        let directory = try TemporaryDirectory()
+        let firstID = try await withTestServer(dataDirectory: directory.url, configure: quickEvents) { server in
+            let watcher = Watcher(baseURL: server.server.baseURL)
+            defer { watcher.stop() }
+            try await watcher.waitForConnection()
+            let token = try await server.client.signIn("before")
+            _ = try await server.client.send("PUT", "/v1/posts/post_4/like", token: token)
+            try await watcher.waitForEvents(1)
+            return try #require(watcher.events.first).id
+        }
+        try await withTestServer(dataDirectory: directory.url, configure: quickEvents) { server in
+            let token = try await server.client.signIn("after")
+            _ = try await server.client.send("PUT", "/v1/posts/post_5/like", token: token)
+            let watcher = Watcher(baseURL: server.server.baseURL, after: firstID)
+            defer { watcher.stop() }
+            try await watcher.waitForEvents(1)
+            let event = try #require(watcher.events.first)
+            #expect(likes(event)?.postId == "post_5")
+            let number = { (id: String) in Int64(id.split(separator: "-").last ?? "") ?? -1 }
+            #expect(number(event.id) == number(firstID) + 1)
+            #expect(watcher.events.count == 1)
+        }
+    }
+
     @Test("an id of another data set, or newer than any event, gets a reset; a current one resumes quietly")
     func resetForForeignIDs() async throws {
         try await withTestServer(configure: quickEvents) { server in
