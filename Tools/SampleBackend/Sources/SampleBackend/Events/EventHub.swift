@@ -5,8 +5,8 @@ import Primitives
 /// Feeds the `GET /v1/events` streams of one server from the events table.
 ///
 /// Every change writes its event row in its own transaction (`ServerStore.appendEvent`), and every server process
-/// over the same database file tails the table: each `pollInterval` it reads the rows after the last one it saw and
-/// writes them to its open streams, so a change made through any process reaches the watchers of all of them. (The
+/// over the same database file tails the table: each `pollInterval`, while it has a stream open, it reads the rows
+/// after the last one it saw and writes them to its open streams, so a change made through any process reaches the watchers of all of them. (The
 /// table is read by sequence number rather than by `PRAGMA data_version`, which is per connection and so says
 /// nothing across the store's pool of reader connections; an empty range read costs one index probe.)
 ///
@@ -273,7 +273,9 @@ final class EventHub: Sendable {
             } catch {
                 return
             }
-            let after = state.withLock { $0.tailed }
+            // With no stream open there is no one to feed: skip the read (an embedded server idles at no cost).
+            // The first stream then catches up from the last row read; `send` skips what it already has.
+            guard let after = state.withLock({ $0.clients.isEmpty ? nil : $0.tailed }) else { continue }
             do {
                 let rows = try await store.allEvents(after: after, limit: 500)
                 deliver(rows)
