@@ -18,6 +18,9 @@ struct CommandLineOptions {
     var faults: [FaultRule] = []
     var messyShare = 0.05
     var growFeedEvery: Int?
+    var demoPostsEverySeconds: Int?
+    var demoOrdersAdvanceSeconds: Int?
+    var heartbeatSeconds: Int?
     var productCount = 5000
     var postCount = 2000
     var uniformStock: Int?
@@ -28,6 +31,7 @@ struct CommandLineOptions {
     static let usage = """
         usage: storefront-server [--host HOST] [--port PORT] [--data-dir DIR] [--seed N] [--fault-seed N]
                                  [--fault RULE]... [--session-lifetime SECONDS] [--messy-share P] [--grow-feed-every N]
+                                 [--demo-posts-every S] [--demo-orders-advance S] [--heartbeat S]
                                  [--products N] [--posts N] [--stock N] [--threads N] [--log-level LEVEL] [--help]
 
         Serves the Storefront API (/v1/...) over HTTP with seeded data, for the app and for trying failures.
@@ -43,6 +47,11 @@ struct CommandLineOptions {
           --fault RULE           inject a fault; repeatable (see fault rules below)
           --messy-share P        share 0...1 of records with real-world flaws (default 0.05)
           --grow-feed-every N    add a post at the top of the feed every N feed requests
+          --demo-posts-every S   demo event source: add a new post every S seconds (default: off)
+          --demo-orders-advance S
+                                 demo event source: ship confirmed orders S seconds after they were placed
+                                 (default: off)
+          --heartbeat S          seconds between heartbeat comments on GET /v1/events, 1 to 29 (default 15)
           --products N           products to seed (default 5000)
           --posts N              posts to seed (default 2000)
           --stock N              seed every product with N in stock (default: a mix, some empty)
@@ -95,6 +104,10 @@ struct CommandLineOptions {
                 }
                 messyShare = share
             case "--grow-feed-every": growFeedEvery = try Self.number(name, try value(), in: 1...1_000_000)
+            case "--demo-posts-every": demoPostsEverySeconds = try Self.number(name, try value(), in: 1...86_400)
+            case "--demo-orders-advance":
+                demoOrdersAdvanceSeconds = try Self.number(name, try value(), in: 1...86_400)
+            case "--heartbeat": heartbeatSeconds = try Self.number(name, try value(), in: 1...29)
             case "--products": productCount = try Self.number(name, try value(), in: 1...1_000_000)
             case "--posts": postCount = try Self.number(name, try value(), in: 1...1_000_000)
             case "--stock": uniformStock = try Self.number(name, try value(), in: 0...1_000_000_000)

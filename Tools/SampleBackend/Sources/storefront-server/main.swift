@@ -39,6 +39,11 @@ configuration.faultSeed = options.faultSeed
 configuration.sessionLifetime = .seconds(options.sessionLifetimeSeconds)
 configuration.faults = options.faults
 configuration.growFeedEvery = options.growFeedEvery
+configuration.events.demoPostsEvery = options.demoPostsEverySeconds.map { .seconds($0) }
+configuration.events.demoOrdersAdvanceAfter = options.demoOrdersAdvanceSeconds.map { .seconds($0) }
+if let heartbeat = options.heartbeatSeconds {
+    configuration.events.heartbeatInterval = .seconds(heartbeat)
+}
 configuration.catalog = CatalogConfiguration(
     productCount: options.productCount, postCount: options.postCount, messyShare: options.messyShare,
     uniformStock: options.uniformStock)

@@ -27,6 +27,9 @@ struct FaultRuleTests {
         #expect(drop.times == 1)
         #expect(drop.description == "POST /v1/orders drop-after-commit times=1")
 
+        let cut = try FaultRule(parsing: "GET /v1/events latency=1s cut-after=3 times=1")
+        #expect(cut.outcome == .cutStream(afterEvents: 3))
+        #expect(cut.latency == .seconds(1) && cut.times == 1)
         let any = try FaultRule(parsing: "* /v1/** latency=250ms status=429 retry-after=7 share=25%")
         #expect(any.method == nil)
         #expect(any.latency == .milliseconds(250))
@@ -48,8 +51,10 @@ struct FaultRuleTests {
             ("GET /v1/feed rate=0/s", "must be N/s or N/m"),
             ("GET /v1/feed status=503 share=2", "share \"2\" must be a number from 0 to 1"),
             ("GET /v1/feed status=503 times=0", "times \"0\" must be at least 1"),
-            ("GET /v1/feed status=503 rate=1/s", "only one of status=, rate= and drop-after-commit"),
-            ("GET /v1/feed share=0.5", "needs latency=, status=, rate= or drop-after-commit"),
+            ("GET /v1/feed status=503 rate=1/s", "only one of status=, rate=, drop-after-commit and cut-after="),
+            ("GET /v1/events cut-after=2 drop-after-commit", "only one of status=, rate=, drop-after-commit and"),
+            ("GET /v1/feed share=0.5", "needs latency=, status=, rate=, drop-after-commit or cut-after="),
+            ("GET /v1/events cut-after=0", "cut-after \"0\" must be a number of events, at least 1"),
             ("GET /v1/feed status=500 retry-after=3", "retry-after goes with status=429 or status=503"),
             ("GET /v1/feed explode", "unknown action \"explode\""),
             ("GET /v1/feed colour=red", "unknown action \"colour\""),

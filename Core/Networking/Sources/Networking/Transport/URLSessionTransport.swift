@@ -44,15 +44,8 @@ public final class URLSessionTransport: HTTPTransport {
         entityTags: EntityTagCache? = EntityTagCache()
     ) {
         self.entityTags = entityTags
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.urlCache = nil
-        configuration.urlCredentialStorage = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = TimeInterval(max(idleTimeoutSeconds, 1))
-        configuration.httpAdditionalHeaders = additionalHeaders.isEmpty ? nil : additionalHeaders
+        let configuration = URLSessionConfiguration.storefrontEphemeral(
+            idleTimeoutSeconds: idleTimeoutSeconds, additionalHeaders: additionalHeaders)
         sessionConfiguration = configuration
         session = URLSession(configuration: configuration)
     }

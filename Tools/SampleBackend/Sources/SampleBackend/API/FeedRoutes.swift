@@ -69,7 +69,10 @@ extension StorefrontAPI {
     private func setLike(_ routed: RoutedRequest, liked: Bool) async throws -> HTTPResponse {
         let user = try await requiredUser(of: routed.request)
         let id = routed.parameter("id")
-        guard let (postID, count, likedNow) = try await store.setLike(postID: id, userID: user.id, liked: liked) else {
+        guard
+            let (postID, count, likedNow) = try await store.setLike(
+                postID: id, userID: user.id, liked: liked, nowMilliseconds: nowMilliseconds())
+        else {
             throw APIError.notFound("There is no post \(id).")
         }
         return try RequestSupport.json(LikePayload(postID: WireID(postID), likeCount: count, likedByMe: likedNow))

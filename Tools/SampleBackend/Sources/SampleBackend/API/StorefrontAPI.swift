@@ -23,6 +23,8 @@ struct StorefrontAPI: Sendable {
     let feedCache = AnswerCache(capacity: 1024)
     let now: @Sendable () -> Date
     let logger: Logger
+    /// Feeds the `GET /v1/events` streams.
+    let eventHub: EventHub
 
     /// Every route of the contract (DESIGN.md, "API contract"); `openapi.yaml` describes the same list.
     func makeRouter() -> Router {
@@ -40,6 +42,7 @@ struct StorefrontAPI: Sendable {
         router.add("GET", "/v1/orders", listOrders)
         router.add("GET", "/v1/orders/{id}", order)
         router.addImmediate("GET", "/v1/config", config)
+        router.add("GET", "/v1/events", eventStream)
         return router
     }
 
@@ -142,7 +145,9 @@ struct StorefrontAPI: Sendable {
         if let answer = decision.answer {
             return answer.response
         }
-        let response = await router.handle(request)
+        let response = await FaultDecision.$streamCut.withValue(decision.cutStreamAfterEvents) {
+            await router.handle(request)
+        }
         let committed = (200..<300).contains(response.status) && response.headers["Idempotent-Replayed"] == nil
         return decision.dropsAfterCommit && committed ? .droppingConnection() : response
     }

@@ -9,6 +9,11 @@ struct FaultDecision: Sendable {
     var answer: APIError?
     /// Whether a successful route answer is replaced by closing the connection.
     var dropsAfterCommit = false
+    /// Events after which an event stream is ended (`cut-after=N`); nil for no cut.
+    var cutStreamAfterEvents: Int?
+
+    /// The cut of the request being answered, for the event stream route (set by `StorefrontAPI` around the route).
+    @TaskLocal static var streamCut: Int?
     /// The rules that applied, as written, for the access log.
     var appliedRules: [String] = []
 
@@ -76,7 +81,9 @@ final class FaultInjector: Sendable {
                     decision.latency += latency
                     applied = true
                 }
-                if decision.answer == nil, !decision.dropsAfterCommit, let outcome = rule.outcome {
+                if decision.answer == nil, !decision.dropsAfterCommit, decision.cutStreamAfterEvents == nil,
+                    let outcome = rule.outcome
+                {
                     applied =
                         apply(outcome, of: rule, to: &decision, ruleState: &state.rules[index], at: instant)
                         || applied
@@ -100,6 +107,9 @@ final class FaultInjector: Sendable {
             return true
         case .dropAfterCommit:
             decision.dropsAfterCommit = true
+            return true
+        case .cutStream(let events):
+            decision.cutStreamAfterEvents = events
             return true
         case .rateLimit(let requests, let period):
             let periodSeconds = Double(period.components.seconds)

@@ -7,6 +7,7 @@
 /// POST /v1/orders status=503 share=0.5
 /// GET /v1/feed rate=5/s
 /// POST /v1/orders drop-after-commit times=1
+/// GET /v1/events cut-after=3 times=1
 /// * /v1/** latency=300ms
 /// ```
 ///
@@ -27,6 +28,9 @@ public struct FaultRule: Sendable, Hashable, CustomStringConvertible {
         /// Run the route; when it succeeds (2xx, and not an idempotent replay) its work is committed, but the
         /// connection is closed instead of sending the response.
         case dropAfterCommit
+        /// For an event stream (`GET /v1/events`): end the stream after this many events (replayed ones count),
+        /// as a connection lost mid-stream; other routes are unaffected.
+        case cutStream(afterEvents: Int)
     }
 
     /// The method to match (`"GET"`), or nil for any (`*`).

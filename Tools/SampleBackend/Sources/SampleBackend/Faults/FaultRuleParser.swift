@@ -22,6 +22,7 @@ extension FaultRule {
           status=CODE        answer CODE (400-599) in the error shape without running the route
           rate=N/s | N/m     let N requests through per second (minute); the rest get 429
           drop-after-commit  run the route; on success close the connection instead of answering
+          cut-after=N        end an event stream (GET /v1/events) after N events
           share=P            affect only this share of matching requests: 0.5 or 50%
           times=N            affect at most N requests
           retry-after=S      Retry-After seconds for status=429/503 (default 1)
@@ -105,6 +106,7 @@ private struct ParsedActions {
     var status: Int?
     var rate: (Int, Duration)?
     var dropsAfterCommit = false
+    var cutAfter: Int?
     var share: Double?
     var times: Int?
     var retryAfter: Int?
@@ -117,8 +119,8 @@ private struct ParsedActions {
         let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2 else {
             throw failure(
-                "unknown action \"\(word)\"; expected latency=, status=, rate=, drop-after-commit, share=, "
-                    + "times= or retry-after=")
+                "unknown action \"\(word)\"; expected latency=, status=, rate=, drop-after-commit, cut-after=, "
+                    + "share=, times= or retry-after=")
         }
         let (name, value) = (parts[0], parts[1])
         switch name {
@@ -137,6 +139,11 @@ private struct ParsedActions {
                 throw failure("rate \"\(value)\" must be N/s or N/m with N at least 1, such as rate=5/s")
             }
             rate = limit
+        case "cut-after":
+            guard let count = Int(value), count >= 1 else {
+                throw failure("cut-after \"\(value)\" must be a number of events, at least 1")
+            }
+            cutAfter = count
         case "share":
             guard let fraction = Self.fraction(value) else {
                 throw failure("share \"\(value)\" must be a number from 0 to 1 (0.5) or a percentage (50%)")
@@ -152,16 +159,18 @@ private struct ParsedActions {
             retryAfter = seconds
         default:
             throw failure(
-                "unknown action \"\(name)\"; expected latency, status, rate, drop-after-commit, share, "
-                    + "times or retry-after")
+                "unknown action \"\(name)\"; expected latency, status, rate, drop-after-commit, cut-after, "
+                    + "share, times or retry-after")
         }
     }
 
     func outcome(_ failure: (String) -> FaultRuleError) throws(FaultRuleError) -> FaultRule.Outcome? {
-        let chosen = [status != nil, rate != nil, dropsAfterCommit].filter { $0 }.count
-        guard chosen <= 1 else { throw failure("use only one of status=, rate= and drop-after-commit in a rule") }
+        let chosen = [status != nil, rate != nil, dropsAfterCommit, cutAfter != nil].filter { $0 }.count
+        guard chosen <= 1 else {
+            throw failure("use only one of status=, rate=, drop-after-commit and cut-after= in a rule")
+        }
         guard chosen == 1 || latency != nil else {
-            throw failure("a rule needs latency=, status=, rate= or drop-after-commit")
+            throw failure("a rule needs latency=, status=, rate=, drop-after-commit or cut-after=")
         }
         if retryAfter != nil, status.map({ $0 != 429 && $0 != 503 }) ?? true {
             throw failure("retry-after goes with status=429 or status=503 (rate= computes its own)")
@@ -171,6 +180,9 @@ private struct ParsedActions {
         }
         if let (requests, period) = rate {
             return .rateLimit(requests: requests, period: period)
+        }
+        if let cutAfter {
+            return .cutStream(afterEvents: cutAfter)
         }
         return dropsAfterCommit ? .dropAfterCommit : nil
     }

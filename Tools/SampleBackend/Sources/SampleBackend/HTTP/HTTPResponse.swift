@@ -11,6 +11,9 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// Whether the server closes the connection instead of sending this response.
     public let dropsConnection: Bool
+    /// A body written while it is sent (an event stream); when set, `body` is ignored and the response is sent with
+    /// `Transfer-Encoding: chunked` until the streamed body finishes.
+    public var streamedBody: StreamedBody?
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
@@ -18,6 +21,13 @@ public struct HTTPResponse: Sendable {
         self.headers = headers
         self.body = body
         self.dropsConnection = false
+    }
+
+    /// A response whose body is written over time through `body` (see `StreamedBody`).
+    public static func streaming(status: Int = 200, headers: HTTPHeaders, body: StreamedBody) -> HTTPResponse {
+        var response = HTTPResponse(status: status, headers: headers)
+        response.streamedBody = body
+        return response
     }
 
     /// A response that is never sent: the server closes the connection, so the client sees the connection end

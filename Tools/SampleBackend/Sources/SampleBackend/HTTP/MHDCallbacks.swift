@@ -248,11 +248,20 @@ private func queue(
         response.headers[RequestID.headerName] = RequestID.resolve(
             sent: context.headers[RequestID.headerName], counter: core.requestCount)
     }
-    let created: OpaquePointer? = response.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(
-            bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    let created: OpaquePointer?
+    if let streamed = response.streamedBody {
+        streamed.attach(connection)
+        created = StreamedBody.makeResponse(streamed)
+    } else {
+        created = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
     }
-    guard let created else { return .NO }
+    guard let created else {
+        response.streamedBody?.released()
+        return .NO
+    }
     defer { MHD_destroy_response(created) }
     for (name, value) in response.headers {
         _ = MHD_add_response_header(created, name, value)

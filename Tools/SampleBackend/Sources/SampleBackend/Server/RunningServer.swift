@@ -99,9 +99,26 @@ public final class RunningServer: Sendable {
         try await api.store.addPostsSharingOneTime(count: count)
     }
 
-    /// Stops gracefully (see `HTTPServer.stop()`: requests in flight get their responses), then closes the
-    /// database. Calling it again does nothing more.
+    /// Event streams open now (`GET /v1/events`).
+    public var eventStreamCount: Int {
+        api.eventHub.streamCount
+    }
+
+    /// Moves the orders still `confirmed` that were placed at least `delay` ago to `shipped`, each with its
+    /// `order.status` event, as the demo source `--demo-orders-advance` does.
+    ///
+    /// - Returns: the ids of the orders moved.
+    /// - Throws: the database's error.
+    @discardableResult
+    public func advanceOrders(placedAtLeast delay: Duration = .zero) async throws -> [String] {
+        let now = Int64((api.now().timeIntervalSince1970 * 1000).rounded(.down))
+        return try await api.store.shipOrders(placedBefore: now - EventHub.milliseconds(delay), now: now)
+    }
+
+    /// Stops gracefully (see `HTTPServer.stop()`: requests in flight get their responses; event streams end after
+    /// what was written to them), then closes the database. Calling it again does nothing more.
     public func stop() async {
+        api.eventHub.stop()
         await server.stop()
         await api.store.close()
     }

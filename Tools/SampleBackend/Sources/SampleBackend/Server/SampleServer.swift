@@ -30,6 +30,9 @@ public enum SampleServer {
         ] where lifetime < .seconds(1) {
             throw .invalidConfiguration("\(name) must be at least one second, not \(lifetime)")
         }
+        if let problem = configuration.events.problem(idleTimeoutSeconds: configuration.http.idleTimeoutSeconds) {
+            throw .invalidConfiguration(problem)
+        }
         let logger = configuration.logger
         let location = configuration.dataDirectory.map {
             DatabaseLocation.file($0.appendingPathComponent(SampleServerConfiguration.databaseFileName))
@@ -44,6 +47,15 @@ public enum SampleServer {
         } catch {
             throw .store(String(describing: error))
         }
+        let eventHub = EventHub(
+            store: store, instanceID: preparation.instanceID, settings: configuration.events, now: configuration.now,
+            logger: logger)
+        do {
+            try await eventHub.start()
+        } catch {
+            await store.close()
+            throw .store(String(describing: error))
+        }
         let api = StorefrontAPI(
             store: store,
             faults: FaultInjector(
@@ -51,7 +63,7 @@ public enum SampleServer {
                 now: configuration.now),
             settings: configuration.settings, growFeedEvery: configuration.growFeedEvery,
             sessionLifetime: configuration.sessionLifetime, cardTokenLifetime: configuration.cardTokenLifetime,
-            instanceID: preparation.instanceID, now: configuration.now, logger: logger)
+            instanceID: preparation.instanceID, now: configuration.now, logger: logger, eventHub: eventHub)
         let router = api.makeRouter()
         let server = HTTPServer(
             configuration: configuration.http, logger: logger,
@@ -61,6 +73,7 @@ public enum SampleServer {
         do {
             port = try server.start()
         } catch {
+            eventHub.stop()
             await store.close()
             throw .http(error)
         }

@@ -28,6 +28,8 @@ public struct SampleServerConfiguration: Sendable {
     public var faults: [FaultRule]
     /// When set to N, every Nth `GET /v1/feed` first adds a new post at the top of the feed.
     public var growFeedEvery: Int?
+    /// The `GET /v1/events` streams: heartbeat, limits, and the demo sources (off by default).
+    public var events: EventStreamSettings
     /// Receives the access log (info), libmicrohttpd's messages (warning) and failures (error); the server writes
     /// nowhere else, so an embedding app's terminal stays untouched.
     public var logger: Logger
@@ -51,6 +53,7 @@ public struct SampleServerConfiguration: Sendable {
         self.settings = StoreSettings()
         self.faults = []
         self.growFeedEvery = nil
+        self.events = EventStreamSettings()
         self.logger = logger
         self.now = now
     }

@@ -41,10 +41,13 @@ extension ServerStore {
         }.first.map(PostRow.init)
     }
 
-    /// Likes or unlikes a post for a user; liking twice or unliking what is not liked changes nothing.
+    /// Likes or unlikes a post for a user; liking twice or unliking what is not liked changes nothing. A change
+    /// writes a `post.likes` event with the new count in the same transaction.
     ///
     /// - Returns: the post's id, like count and whether the user likes it now; nil when there is no such post.
-    func setLike(postID: String, userID: String, liked: Bool) async throws -> (String, Int, Bool)? {
+    func setLike(
+        postID: String, userID: String, liked: Bool, nowMilliseconds: Int64
+    ) async throws -> (String, Int, Bool)? {
         try await database.transaction { transaction in
             guard
                 let seq = try transaction.fetchOne(Int64.self, "SELECT seq FROM server_posts WHERE id = ?", postID)
@@ -55,11 +58,17 @@ extension ServerStore {
             } else {
                 try transaction.execute("DELETE FROM server_likes WHERE post_seq = ? AND user_id = ?", seq, userID)
             }
-            if transaction.changedRowCount > 0 {
+            let changed = transaction.changedRowCount > 0
+            if changed {
                 try transaction.execute(
                     "UPDATE server_posts SET like_count = max(0, like_count + ?) WHERE seq = ?", liked ? 1 : -1, seq)
             }
             let count = try transaction.fetchOne(Int.self, "SELECT like_count FROM server_posts WHERE seq = ?", seq)
+            if changed {
+                try Self.appendEvent(
+                    "post.likes", data: Self.postLikesData(postID: postID, likeCount: count ?? 0),
+                    nowMilliseconds: nowMilliseconds, in: transaction)
+            }
             return (postID, count ?? 0, liked)
         }
     }
@@ -86,13 +95,17 @@ extension ServerStore {
                 post.createdMilliseconds = milliseconds
                 post.createdAt = Timestamp.string(milliseconds: milliseconds)
                 try Self.insert(post, seq: seq, into: transaction)
+                if let data = try Self.postCreatedData(seq: seq, in: transaction) {
+                    try Self.appendEvent("post.created", data: data, nowMilliseconds: milliseconds, in: transaction)
+                }
                 ids.append(post.id)
             }
             return ids
         }
     }
 
-    /// Adds a post at the top of the feed, dated `now` or just after the newest post, whichever is later.
+    /// Adds a post at the top of the feed, dated `now` or just after the newest post, whichever is later, with a
+    /// `post.created` event in the same transaction.
     ///
     /// - Returns: the new post's id.
     @discardableResult
@@ -112,6 +125,9 @@ extension ServerStore {
             let post = generator.grownPost(
                 ordinal: grownCount + 1, number: seq, milliseconds: milliseconds, productIDs: productIDs)
             try Self.insert(post, seq: seq, into: transaction)
+            if let data = try Self.postCreatedData(seq: seq, in: transaction) {
+                try Self.appendEvent("post.created", data: data, nowMilliseconds: nowMilliseconds, in: transaction)
+            }
             try transaction.execute(
                 "INSERT OR REPLACE INTO server_meta (key, value) VALUES ('grown_posts', ?)", String(grownCount + 1))
             return post.id

@@ -242,6 +242,11 @@ extension ServerStore {
             try transaction.execute(
                 "UPDATE server_card_tokens SET used_by_order = ? WHERE token = ?", order.id, cardToken)
         }
+        try appendEvent(
+            "order.status",
+            data: orderStatusData(
+                id: order.id, status: order.status, changedMilliseconds: placement.placedMilliseconds),
+            userID: placement.userID, nowMilliseconds: placement.placedMilliseconds, in: transaction)
         return .placed(body: body)
     }
 }

@@ -12,6 +12,10 @@ import Persistence
 /// card token with the order that used it. `server_changes` counts changes to the catalog (prices, stock): every
 /// server process over the same file reads it to know whether the catalog answers it keeps in memory still hold.
 /// Migration 4 indexes orders by their `client_id`, which `GET /v1/orders?client_id=` looks up.
+/// Migration 5 adds `server_events`, the live events of `GET /v1/events` (`ServerStore+Events`): one row per change,
+/// written in the change's own transaction; `AUTOINCREMENT` so a sequence number is never reused, even after the
+/// oldest rows are pruned. Orders get a `status` column beside the body's, so orders still `confirmed` are found
+/// without reading every body.
 enum StoreSchema {
     /// Fills the search index from the products (on an empty index): each product's rank by popularity (rating,
     /// highest first, unrated last, then catalog order) becomes its row id in `server_search`, so FTS5, which walks
@@ -157,6 +161,19 @@ enum StoreSchema {
                     BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
                     CREATE TRIGGER server_likes_delete_changes_feed AFTER DELETE ON server_likes
                     BEGIN UPDATE server_changes SET version = version + 1 WHERE scope = 'feed'; END;
+                    """),
+            Migration(
+                "server_7_events",
+                sql: """
+                    CREATE TABLE server_events (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL,
+                        user_id TEXT,
+                        data TEXT NOT NULL,
+                        created_ms INTEGER NOT NULL
+                    );
+                    ALTER TABLE server_orders ADD COLUMN status TEXT NOT NULL DEFAULT 'confirmed';
+                    CREATE INDEX server_orders_confirmed ON server_orders (seq) WHERE status = 'confirmed';
                     """),
         ])
 }
