@@ -13,10 +13,11 @@ let package = Package(
         .library(name: "Lists", targets: ["Lists"])
     ],
     dependencies: [
-        .package(path: "../../Core/TestSupport")
+        .package(path: "../../Core/Primitives"),
+        .package(path: "../../Core/TestSupport"),
     ],
     targets: [
-        .target(name: "Lists"),
+        .target(name: "Lists", dependencies: [.product(name: "Primitives", package: "Primitives")]),
         .executableTarget(name: "lists-test-writer", dependencies: ["Lists"]),
         .testTarget(
             name: "ListsTests",

@@ -155,7 +155,10 @@ public struct ListPackage: Sendable {
             in: directory.appendingPathComponent(Self.itemsDirectoryName, isDirectory: true))
     }
 
-    private func readUnlocked() throws -> ListLoadResult {
+    /// Reads only the manifest, without a lock (it is replaced atomically, so it is always whole).
+    ///
+    /// - Throws: `ListError.missingManifest`, `ListError.malformedFile` naming `manifest.json`, `ListError.io`.
+    public func readManifest() throws -> ListManifest {
         let manifestData: Data
         do {
             manifestData = try Data(contentsOf: manifestURL)
@@ -173,6 +176,11 @@ public struct ListPackage: Sendable {
         if let reason = manifest.violation() {
             throw ListError.malformedFile(path: Self.manifestFileName, reason: reason)
         }
+        return manifest
+    }
+
+    private func readUnlocked() throws -> ListLoadResult {
+        let manifest = try readManifest()
         let itemsDirectory = directory.appendingPathComponent(Self.itemsDirectoryName, isDirectory: true)
         let names: [String]
         do {

@@ -43,7 +43,8 @@ final class WriterProcess: @unchecked Sendable {
     /// Reads lines until `count` have arrived (all of them when nil) or the writer closes its output, waiting at
     /// most `seconds`; records an issue on a time-out and returns what arrived.
     func readLines(_ count: Int? = nil, within seconds: Int) async -> [String] {
-        await bounded(seconds: seconds, what: "\(count.map(String.init) ?? "all") lines") { [lines] in
+        await bounded(seconds: seconds, what: "lists-test-writer: \(count.map(String.init) ?? "all") lines") {
+            [lines] in
             var received: [String] = []
             for await line in lines {
                 received.append(line)
@@ -61,7 +62,8 @@ final class WriterProcess: @unchecked Sendable {
     /// Waits at most `seconds` for the writer to exit and returns its status (the signal number when killed);
     /// kills it and records an issue when it takes longer.
     func exit(within seconds: Int) async -> Int32? {
-        let status: Int32?? = await bounded(seconds: seconds, what: "exit") { [exitStatus] () -> Int32? in
+        let status: Int32?? = await bounded(seconds: seconds, what: "lists-test-writer: exit") {
+            [exitStatus] () -> Int32? in
             for await status in exitStatus { return status }
             return nil
         }
@@ -70,22 +72,5 @@ final class WriterProcess: @unchecked Sendable {
             return nil
         }
         return status
-    }
-
-    private func bounded<Value: Sendable>(
-        seconds: Int, what: String, _ body: @escaping @Sendable () async -> Value
-    ) async -> Value? {
-        let value = await withTaskGroup(of: Value?.self) { group in
-            group.addTask { await body() }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-        if value == nil { Issue.record("lists-test-writer: no \(what) within \(seconds) s") }
-        return value
     }
 }
