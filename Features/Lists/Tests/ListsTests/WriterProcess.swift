@@ -15,8 +15,9 @@ final class WriterProcess: @unchecked Sendable {
     /// The lines the writer prints (`saved <item id>`, or an error), in order; finishes when it exits.
     let lines: AsyncStream<String>
     private let exitStatus: AsyncStream<Int32>
+    private let input = Pipe()
 
-    /// Starts the writer with `arguments` (LIST_DIR COUNT DEVICE_ID).
+    /// Starts the writer with `arguments` (`LIST_DIR COUNT DEVICE_ID` or `session LIST_DIR DEVICE_ID`).
     init(_ arguments: [String]) throws {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent(),
@@ -28,6 +29,7 @@ final class WriterProcess: @unchecked Sendable {
         process.executableURL = executable
         process.arguments = arguments
         let output = Pipe()
+        process.standardInput = input
         process.standardOutput = output
         process.standardError = output
         let (exitStatus, exitContinuation) = AsyncStream.makeStream(of: Int32.self)
@@ -52,6 +54,16 @@ final class WriterProcess: @unchecked Sendable {
             }
             return received
         } ?? []
+    }
+
+    /// Writes `line` and a newline to the writer's standard input.
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Closes the writer's standard input (a session writer then exits).
+    func closeInput() {
+        try? input.fileHandleForWriting.close()
     }
 
     /// Kills the writer at once (`SIGKILL`: no cleanup, as a crash or the OOM killer would).

@@ -9,8 +9,9 @@ public struct ListSummary: Sendable, Hashable {
     public let title: String?
     /// Live (not deleted) items.
     public let itemCount: Int
-    /// The latest change: the manifest's `updated_at_ms` or the newest item file's modification time, whichever is
-    /// later, in milliseconds since the Unix epoch.
+    /// The latest change: the manifest's `updated_at_ms` or the latest stamp of any item, whichever is later, in
+    /// milliseconds since the Unix epoch (`ListDocument.modifiedAtMilliseconds`, from the files' own stamps, so a
+    /// sync tool's copy time does not count).
     public let modifiedAtMilliseconds: Int64
     /// Conflict copies inside the list directory and its `items/` folder.
     public let conflictCount: Int
@@ -22,8 +23,8 @@ public struct ListSummary: Sendable, Hashable {
 /// `ListFolderWatcher`.
 ///
 /// Reading is cheap and lock-free: for each list it reads the manifest, lists `items/` and stats each item file; an
-/// item file is parsed only when its inode, size or modification time differ from the last scan (to learn whether it
-/// is a tombstone). Nothing is locked, so a scan never waits for a writer; a file replaced mid-scan is read whole
+/// item file is parsed only when its inode, size, modification or change time differ from the last scan (to learn
+/// whether it is a tombstone and its last change). Nothing is locked, so a scan never waits for a writer; a file replaced mid-scan is read whole
 /// (writes are atomic renames) and the rename's event brings a new scan.
 public actor ListCatalog {
     /// The folder.
@@ -33,12 +34,14 @@ public actor ListCatalog {
 
     private var byName: [String: ListSummary] = [:]
     private var itemCache: [String: [String: CachedItem]] = [:]
-    private var subscribers: [UUID: AsyncStream<[ListSummary]>.Continuation] = [:]
+    private let summaryUpdates = Broadcast<[ListSummary]>(buffer: 1)
+    private let appliedChanges = Broadcast<ListFolderChange>(buffer: 64)
     private var watchTask: Task<Void, Never>?
 
     private struct CachedItem {
         let stamp: FileStamp
         let isLive: Bool
+        let lastChange: Int64
     }
 
     /// A catalog of `folder`; nothing is read until `refresh` or `watch`.
@@ -60,25 +63,23 @@ public actor ListCatalog {
         case .lists(let names):
             for name in names { byName[name] = summarize(name) }
         }
+        appliedChanges.yield(change)
         let sorted = byName.values.sorted { ($0.title ?? $0.name, $0.name) < ($1.title ?? $1.name, $1.name) }
         if sorted != summaries {
             summaries = sorted
-            for continuation in subscribers.values { continuation.yield(sorted) }
+            summaryUpdates.yield(sorted)
         }
         return sorted
     }
 
     /// The summaries now and after every change, until the caller stops iterating.
     public func updates() -> AsyncStream<[ListSummary]> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: [ListSummary].self, bufferingPolicy: .bufferingNewest(1))
-        let id = UUID()
-        subscribers[id] = continuation
-        continuation.yield(summaries)
-        continuation.onTermination = { @Sendable [weak self] _ in
-            Task { await self?.unsubscribe(id) }
-        }
-        return stream
+        summaryUpdates.subscribe(initial: summaries)
+    }
+
+    /// The changes this catalog applied, as they are applied (open sessions follow their list with it).
+    public func changes() -> AsyncStream<ListFolderChange> {
+        appliedChanges.subscribe()
     }
 
     /// Applies every change `watcher` reports until it stops (or `stopWatching`); returns at once.
@@ -96,10 +97,6 @@ public actor ListCatalog {
     public func stopWatching() {
         watchTask?.cancel()
         watchTask = nil
-    }
-
-    private func unsubscribe(_ id: UUID) {
-        subscribers[id] = nil
     }
 
     /// The summary of list `name`, or nil when its directory is gone.
@@ -127,15 +124,20 @@ public actor ListCatalog {
             guard ItemID(String(file.dropLast(".json".count))) != nil else { continue }
             let url = itemsDirectory.appendingPathComponent(file)
             guard let stamp = FileStamp(path: url.path) else { continue }
-            modified = max(modified, stamp.modifiedMilliseconds)
+            let entry: CachedItem
             if let cached = itemCache[name]?[file], cached.stamp == stamp {
-                if cached.isLive { live += 1 }
-                continue
+                entry = cached
+            } else {
+                let item = (try? Data(contentsOf: url)).flatMap {
+                    try? JSONDecoder().decode(ListItem.self, from: $0)
+                }
+                entry = CachedItem(
+                    stamp: stamp, isLive: item.map { !$0.deleted.value } ?? false,
+                    lastChange: item?.lastChange.milliseconds ?? 0)
+                itemCache[name, default: [:]][file] = entry
             }
-            let item = (try? Data(contentsOf: url)).flatMap { try? JSONDecoder().decode(ListItem.self, from: $0) }
-            let isLive = item.map { !$0.deleted.value } ?? false
-            itemCache[name, default: [:]][file] = CachedItem(stamp: stamp, isLive: isLive)
-            if isLive { live += 1 }
+            if entry.isLive { live += 1 }
+            modified = max(modified, entry.lastChange)
         }
         return ListSummary(
             name: name, title: manifest.title.value, itemCount: live, modifiedAtMilliseconds: modified,

@@ -322,23 +322,3 @@ private enum PollingWatch {
         return signatures
     }
 }
-
-/// What stat(2) says about a file that changes when its content or (for a directory) its entries change: inode,
-/// size and modification time in nanoseconds. Equal stamps mean the file was not replaced or written since.
-struct FileStamp: Hashable, Sendable {
-    let inode: UInt64
-    let size: Int64
-    let modifiedNanoseconds: Int64
-
-    /// The stamp of `path`, or nil when it does not exist or cannot be stat'ed.
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modifiedNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-    }
-
-    /// The modification time in milliseconds since the Unix epoch.
-    var modifiedMilliseconds: Int64 { modifiedNanoseconds / 1_000_000 }
-}
