@@ -39,6 +39,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "lists-test-writer", dependencies: ["Lists"]),
+        // The 1,000-list listing, opening, write and SIGKILL benchmark (`make bench`).
+        .executableTarget(name: "ListsBenchmarks", dependencies: ["Lists"]),
         .testTarget(
             name: "ListsTests",
             dependencies: [
