@@ -46,12 +46,7 @@ let package = Package(
             dependencies: [
                 "Lists",
                 "lists-test-writer",
-                .product(name: "FeatureKit", package: "FeatureKit"),
                 .product(name: "Logging", package: "Logging"),
-                .product(name: "Models", package: "Models"),
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "NetworkingTestSupport", package: "Networking"),
-                .product(name: "Persistence", package: "Persistence"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "TestSupport", package: "TestSupport"),
