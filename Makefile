@@ -69,6 +69,7 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	$(SWIFT) run -c release --package-path Core/Networking NetworkingBenchmarks
 	$(SWIFT) run -c release --package-path Core/Persistence PersistenceBenchmarks
 	$(SWIFT) run -c release --package-path DesignSystem KeyBurstBenchmarks
+	$(SWIFT) run -c release --package-path Features/Lists ListsBenchmarks --kill-rounds 100
 	$(SWIFT) run -c release storefront-keyburst
 
 bench-modules: ## Warm `modules` list/graph/affected/lint timings vs one `swift package dump-package` (release build).

@@ -11,6 +11,7 @@ let features = [
     "Account",
     "Checkout",
     "Feed",
+    "Lists",
     "Search",
 ]
 
@@ -87,6 +88,7 @@ let package = Package(
                 .product(name: "Account", package: "Account"),
                 .product(name: "Checkout", package: "Checkout"),
                 .product(name: "Feed", package: "Feed"),
+                .product(name: "Lists", package: "Lists"),
                 .product(name: "Search", package: "Search"),
             ],
             path: "App/Tests/StorefrontTests"

@@ -1,9 +1,11 @@
 // swift-tools-version:6.2
 // Features/Lists: shopping lists as package documents (`<name>.sflist/` directories) in a folder that a file-sync
 // tool may replicate: the on-disk format, atomic and lock-coordinated writes, a three-way merge against the version a
-// session loaded, and detection of sync-tool conflict copies. Uses only Foundation and Glibc; tests also use
-// Core/TestSupport and the `lists-test-writer` helper executable (a second process, since file locks are per
-// process).
+// session loaded, detection and resolution of sync-tool conflict copies, a folder watcher (inotify, polling) with the
+// metadata read model, content sessions, and the feature entry (the Lists tab, "add to list" on product pages, the
+// `storefront lists …` commands). Depends on Core (Logging, Models, Networking, Persistence, Primitives),
+// DesignSystem and FeatureKit; tests also use Core/TestSupport and the `lists-test-writer` helper executable (a
+// second process, since file locks are per process).
 import PackageDescription
 
 let package = Package(
@@ -13,16 +15,40 @@ let package = Package(
         .library(name: "Lists", targets: ["Lists"])
     ],
     dependencies: [
-        .package(path: "../../Core/TestSupport")
+        .package(path: "../../Core/Logging"),
+        .package(path: "../../Core/Models"),
+        .package(path: "../../Core/Networking"),
+        .package(path: "../../Core/Persistence"),
+        .package(path: "../../Core/Primitives"),
+        .package(path: "../../Core/TestSupport"),
+        .package(path: "../../DesignSystem"),
+        .package(path: "../../FeatureKit"),
     ],
     targets: [
-        .target(name: "Lists"),
+        .target(
+            name: "Lists",
+            dependencies: [
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+                .product(name: "FeatureKit", package: "FeatureKit"),
+            ]
+        ),
         .executableTarget(name: "lists-test-writer", dependencies: ["Lists"]),
+        // The 1,000-list listing, opening, write and SIGKILL benchmark (`make bench`).
+        .executableTarget(name: "ListsBenchmarks", dependencies: ["Lists"]),
         .testTarget(
             name: "ListsTests",
             dependencies: [
                 "Lists",
                 "lists-test-writer",
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ]
         ),

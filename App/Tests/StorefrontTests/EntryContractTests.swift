@@ -147,7 +147,7 @@ extension IntegrationTests {
             let shell = AppShell(dependencies: dependencies, theme: .ascii)
             dependencies.router.open(.product("sku_12"))
             _ = shell.render(size: Self.size)
-            #expect(shell.contributions.map(\.title) == ["wish"])
+            #expect(shell.contributions.map(\.title) == ["add to list", "wish"], "Lists' and the playground's")
             #expect(shell.handle(.character("w")) == .handled)
             let playground = try #require(dependencies.scope.entry(PlaygroundEntry.self))
             try await waitUntil("the wish arrives") { playground.wished == ["sku_12"] }

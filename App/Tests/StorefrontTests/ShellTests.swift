@@ -1,6 +1,7 @@
 import DesignSystem
 import FeatureKit
 import Foundation
+import Lists
 import Models
 import TerminalUI
 import TestSupport
@@ -34,8 +35,12 @@ extension IntegrationTests {
             #expect(shell.handle(KeyEvent(.character("3"), modifiers: .option)) == .handled)
             #expect(router.selectedTab == .cart)
             #expect(shell.handle(KeyEvent(.tab)) == .handled)
+            #expect(router.selectedTab == .lists)
+            #expect(shell.handle(KeyEvent(.tab)) == .handled)
             #expect(router.selectedTab == .feed)
             #expect(shell.handle(KeyEvent(.left)) == .handled)
+            #expect(router.selectedTab == .lists)
+            #expect(shell.handle(.character("3")) == .handled)
             #expect(router.selectedTab == .cart)
 
             #expect(shell.handle(.character("?")) == .handled)
@@ -56,7 +61,8 @@ extension IntegrationTests {
             "every route builds its screen from ids on a cold start",
             arguments: [
                 Route.feed, .post("post_12"), .product("sku_12"), .search(query: "lamp"), .cart, .checkout,
-                .orders, .order("ord_1"), .account, .signIn,
+                .orders, .order("ord_1"), .account, .signIn, ListsEntry.listsRoute, ListsEntry.listRoute("Weekly"),
+                ListsEntry.conflictsRoute,
             ])
         func everyRoute(route: Route) async throws {
             let directory = try TemporaryDirectory()

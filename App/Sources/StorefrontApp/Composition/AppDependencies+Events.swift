@@ -59,7 +59,7 @@ extension AppDependencies {
             router.open(.product(id))
         case .addToCart(let requests):
             let checkout = scope.checkout
-            Task { await checkout.add(requests) }
+            handOffs.append(Task { await checkout.add(requests) })
         case .needsSignIn(let prompt, let resume):
             if account.current.isSignedIn {
                 handle(resume)

@@ -69,6 +69,8 @@ public final class AppDependencies {
 
     /// The entries of the account in use (the guest's or the signed-in user's).
     public private(set) var scope: AccountScope
+    /// Hand-offs to the cart still running (`shutdown` waits for them, so a command's products reach the cart).
+    var handOffs: [Task<Void, Never>] = []
     /// What the run has learned that outlives a scope: the server's configuration, the last cart merge, the notice.
     public let state: AppRunState
     /// Builds the scope of an account.
@@ -275,6 +277,9 @@ public final class AppDependencies {
 
     /// Ends the run: stops the features' work, every drain loop and the embedded backend, and closes every database.
     public func shutdown() async {
+        // Products handed to the cart (`lists to-cart`) reach it before the stores close.
+        for handOff in handOffs { await handOff.value }
+        handOffs = []
         scope.stop()
         await stores.closeAll()
         await backend?.stop()

@@ -2,6 +2,7 @@ import Account
 import Checkout
 import FeatureKit
 import Feed
+import Lists
 import Search
 
 /// The feature entries this app is made of. An entry built from an account's context alone is registered with one
@@ -12,6 +13,7 @@ public enum AppEntries {
     public static let scoped: [any ScopedFeatureEntry.Type] = [
         FeedEntry.self,
         SearchEntry.self,
+        ListsEntry.self,
     ]
 
     /// The descriptors of every entry: `scoped`, then Checkout and Account (built with what only the App has).

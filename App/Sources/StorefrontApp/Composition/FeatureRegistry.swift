@@ -48,7 +48,9 @@ public struct FeatureRegistry: Sendable {
         let all =
             descriptors.flatMap { descriptor in descriptor.commands.map { (descriptor.name, $0) } }
             + CommandCatalog.appCommands.map { ("the app", $0) }
-        for (owner, command) in all {
+        // A command is a prefix of a longer one only when it takes operands: `lists new` is unambiguous beside a
+        // `lists` that takes none (the longest match wins), but not beside a `lists NAME`.
+        for (owner, command) in all where !command.operands.isEmpty || command.variadic {
             for (other, longer) in all
             where longer.words.count > command.words.count && longer.words.starts(with: command.words) {
                 throw LaunchError(

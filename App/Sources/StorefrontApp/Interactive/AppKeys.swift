@@ -23,12 +23,13 @@ enum AppKeys {
         case orders
     }
 
-    /// Keys that work on every screen, even one that is typing text: Alt-1 to Alt-3 and F1.
+    /// Keys that work on every screen, even one that is typing text: Alt-1 to Alt-4 and F1.
     static func beforeScreen(_ key: KeyEvent) -> Command? {
         switch (key.key, key.modifiers) {
         case (.character("1"), .option): .select(.feed)
         case (.character("2"), .option): .select(.search)
         case (.character("3"), .option): .select(.cart)
+        case (.character("4"), .option): .select(.lists)
         case (.function(1), []): .help
         default: nil
         }
@@ -57,6 +58,7 @@ enum AppKeys {
         case .character("1"): return .select(.feed)
         case .character("2"): return .select(.search)
         case .character("3"): return .select(.cart)
+        case .character("4"): return .select(.lists)
         case .character("/"): return .search
         case .character("a"): return .account
         case .character("o"): return .orders
@@ -71,7 +73,7 @@ enum AppKeys {
     /// never typed; otherwise the shell's keys the screen does not use itself (the screen's own meaning wins).
     static func help(screenKeys: [KeyHelpItem], isEditingText: Bool) -> [KeyHelpItem] {
         let always = [
-            KeyHelpItem(key: "alt-1 alt-2 alt-3", action: "Feed, Search, Cart"),
+            KeyHelpItem(key: "alt-1 … alt-4", action: "Feed, Search, Cart, Lists"),
             KeyHelpItem(key: "tab / shift-tab", action: "next / previous tab"),
             KeyHelpItem(key: "F1", action: "this help"),
             KeyHelpItem(key: "ctrl-c", action: "quit"),
@@ -79,7 +81,7 @@ enum AppKeys {
         guard !isEditingText else { return always }
         let taken = Set(screenKeys.flatMap { $0.key.split(separator: " ").map(String.init) } + screenKeys.map(\.key))
         let shell = [
-            KeyHelpItem(key: "1 2 3", action: "Feed, Search, Cart"),
+            KeyHelpItem(key: "1 2 3 4", action: "Feed, Search, Cart, Lists"),
             KeyHelpItem(key: "← →", action: "previous / next tab"),
             KeyHelpItem(key: "/", action: "search"),
             KeyHelpItem(key: "esc", action: "back"),

@@ -2,6 +2,7 @@ import Account
 import Checkout
 import FeatureKit
 import Feed
+import Lists
 import Models
 import Search
 
@@ -14,6 +15,8 @@ public enum Tab: Int, Hashable, Sendable, CaseIterable {
     case search
     /// The cart, the checkout and orders.
     case cart
+    /// Shopping lists.
+    case lists
 
     /// The tab's first screen.
     public var rootRoute: Route {
@@ -21,6 +24,7 @@ public enum Tab: Int, Hashable, Sendable, CaseIterable {
         case .feed: FeedEntry.feedRoute
         case .search: SearchEntry.searchRoute()
         case .cart: CheckoutEntry.cartRoute
+        case .lists: ListsEntry.listsRoute
         }
     }
 
@@ -30,6 +34,7 @@ public enum Tab: Int, Hashable, Sendable, CaseIterable {
         case .feed: "Feed"
         case .search: "Search"
         case .cart: "Cart"
+        case .lists: "Lists"
         }
     }
 
@@ -40,6 +45,7 @@ public enum Tab: Int, Hashable, Sendable, CaseIterable {
         case FeedEntry.name: .feed
         case SearchEntry.name: .search
         case CheckoutEntry.name: .cart
+        case ListsEntry.name: .lists
         default: nil
         }
     }

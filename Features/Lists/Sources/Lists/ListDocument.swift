@@ -14,7 +14,9 @@ public struct ListManifest: Sendable, Hashable, Codable {
     public var title: Stamped<String>
     /// When the list was created, in milliseconds since the Unix epoch.
     public var createdAtMilliseconds: Int64
-    /// The latest change to the list or any of its items, in milliseconds since the Unix epoch.
+    /// The manifest's latest change (the title), in milliseconds since the Unix epoch. Item changes do not
+    /// rewrite the manifest (one small file per change); the list's latest change is
+    /// `ListDocument.modifiedAtMilliseconds`.
     public var updatedAtMilliseconds: Int64
 
     /// A manifest of the current format version.
@@ -164,6 +166,12 @@ public struct ListDocument: Sendable, Hashable {
         self.items = items
     }
 
+    /// The list's latest change: the manifest's `updated_at_ms` or the latest stamp of any item, tombstones
+    /// included, in milliseconds since the Unix epoch.
+    public var modifiedAtMilliseconds: Int64 {
+        items.values.reduce(manifest.updatedAtMilliseconds) { max($0, $1.lastChange.milliseconds) }
+    }
+
     /// The items that are not deleted, oldest first (by time added, then id).
     public var liveItems: [ListItem] {
         items.values.filter { !$0.deleted.value }.sorted {
@@ -188,7 +196,6 @@ public struct ListDocument: Sendable, Hashable {
         if let reason = ListItem.noteViolation(note) { throw ListError.invalidValue(field: "note", reason: reason) }
         let item = ListItem(productID: productID, quantity: quantity, note: note, added: stamp)
         items[item.id] = item
-        touch(stamp)
         return item
     }
 
@@ -213,7 +220,6 @@ public struct ListDocument: Sendable, Hashable {
         if let done, done != item.done.value { item.done = Stamped(done, changed: stamp) }
         guard item != items[id] else { return }
         items[id] = item
-        touch(stamp)
     }
 
     /// Deletes a live item, leaving a tombstone.
@@ -223,7 +229,6 @@ public struct ListDocument: Sendable, Hashable {
         guard var item = items[id], !item.deleted.value else { throw ListError.noSuchItem(id) }
         item.deleted = Stamped(true, changed: stamp)
         items[id] = item
-        touch(stamp)
     }
 
     /// Renames the list.

@@ -16,6 +16,9 @@ public enum ListError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidValue(field: String, reason: String)
     /// The advisory lock on the list directory was not granted within the timeout (another process holds it).
     case lockTimeout(path: String, seconds: Double)
+    /// The list was deleted (by another process, a sync tool or a person) while a session had it open; the session
+    /// still holds its content, which `ListSession.saveCopy(named:)` writes to a new list.
+    case listDeleted(path: String)
     /// A system call failed.
     case io(path: String, operation: String, reason: String)
 
@@ -29,6 +32,7 @@ public enum ListError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noSuchItem(let id): "no item \(id) on the list"
         case .invalidValue(let field, let reason): "\(field): \(reason)"
         case .lockTimeout(let path, let seconds): "\(path): still locked by another process after \(seconds) s"
+        case .listDeleted(let path): "\(path): the list was deleted while it was open (it can be saved as a copy)"
         case .io(let path, let operation, let reason): "\(path): \(operation) failed: \(reason)"
         }
     }

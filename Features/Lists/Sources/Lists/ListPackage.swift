@@ -149,13 +149,16 @@ public struct ListPackage: Sendable {
     public var manifestURL: URL { directory.appendingPathComponent(Self.manifestFileName) }
 
     /// Removes temporary files left by writers that died mid-write; only under the exclusive lock.
-    private func removeStaleTemporaries() {
+    func removeStaleTemporaries() {
         _ = AtomicFile.removeStaleTemporaries(in: directory)
         _ = AtomicFile.removeStaleTemporaries(
             in: directory.appendingPathComponent(Self.itemsDirectoryName, isDirectory: true))
     }
 
-    private func readUnlocked() throws -> ListLoadResult {
+    /// Reads only the manifest, without a lock (it is replaced atomically, so it is always whole).
+    ///
+    /// - Throws: `ListError.missingManifest`, `ListError.malformedFile` naming `manifest.json`, `ListError.io`.
+    public func readManifest() throws -> ListManifest {
         let manifestData: Data
         do {
             manifestData = try Data(contentsOf: manifestURL)
@@ -173,6 +176,23 @@ public struct ListPackage: Sendable {
         if let reason = manifest.violation() {
             throw ListError.malformedFile(path: Self.manifestFileName, reason: reason)
         }
+        return manifest
+    }
+
+    private func readUnlocked() throws -> ListLoadResult {
+        try readSnapshotUnlocked(reusing: nil).result
+    }
+
+    /// Reads the list, parsing only the files whose `FileStamp` differs from `previous` (every file without one).
+    /// Only under a lock.
+    func readSnapshotUnlocked(reusing previous: ListSnapshot?) throws -> ListSnapshot {
+        let manifestStamp = FileStamp(path: manifestURL.path)
+        let manifest: ListManifest
+        if let previous, let manifestStamp, previous.manifestStamp == manifestStamp {
+            manifest = previous.result.document.manifest
+        } else {
+            manifest = try readManifest()
+        }
         let itemsDirectory = directory.appendingPathComponent(Self.itemsDirectoryName, isDirectory: true)
         let names: [String]
         do {
@@ -180,28 +200,40 @@ public struct ListPackage: Sendable {
         } catch {
             throw ListError.io(path: itemsDirectory.path, operation: "list directory", reason: "\(error)")
         }
-        var items: [ItemID: ListItem] = [:]
-        var problems: [ListFileProblem] = []
+        var files: [String: ListSnapshot.FileState] = [:]
         for name in names.sorted() where !name.hasPrefix(".") && name.hasSuffix(".json") {
             let stem = String(name.dropLast(".json".count))
             guard let id = ItemID(stem) else { continue }  // conflict copies and foreign files: see ConflictCopy
-            let relative = "\(Self.itemsDirectoryName)/\(name)"
-            do {
-                let data = try Data(contentsOf: itemsDirectory.appendingPathComponent(name))
-                let item = try JSONDecoder().decode(ListItem.self, from: data)
-                guard item.id == id else {
-                    problems.append(ListFileProblem(path: relative, reason: "holds item \(item.id), not \(id)"))
-                    continue
-                }
-                items[id] = item
-            } catch {
-                problems.append(ListFileProblem(path: relative, reason: ListFileDecoding.describe(error)))
+            let url = itemsDirectory.appendingPathComponent(name)
+            let stamp = FileStamp(path: url.path)
+            if let stamp, let known = previous?.files[name], known.stamp == stamp {
+                files[name] = known
+                continue
             }
+            files[name] = ListSnapshot.FileState(stamp: stamp, content: readItem(id, fileName: name, at: url))
         }
-        return ListLoadResult(document: ListDocument(manifest: manifest, items: items), problems: problems)
+        return ListSnapshot(manifest: manifest, manifestStamp: manifestStamp, files: files)
     }
 
-    private func write(_ document: ListDocument, over old: ListDocument) throws {
+    private func readItem(_ id: ItemID, fileName: String, at url: URL) -> Result<ListItem, ListFileProblem> {
+        let relative = "\(Self.itemsDirectoryName)/\(fileName)"
+        do {
+            let data = try Data(contentsOf: url)
+            let item = try JSONDecoder().decode(ListItem.self, from: data)
+            guard item.id == id else {
+                return .failure(ListFileProblem(path: relative, reason: "holds item \(item.id), not \(id)"))
+            }
+            return .success(item)
+        } catch {
+            return .failure(ListFileProblem(path: relative, reason: ListFileDecoding.describe(error)))
+        }
+    }
+
+    /// Writes the files of `document` that differ from `old`; returns the item ids written or removed and whether
+    /// the manifest was written. Only under the exclusive lock.
+    @discardableResult
+    func write(_ document: ListDocument, over old: ListDocument) throws -> (items: Set<ItemID>, manifest: Bool) {
+        var touched = Set<ItemID>()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         for (id, item) in document.items where old.items[id] != item {
@@ -210,6 +242,7 @@ public struct ListPackage: Sendable {
                 throw ListError.invalidValue(field: "item \(id)", reason: "cannot be encoded: \(error)")
             }
             try AtomicFile.write(data + Data("\n".utf8), to: itemURL(id))
+            touched.insert(id)
         }
         for id in old.items.keys where document.items[id] == nil {
             // An item dropped from the document (a purged tombstone in a merge result) loses its file.
@@ -217,8 +250,10 @@ public struct ListPackage: Sendable {
                 throw ListError.io(
                     path: itemURL(id).path, operation: "unlink", reason: String(cString: strerror(errno)))
             }
+            touched.insert(id)
         }
         if document.manifest != old.manifest { try writeManifest(document.manifest) }
+        return (touched, document.manifest != old.manifest)
     }
 
     private func writeManifest(_ manifest: ListManifest) throws {
@@ -241,7 +276,7 @@ public struct ListLoadResult: Sendable, Hashable {
 }
 
 /// A file of a list that could not be read, and why (a torn write from a foreign tool, garbage, a wrong shape).
-public struct ListFileProblem: Sendable, Hashable, CustomStringConvertible {
+public struct ListFileProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path relative to the list directory, e.g. `items/<id>.json`.
     public let path: String
     /// What is wrong, naming the offending key where the decoder knows it.

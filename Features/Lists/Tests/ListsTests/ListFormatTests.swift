@@ -21,7 +21,8 @@ import Testing
             #expect(loaded.document.items[added.id] == added)
             #expect(loaded.document.manifest.title.value == "Groceries")
             #expect(loaded.document.manifest.createdAtMilliseconds == 1000)
-            #expect(loaded.document.manifest.updatedAtMilliseconds == 3000)
+            #expect(loaded.document.manifest.updatedAtMilliseconds == 1000, "item changes leave the manifest alone")
+            #expect(loaded.document.modifiedAtMilliseconds == 3000)
             let files = try allFiles(in: package.directory)
             #expect(files.contains("manifest.json"))
             #expect(files.contains("items/\(added.id).json"))
@@ -185,7 +186,8 @@ import Testing
         #expect(edited.quantity == Stamped(3, changed: stamp(20, "device-b")))
         #expect(edited.note == Stamped("", changed: stamp(10)), "an unchanged value keeps its stamp")
         #expect(edited.done == Stamped(true, changed: stamp(20, "device-b")))
-        #expect(document.manifest.updatedAtMilliseconds == 20)
+        #expect(document.manifest.updatedAtMilliseconds == 1)
+        #expect(document.modifiedAtMilliseconds == 20)
     }
 
     @Test func theDeviceIdIsCreatedOnceAndThenStable() throws {

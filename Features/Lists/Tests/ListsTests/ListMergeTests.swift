@@ -21,7 +21,7 @@ import Testing
         let result = ListMerge.merge(base: base, mine: mine, theirs: theirs)
         #expect(Set(result.document.items.keys) == Set(base.items.keys).union([a.id, b.id]))
         #expect(result.conflicts.isEmpty)
-        #expect(result.document.manifest.updatedAtMilliseconds == 21)
+        #expect(result.document.modifiedAtMilliseconds == 21)
     }
 
     @Test func differentFieldsOfOneItemBothSurvive() throws {

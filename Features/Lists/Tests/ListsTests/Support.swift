@@ -1,5 +1,6 @@
 import Foundation
 import Lists
+import Testing
 
 /// A device id for tests.
 func device(_ name: String) -> DeviceID {
@@ -23,4 +24,24 @@ func allFiles(in directory: URL) throws -> [String] {
     var names: [String] = []
     while let name = enumerator?.nextObject() as? String { names.append(name) }
     return names.sorted()
+}
+
+/// What `body` returns, or nil (with an issue recorded: "no <what> within <seconds> s") when it takes longer than
+/// `seconds` of real time; `body` is cancelled then.
+func bounded<Value: Sendable>(
+    seconds: Int, what: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable () async -> Value
+) async -> Value? {
+    let value = await withTaskGroup(of: Value?.self) { group in
+        group.addTask { await body() }
+        group.addTask {
+            try? await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+    if value == nil { Issue.record("no \(what) within \(seconds) s", sourceLocation: sourceLocation) }
+    return value
 }

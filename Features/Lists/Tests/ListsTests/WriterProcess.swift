@@ -15,8 +15,9 @@ final class WriterProcess: @unchecked Sendable {
     /// The lines the writer prints (`saved <item id>`, or an error), in order; finishes when it exits.
     let lines: AsyncStream<String>
     private let exitStatus: AsyncStream<Int32>
+    private let input = Pipe()
 
-    /// Starts the writer with `arguments` (LIST_DIR COUNT DEVICE_ID).
+    /// Starts the writer with `arguments` (`LIST_DIR COUNT DEVICE_ID` or `session LIST_DIR DEVICE_ID`).
     init(_ arguments: [String]) throws {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent(),
@@ -28,6 +29,7 @@ final class WriterProcess: @unchecked Sendable {
         process.executableURL = executable
         process.arguments = arguments
         let output = Pipe()
+        process.standardInput = input
         process.standardOutput = output
         process.standardError = output
         let (exitStatus, exitContinuation) = AsyncStream.makeStream(of: Int32.self)
@@ -43,7 +45,8 @@ final class WriterProcess: @unchecked Sendable {
     /// Reads lines until `count` have arrived (all of them when nil) or the writer closes its output, waiting at
     /// most `seconds`; records an issue on a time-out and returns what arrived.
     func readLines(_ count: Int? = nil, within seconds: Int) async -> [String] {
-        await bounded(seconds: seconds, what: "\(count.map(String.init) ?? "all") lines") { [lines] in
+        await bounded(seconds: seconds, what: "lists-test-writer: \(count.map(String.init) ?? "all") lines") {
+            [lines] in
             var received: [String] = []
             for await line in lines {
                 received.append(line)
@@ -51,6 +54,16 @@ final class WriterProcess: @unchecked Sendable {
             }
             return received
         } ?? []
+    }
+
+    /// Writes `line` and a newline to the writer's standard input.
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Closes the writer's standard input (a session writer then exits).
+    func closeInput() {
+        try? input.fileHandleForWriting.close()
     }
 
     /// Kills the writer at once (`SIGKILL`: no cleanup, as a crash or the OOM killer would).
@@ -61,7 +74,8 @@ final class WriterProcess: @unchecked Sendable {
     /// Waits at most `seconds` for the writer to exit and returns its status (the signal number when killed);
     /// kills it and records an issue when it takes longer.
     func exit(within seconds: Int) async -> Int32? {
-        let status: Int32?? = await bounded(seconds: seconds, what: "exit") { [exitStatus] () -> Int32? in
+        let status: Int32?? = await bounded(seconds: seconds, what: "lists-test-writer: exit") {
+            [exitStatus] () -> Int32? in
             for await status in exitStatus { return status }
             return nil
         }
@@ -70,22 +84,5 @@ final class WriterProcess: @unchecked Sendable {
             return nil
         }
         return status
-    }
-
-    private func bounded<Value: Sendable>(
-        seconds: Int, what: String, _ body: @escaping @Sendable () async -> Value
-    ) async -> Value? {
-        let value = await withTaskGroup(of: Value?.self) { group in
-            group.addTask { await body() }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-        if value == nil { Issue.record("lists-test-writer: no \(what) within \(seconds) s") }
-        return value
     }
 }

@@ -1,0 +1,281 @@
+import FeatureKit
+import Foundation
+import Models
+
+/// The Lists commands: `lists`, `lists new|rename|delete|add|edit|remove|show|to-cart|conflicts|resolve`, printed as
+/// text or `--json`. Every command takes `--lists-dir DIR` (the folder to use instead of the account's).
+@MainActor
+struct ListsCommands {
+    private nonisolated static let folderOption = CommandOptions.Option(
+        "--lists-dir", valueName: "DIR", help: "Use the lists in DIR (a folder a sync tool replicates).")
+
+    /// The commands, as `storefront --help` lists them.
+    nonisolated static let specs: [CommandSpec] = [
+        CommandSpec(
+            ["lists"],
+            options: [
+                folderOption,
+                .init("--remember-lists-dir", help: "Keep --lists-dir as this account's lists folder."),
+                .init("--forget-lists-dir", help: "Go back to the account's own lists folder."),
+            ],
+            help: "Show your shopping lists: title, items, last change, conflict copies."),
+        CommandSpec(["lists", "new"], operands: ["TITLE"], options: [folderOption], help: "Create a shopping list."),
+        CommandSpec(
+            ["lists", "rename"], operands: ["LIST", "TITLE"], options: [folderOption], help: "Retitle a list."),
+        CommandSpec(["lists", "delete"], operands: ["LIST"], options: [folderOption], help: "Delete a list."),
+        CommandSpec(
+            ["lists", "add"], operands: ["LIST", "PRODUCT_ID"],
+            options: [
+                folderOption, .init("--quantity", valueName: "N", help: "How many, 1 to 9999 (default 1)."),
+                .init("--note", valueName: "TEXT", help: "A note, at most 1,000 characters."),
+            ],
+            help: "Add a product to a list (a new item each time)."),
+        CommandSpec(
+            ["lists", "edit"], operands: ["LIST", "ITEM"],
+            options: [
+                folderOption, .init("--quantity", valueName: "N", help: "How many, 1 to 9999 (default 1)."),
+                .init("--note", valueName: "TEXT", help: "A note, at most 1,000 characters."),
+                .init("--done", help: "Tick the item off."), .init("--not-done", help: "Untick the item."),
+            ],
+            help: "Change an item (ITEM: its number in 'lists show', its id or an id prefix)."),
+        CommandSpec(
+            ["lists", "remove"], operands: ["LIST", "ITEM"], options: [folderOption], help: "Remove an item."),
+        CommandSpec(["lists", "show"], operands: ["LIST"], options: [folderOption], help: "Show a list's items."),
+        CommandSpec(
+            ["lists", "to-cart"], operands: ["LIST"], options: [folderOption],
+            help: "Put the list's items that are not ticked off into the cart."),
+        CommandSpec(
+            ["lists", "conflicts"], options: [folderOption],
+            help: "Show the conflict copies sync tools left in your lists."),
+        CommandSpec(
+            ["lists", "resolve"], operands: ["LIST"],
+            options: [
+                folderOption, .init("--merge", help: "Merge the copies into the list (later changes win)."),
+                .init("--keep-mine", help: "Keep the list as it is and discard the copies."),
+                .init("--keep-theirs", help: "Replace the list's files with the copies."),
+            ],
+            help: "Resolve a list's conflict copies; nothing is deleted without a choice."),
+    ]
+
+    let entry: ListsEntry
+    let invocation: CommandInvocation
+
+    /// Runs the invocation's command.
+    func run() async -> ExitCode {
+        let folder: ListsFolder
+        let location: ListsLocation
+        do {
+            location = try entry.location(override: invocation.arguments.value("--lists-dir"))
+            folder = try entry.folder(at: location)
+        } catch {
+            return invocation.fail("the lists folder cannot be used", error)
+        }
+        do {
+            switch invocation.spec.name {
+            case "lists": return try await lists(folder, location)
+            case "lists new": return try new(folder)
+            case "lists rename": return try await rename(folder)
+            case "lists delete": return try await delete(folder)
+            case "lists add": return try await add(folder)
+            case "lists edit": return try await edit(folder)
+            case "lists remove": return try await remove(folder)
+            case "lists show": return try await show(folder)
+            case "lists to-cart": return try await toCart(folder)
+            case "lists conflicts": return try await conflicts(folder)
+            case "lists resolve": return try await resolve(folder)
+            default: return invocation.usage("unknown command '\(invocation.spec.name)'")
+            }
+        } catch let error as UsageError {
+            return invocation.usage(error.message)
+        } catch {
+            return invocation.fail("\(invocation.spec.name) failed", error)
+        }
+    }
+
+    // MARK: - Commands
+
+    /// `lists`: every list with its title, live items, last change and conflict copies.
+    private func lists(_ folder: ListsFolder, _ location: ListsLocation) async throws -> ExitCode {
+        var location = location
+        if invocation.arguments.has("--remember-lists-dir") && invocation.arguments.has("--forget-lists-dir") {
+            throw UsageError("give --remember-lists-dir or --forget-lists-dir, not both")
+        }
+        if invocation.arguments.has("--remember-lists-dir") {
+            guard invocation.arguments.value("--lists-dir") != nil else {
+                throw UsageError("--remember-lists-dir needs --lists-dir DIR")
+            }
+            try entry.preferences.set(location.folder.path, for: ListsLocation.folderKey)
+        } else if invocation.arguments.has("--forget-lists-dir") {
+            try entry.preferences.remove(ListsLocation.folderKey)
+            location = try entry.location(override: nil)
+        }
+        let summaries = await ListCatalog(folder: location.folder).refresh()
+        var lines = ["Lists in \(location.folder.path) (\(location.signOutNote))"]
+        if summaries.isEmpty { lines.append("No lists yet: \(invocation.programName) lists new TITLE") }
+        for summary in summaries { lines.append("  " + ListsText.summaryLine(summary, now: folder.now())) }
+        let output = ListsOutput(
+            folder: location.folder.path, folderIsDefault: location.isDefault,
+            lists: summaries.map(ListSummaryOutput.init))
+        return invocation.emit(lines, json: output)
+    }
+
+    /// `lists new TITLE`.
+    private func new(_ folder: ListsFolder) throws -> ExitCode {
+        let package = try folder.create(title: invocation.operands[0])
+        return invocation.emit(
+            ["Created \(package.name)."], json: ["name": package.name, "title": invocation.operands[0]])
+    }
+
+    /// `lists rename LIST TITLE`: the title changes, the list's file name stays (a replicated folder keeps it).
+    private func rename(_ folder: ListsFolder) async throws -> ExitCode {
+        let title = invocation.operands[1]
+        let package = try await list(in: folder)
+        try package.update { try $0.rename(to: title, stamp: folder.stamp()) }
+        return invocation.emit(
+            ["Retitled \(package.name) \"\(title)\"."], json: ["name": package.name, "title": title])
+    }
+
+    /// `lists delete LIST`.
+    private func delete(_ folder: ListsFolder) async throws -> ExitCode {
+        let package = try await list(in: folder)
+        do {
+            try FileManager().removeItem(at: package.directory)
+        } catch {
+            throw ListError.io(path: package.directory.path, operation: "delete", reason: "\(error)")
+        }
+        return invocation.emit(["Deleted \(package.name)."], json: ["name": package.name])
+    }
+
+    /// `lists add LIST PRODUCT_ID [--quantity N] [--note TEXT]`: a new item every time.
+    private func add(_ folder: ListsFolder) async throws -> ExitCode {
+        let quantity = try invocation.integer("--quantity", in: 1...9999) ?? 1
+        let note = invocation.arguments.value("--note") ?? ""
+        let product = invocation.operands[1]
+        let package = try await list(in: folder)
+        let item = try package.update {
+            try $0.addItem(productID: product, quantity: quantity, note: note, stamp: folder.stamp())
+        }
+        return invocation.emit(
+            ["Added \(product) × \(quantity) to \(package.name) (item \(item.id))."], json: ItemOutput(item))
+    }
+
+    /// `lists edit LIST ITEM [--quantity N] [--note TEXT] [--done|--not-done]`.
+    private func edit(_ folder: ListsFolder) async throws -> ExitCode {
+        let arguments = invocation.arguments
+        if arguments.has("--done") && arguments.has("--not-done") {
+            throw UsageError("give --done or --not-done, not both")
+        }
+        let quantity = try invocation.integer("--quantity", in: 1...9999)
+        let note = arguments.value("--note")
+        let done: Bool? = arguments.has("--done") ? true : arguments.has("--not-done") ? false : nil
+        guard quantity != nil || note != nil || done != nil else {
+            throw UsageError("say what to change: --quantity N, --note TEXT, --done or --not-done")
+        }
+        let package = try await list(in: folder)
+        let handle = invocation.operands[1]
+        let item = try package.update { document in
+            let item = try ListsFolder.item(handle, in: document, list: package.name)
+            try document.editItem(item.id, quantity: quantity, note: note, done: done, stamp: folder.stamp())
+            return document.items[item.id] ?? item
+        }
+        return invocation.emit(["Changed item \(item.id) of \(package.name)."], json: ItemOutput(item))
+    }
+
+    /// `lists remove LIST ITEM`: the item becomes a tombstone (so other devices learn of the removal).
+    private func remove(_ folder: ListsFolder) async throws -> ExitCode {
+        let package = try await list(in: folder)
+        let handle = invocation.operands[1]
+        let item = try package.update { document in
+            let item = try ListsFolder.item(handle, in: document, list: package.name)
+            try document.removeItem(item.id, stamp: folder.stamp())
+            return item
+        }
+        return invocation.emit(
+            ["Removed item \(item.id) (\(item.productID)) from \(package.name)."], json: ["id": item.id.rawValue])
+    }
+
+    /// `lists show LIST`: `{"title", "items": [{"id", "product_id", "quantity", "note", "done"}]}` with `--json`.
+    private func show(_ folder: ListsFolder) async throws -> ExitCode {
+        let package = try await list(in: folder)
+        let loaded = try package.load()
+        for problem in loaded.problems { invocation.warn("\(package.name): \(problem) (left as it is)") }
+        let document = loaded.document
+        var lines = ["\(document.manifest.title.value) (\(package.name))"]
+        if document.liveItems.isEmpty { lines.append("  No items.") }
+        for (index, item) in document.liveItems.enumerated() {
+            lines.append("  " + ListsText.itemLine(item, position: index + 1))
+        }
+        let output = ListOutput(title: document.manifest.title.value, items: document.liveItems.map(ItemOutput.init))
+        return invocation.emit(lines, json: output)
+    }
+
+    /// `lists to-cart LIST`: looks up every item not ticked off and hands them to the cart through the App.
+    private func toCart(_ folder: ListsFolder) async throws -> ExitCode {
+        let package = try await list(in: folder)
+        let items = try package.load().document.liveItems.filter { !$0.done.value }
+        guard !items.isEmpty else {
+            return invocation.emit(["Nothing to put in the cart: every item is ticked off."], json: CartOutput())
+        }
+        let (requests, failures) = await entry.cartRequests(for: items)
+        if !requests.isEmpty { entry.onIntent?(.addToCart(requests)) }
+        for failure in failures { invocation.warn("\(failure.productID) was not put in the cart: \(failure.reason)") }
+        let output = CartOutput(
+            added: requests.map { CartLineOutput(productId: $0.product.id.rawValue, quantity: $0.quantity) },
+            failed: failures.map { ["product_id": $0.productID, "message": $0.reason] })
+        if !failures.isEmpty && requests.isEmpty {
+            return invocation.fail("no item of \(package.name) could be put in the cart", code: "not_added")
+        }
+        let status = invocation.emit(
+            ["Put \(requests.count) of \(items.count) items of \(package.name) in the cart."], json: output)
+        return failures.isEmpty ? status : .failure
+    }
+
+    /// `lists conflicts`: every conflict copy in every list.
+    private func conflicts(_ folder: ListsFolder) async throws -> ExitCode {
+        let summaries = await ListCatalog(folder: folder.url).refresh().filter { $0.conflictCount > 0 }
+        var output: [ListConflictsOutput] = []
+        var lines: [String] = []
+        for summary in summaries {
+            let copies = try folder.package(named: summary.name).conflictCopies()
+            output.append(ListConflictsOutput(name: summary.name, title: summary.title, copies: copies))
+            lines.append("\(summary.title ?? summary.name) (\(summary.name)): \(copies.count) conflict copies")
+            lines += copies.map { "  " + ListsText.copyLine($0) }
+        }
+        if lines.isEmpty {
+            lines = ["No conflict copies."]
+        } else {
+            lines.append(
+                "Resolve with: \(invocation.programName) lists resolve LIST (--merge | --keep-mine | --keep-theirs)")
+        }
+        return invocation.emit(lines, json: ["lists": output])
+    }
+
+    /// `lists resolve LIST (--merge | --keep-mine | --keep-theirs)`.
+    private func resolve(_ folder: ListsFolder) async throws -> ExitCode {
+        let chosen = ConflictChoice.allCases.filter { invocation.arguments.has("--" + $0.rawValue) }
+        guard chosen.count == 1, let choice = chosen.first else {
+            throw UsageError(
+                chosen.isEmpty
+                    ? "choose --merge, --keep-mine or --keep-theirs (nothing was deleted)"
+                    : "choose one of --merge, --keep-mine and --keep-theirs (nothing was deleted)")
+        }
+        let package = try await list(in: folder)
+        let resolution = try package.resolveConflicts(choice)
+        var lines = ["\(package.name): \(resolution.removed.count) conflict copies resolved (\(choice.rawValue))."]
+        lines += resolution.conflicts.map { "  " + ListsText.conflictLine($0) }
+        for kept in resolution.kept { invocation.warn("\(package.name): \(kept) (left in place)") }
+        let output = ResolutionOutput(
+            name: package.name, choice: choice.rawValue, removed: resolution.removed.map(\.path),
+            kept: resolution.kept.map { ["path": $0.path, "message": $0.reason] },
+            conflicts: resolution.conflicts.map(ConflictOutput.init))
+        let status = invocation.emit(lines, json: output)
+        return resolution.kept.isEmpty ? status : .failure
+    }
+
+    // MARK: - Private
+
+    /// The list the first operand names.
+    private func list(in folder: ListsFolder) async throws -> ListPackage {
+        try folder.list(invocation.operands[0], in: await ListCatalog(folder: folder.url).refresh())
+    }
+}

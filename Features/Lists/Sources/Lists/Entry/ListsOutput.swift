@@ -1,0 +1,160 @@
+import Foundation
+
+// What the Lists commands print with `--json` (encoded with the API's encoder: snake_case keys).
+
+/// `lists --json`: `{"folder", "folder_is_default", "lists": [ListSummaryOutput]}`.
+struct ListsOutput: Encodable {
+    let folder: String
+    let folderIsDefault: Bool
+    let lists: [ListSummaryOutput]
+}
+
+/// One list in `lists --json`: `{"name", "title", "item_count", "modified_at_ms", "conflict_count", "problem"}`.
+struct ListSummaryOutput: Encodable {
+    let name: String
+    let title: String?
+    let itemCount: Int
+    let modifiedAtMs: Int64
+    let conflictCount: Int
+    let problem: String?
+
+    init(_ summary: ListSummary) {
+        name = summary.name
+        title = summary.title
+        itemCount = summary.itemCount
+        modifiedAtMs = summary.modifiedAtMilliseconds
+        conflictCount = summary.conflictCount
+        problem = summary.problem
+    }
+}
+
+/// `lists show --json`: `{"title", "items": [ItemOutput]}`.
+struct ListOutput: Encodable {
+    let title: String
+    let items: [ItemOutput]
+}
+
+/// One item: `{"id", "product_id", "quantity", "note", "done"}`.
+struct ItemOutput: Encodable {
+    let id: String
+    let productId: String
+    let quantity: Int
+    let note: String
+    let done: Bool
+
+    init(_ item: ListItem) {
+        id = item.id.rawValue
+        productId = item.productID
+        quantity = item.quantity.value
+        note = item.note.value
+        done = item.done.value
+    }
+}
+
+/// `lists to-cart --json`: `{"added": [{"product_id", "quantity"}], "failed": [{"product_id", "message"}]}`.
+struct CartOutput: Encodable {
+    var added: [CartLineOutput] = []
+    var failed: [[String: String]] = []
+}
+
+/// One product handed to the cart.
+struct CartLineOutput: Encodable {
+    let productId: String
+    let quantity: Int
+}
+
+/// One list in `lists conflicts --json`: `{"name", "title", "copies": [{"path", "original", "tool", "device",
+/// "date"}]}`.
+struct ListConflictsOutput: Encodable {
+    struct Copy: Encodable {
+        let path: String
+        let original: String
+        let tool: String
+        let device: String?
+        let date: String
+    }
+
+    let name: String
+    let title: String?
+    let copies: [Copy]
+
+    init(name: String, title: String?, copies: [ConflictCopy]) {
+        self.name = name
+        self.title = title
+        self.copies = copies.map {
+            Copy(path: $0.path, original: $0.originalPath, tool: $0.tool.rawValue, device: $0.device, date: $0.date)
+        }
+    }
+}
+
+/// `lists resolve --json`: `{"name", "choice", "removed": [path], "kept": [{"path", "message"}], "conflicts":
+/// [ConflictOutput]}`.
+struct ResolutionOutput: Encodable {
+    let name: String
+    let choice: String
+    let removed: [String]
+    let kept: [[String: String]]
+    let conflicts: [ConflictOutput]
+}
+
+/// A field that differed: `{"item", "field", "kept", "discarded"}` (`item` null for the title).
+struct ConflictOutput: Encodable {
+    let item: String?
+    let field: String
+    let kept: String
+    let discarded: String
+
+    init(_ conflict: ListMergeConflict) {
+        item = conflict.item?.rawValue
+        field = conflict.field.rawValue
+        kept = conflict.kept.description
+        discarded = conflict.discarded.description
+    }
+}
+
+/// The text lines the commands and screens share.
+enum ListsText {
+    /// `Groceries — 3 items · changed 5 min ago · 2 conflict copies` (name in brackets when it differs).
+    static func summaryLine(_ summary: ListSummary, now: Date) -> String {
+        guard let title = summary.title else { return "\(summary.name): cannot be opened: \(summary.problem ?? "")" }
+        var parts = [items(summary.itemCount), "changed " + age(summary.modifiedAtMilliseconds, now: now)]
+        if summary.conflictCount > 0 { parts.append(copies(summary.conflictCount)) }
+        let name = title == summary.name ? "" : " [\(summary.name)]"
+        return "\(title)\(name) — " + parts.joined(separator: " · ")
+    }
+
+    /// `1. [x] sku_12 × 2 — ripe ones (3f2a9c1e)`.
+    static func itemLine(_ item: ListItem, position: Int) -> String {
+        let note = item.note.value.isEmpty ? "" : " — \(item.note.value)"
+        return "\(position). [\(item.done.value ? "x" : " ")] \(item.productID) × \(item.quantity.value)\(note)"
+            + " (\(item.id.rawValue.prefix(8)))"
+    }
+
+    /// `items/….sync-conflict-…json (Syncthing, LAPTOP1, 20261201) of items/….json`.
+    static func copyLine(_ copy: ConflictCopy) -> String {
+        let tool = copy.tool == .syncthing ? "Syncthing" : "conflicted copy"
+        let details = [tool, copy.device, copy.date].compactMap { $0 }.joined(separator: ", ")
+        return "\(copy.path) (\(details)), a copy of \(copy.originalPath)"
+    }
+
+    /// `note of item 3f2a9c1e: kept "a", set aside "b"`.
+    static func conflictLine(_ conflict: ListMergeConflict) -> String {
+        let subject = conflict.item.map { "\(conflict.field.rawValue) of item \($0.rawValue.prefix(8))" } ?? "title"
+        return "\(subject): kept \(conflict.kept), set aside \(conflict.discarded)"
+    }
+
+    static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
+
+    static func copies(_ count: Int) -> String { count == 1 ? "1 conflict copy" : "\(count) conflict copies" }
+
+    /// `just now`, `5 min ago`, `3 h ago`, `2 days ago`.
+    static func age(_ milliseconds: Int64, now: Date) -> String {
+        let seconds = max(Int64(now.timeIntervalSince1970 * 1000) - milliseconds, 0) / 1000
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3600: return "\(seconds / 60) min ago"
+        case ..<86_400: return "\(seconds / 3600) h ago"
+        default: return seconds / 86_400 == 1 ? "1 day ago" : "\(seconds / 86_400) days ago"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import DesignSystem
+import TerminalUI
+
+/// The console view of one list, kept current as other processes and sync tools change it.
+///
+/// Keys: ↑/↓ move; Space ticks the item off or unticks it; `+`/`-` change its quantity; `d` removes it; `t` puts the
+/// items not ticked off in the cart; `s` saves a list deleted elsewhere as a copy.
+@MainActor
+public final class ListDetailView: TerminalView {
+    /// The model rendered.
+    public let viewModel: ListDetailViewModel
+    /// The symbols to draw with.
+    public let theme: Theme
+    private var visibleRowCount = 10
+
+    /// Creates the view.
+    public init(viewModel: ListDetailViewModel, theme: Theme) {
+        self.viewModel = viewModel
+        self.theme = theme
+    }
+
+    /// The screen's lines for `size`.
+    public func render(size: TerminalSize) -> [StyledLine] {
+        let subtitle = viewModel.state.map { ListsText.items($0.document.liveItems.count) }
+        return ScreenScaffold(
+            header: [Heading(viewModel.title, subtitle: subtitle)], notice: viewModel.notice,
+            body: .fill { room in self.content(width: room.columns, height: room.rows) }, hints: keyHelp
+        ).render(size: size, theme: theme)
+    }
+
+    private func content(width: Int, height: Int) -> [StyledLine] {
+        guard viewModel.state != nil else { return Spinner("Opening the list…").render(width: width, theme: theme) }
+        let rows = viewModel.rows
+        if rows.isEmpty {
+            return EmptyState(title: "Nothing on this list", message: "Press l on a product to add it.")
+                .render(width: width, theme: theme)
+        }
+        visibleRowCount = max(height / 2, 1)
+        return List(rows: rows, state: viewModel.listState, height: height).render(width: width, theme: theme)
+    }
+
+    /// Handles the screen's keys (see the type's documentation).
+    public func handle(_ key: KeyEvent) -> KeyHandling {
+        guard key.modifiers.isEmpty, let state = viewModel.state else { return .ignored }
+        let hasItem = viewModel.selected != nil && !state.isDeleted
+        switch key.key {
+        case .up, .down, .pageUp, .pageDown, .home, .end:
+            guard let move = ListState.Move(key) else { return .ignored }
+            return viewModel.moveSelection(move, visibleCount: visibleRowCount) ? .handled : .ignored
+        case .character(" ") where hasItem: viewModel.toggleDone()
+        case .character("+") where hasItem: viewModel.changeQuantity(by: 1)
+        case .character("-") where hasItem: viewModel.changeQuantity(by: -1)
+        case .character("d") where hasItem: viewModel.removeSelected()
+        case .character("t") where !viewModel.items.isEmpty: viewModel.addToCart()
+        case .character("s") where state.isDeleted: viewModel.saveCopy()
+        default: return .ignored
+        }
+        return .handled
+    }
+
+    /// The keys that work now.
+    public var keyHelp: [KeyHelpItem] {
+        guard let state = viewModel.state else { return [] }
+        if state.isDeleted { return [KeyHelpItem(key: "s", action: "save as a copy")] }
+        guard viewModel.selected != nil else { return [] }
+        return [
+            KeyHelpItem(key: "↑↓", action: "move"), KeyHelpItem(key: "space", action: "done"),
+            KeyHelpItem(key: "+ -", action: "quantity"), KeyHelpItem(key: "d", action: "remove"),
+            KeyHelpItem(key: "t", action: "to cart"),
+        ]
+    }
+}

@@ -1,0 +1,76 @@
+import DesignSystem
+import Foundation
+import Observation
+
+/// The lists screen's model: the lists as ready-to-show rows, the selection, and what Enter and `c` do.
+@MainActor
+@Observable
+public final class ListsViewModel {
+    /// The feature shown.
+    public let feature: ListsFeature
+    /// The selection and scroll position.
+    public private(set) var listState = ListState()
+    /// Opens a list (set by the entry).
+    @ObservationIgnored public var onOpen: (@MainActor (String) -> Void)?
+    /// Opens the conflicts screen (set by the entry).
+    @ObservationIgnored public var onOpenConflicts: (@MainActor () -> Void)?
+
+    /// The model of `feature`'s lists.
+    public init(feature: ListsFeature) {
+        self.feature = feature
+    }
+
+    /// `Lists` with the folder under it.
+    public var subtitle: String? { feature.folder.map { $0.url.path } }
+
+    /// One row per list: the title, then items, last change and conflict copies.
+    public var rows: [ListRow] {
+        let now = feature.folder?.now() ?? Date()
+        return feature.summaries.enumerated().map { index, summary in
+            let line = ListsText.summaryLine(summary, now: now)
+            let title = summary.title ?? summary.name
+            let detail = line.components(separatedBy: " — ").dropFirst().joined(separator: " — ")
+            return ListRow(
+                title, subtitle: summary.problem ?? detail,
+                accessory: summary.conflictCount > 0
+                    ? .badge(Badge(ListsText.copies(summary.conflictCount), tone: .warning)) : nil,
+                isSelected: index == listState.selectedIndex)
+        }
+    }
+
+    /// Conflict copies in every list.
+    public var conflictCount: Int { feature.summaries.reduce(0) { $0 + $1.conflictCount } }
+
+    /// The notice: why the folder cannot be used, or the last message.
+    public var notice: Notice? {
+        if let failure = feature.failure { return Notice(.error, message: "Lists cannot be used: \(failure)") }
+        if conflictCount > 0 {
+            return Notice(
+                .warning, message: "Sync tools left \(ListsText.copies(conflictCount)).",
+                actionHint: "Press c to resolve")
+        }
+        return feature.message.map { Notice($0.isError ? .error : .info, message: $0.text) }
+    }
+
+    /// Moves the selection; false when it did not move.
+    public func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
+        listState.apply(move, itemCount: feature.summaries.count, visibleCount: visibleCount)
+    }
+
+    /// The selected list's name.
+    public var selectedName: String? {
+        feature.summaries.indices.contains(listState.selectedIndex)
+            ? feature.summaries[listState.selectedIndex].name : nil
+    }
+
+    /// Opens the selected list.
+    public func openSelected() {
+        guard let selectedName else { return }
+        onOpen?(selectedName)
+    }
+
+    /// Opens the conflicts screen.
+    public func openConflicts() {
+        onOpenConflicts?()
+    }
+}

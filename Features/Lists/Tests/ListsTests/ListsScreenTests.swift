@@ -1,0 +1,68 @@
+import DesignSystem
+import Foundation
+import Logging
+import TerminalUI
+import TestSupport
+import Testing
+
+@testable import Lists
+
+@MainActor
+@Suite struct ListsScreenTests {
+    private func feature(_ folder: URL) -> ListsFeature {
+        ListsFeature(
+            makeFolder: { ListsFolder(url: folder, device: device("device-a"), now: { Date() }) },
+            logger: Logger(label: "test", handler: CapturingLogHandler()))
+    }
+
+    private func text(_ view: some TerminalView) -> String {
+        view.render(size: TerminalSize(columns: 100, rows: 20)).map(\.plainText).joined(separator: "\n")
+    }
+
+    @Test func theListsScreenShowsWhatTheWatcherSeesAndOpensConflicts() async throws {
+        try await withTemporaryDirectory { folder in
+            let package = try ListPackage.create(in: folder, name: "Party", title: "Party", stamp: stamp(1))
+            try package.update { try $0.addItem(productID: "sku_1", stamp: stamp(2)) }
+            let feature = feature(folder)
+            await feature.start()
+            defer { feature.stop() }
+            let viewModel = ListsViewModel(feature: feature)
+            var openedConflicts = false
+            viewModel.onOpenConflicts = { openedConflicts = true }
+            let view = ListsView(viewModel: viewModel, theme: .unicode)
+            try await waitUntil("the list is shown") { feature.summaries.count == 1 }
+            #expect(text(view).contains("Party"))
+            #expect(text(view).contains("1 item"))
+            #expect(view.handle(KeyEvent(.character("c"))) == .ignored, "no conflicts, no key")
+            try put("{}", at: "manifest.sync-conflict-20261201-101500-ABCDEFG.json", in: package.directory)
+            try await waitUntil("the copy is counted") { feature.summaries.first?.conflictCount == 1 }
+            #expect(text(view).contains("1 conflict copy"))
+            #expect(view.handle(KeyEvent(.character("c"))) == .handled)
+            #expect(openedConflicts)
+        }
+    }
+
+    @Test func keysOnOneListChangeItThroughItsSession() async throws {
+        try await withTemporaryDirectory { folder in
+            let package = try ListPackage.create(in: folder, name: "Party", title: "Party", stamp: stamp(1))
+            let item = try package.update { try $0.addItem(productID: "sku_1", stamp: stamp(2)) }
+            let feature = feature(folder)
+            defer { feature.stop() }
+            await feature.open("Party")
+            let view = ListDetailView(viewModel: ListDetailViewModel(feature: feature, name: "Party"), theme: .unicode)
+            try await waitUntil("the list is open") { feature.openList != nil }
+            #expect(text(view).contains("sku_1 × 1"))
+            #expect(view.handle(KeyEvent(.character("+"))) == .handled)
+            try await waitUntil("the quantity is 2") {
+                feature.openList?.state.document.items[item.id]?.quantity.value == 2
+            }
+            #expect(view.handle(KeyEvent(.character(" "))) == .handled)
+            try await waitUntil("the item is done") {
+                feature.openList?.state.document.items[item.id]?.done.value == true
+            }
+            let saved = try #require(try package.load().document.items[item.id])
+            #expect(saved.quantity.value == 2 && saved.done.value)
+            #expect(view.handle(KeyEvent(.character("s"))) == .ignored, "save as copy only for a deleted list")
+        }
+    }
+}
