@@ -8,6 +8,12 @@ public struct ImageEncodingError: Error, Equatable, Sendable, CustomStringConver
     /// The library's message.
     public let reason: String
 
+    /// An error writing `format`, for `reason`.
+    public init(format: ImageFormat, reason: String) {
+        self.format = format
+        self.reason = reason
+    }
+
     /// A one-line, human-readable rendering.
     public var description: String { "cannot encode \(format.rawValue.uppercased()): \(reason)" }
 }

@@ -76,7 +76,7 @@ struct ServerLifecycleTests {
         try await withTestServer { server in
             #expect(server.server.baseURL.absoluteString == "http://127.0.0.1:\(server.server.port)")
             #expect(server.server.routes.contains("PUT /v1/posts/{id}/like"))
-            #expect(server.server.routes.count == 13)
+            #expect(server.server.routes.count == 14)
         }
     }
 }

@@ -17,7 +17,8 @@ extension StorefrontAPI {
         return try await catalogAnswer(request, maxAgeSeconds: 60) {
             let result = try await store.search(text, offset: offset, limit: limit)
             let products = result.rows.map {
-                ProductPayload($0, currency: settings.currency, includeDescription: false)
+                ProductPayload(
+                    $0, currency: settings.currency, includeDescription: false, origin: ImageLinks.origin(of: request))
             }
             return RequestSupport.json(
                 SearchPagePayload(
@@ -32,7 +33,10 @@ extension StorefrontAPI {
             guard let row = try await store.product(id: id) else {
                 throw APIError.notFound("There is no product \(id).")
             }
-            return RequestSupport.json(ProductPayload(row, currency: settings.currency, includeDescription: true))
+            return RequestSupport.json(
+                ProductPayload(
+                    row, currency: settings.currency, includeDescription: true,
+                    origin: ImageLinks.origin(of: routed.request)))
         }
     }
 
@@ -52,8 +56,10 @@ extension StorefrontAPI {
         _ request: HTTPRequest, maxAgeSeconds: Int, make: () async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
         let policy = HTTPCaching.Policy.publicAnswer(maxAgeSeconds: maxAgeSeconds)
+        // The origin is part of the key: answers link pictures from the host the client used.
         let key =
-            request.path + "\u{0}" + request.query.map { "\($0.name)\u{1}\($0.value)" }.joined(separator: "\u{0}")
+            (ImageLinks.origin(of: request) ?? "") + "\u{0}" + request.path + "\u{0}"
+            + request.query.map { "\($0.name)\u{1}\($0.value)" }.joined(separator: "\u{0}")
         let version = try await store.catalogVersion()
         if let (response, tag) = catalogCache.answer(key, version: version) {
             return HTTPCaching.finish(response, for: request, policy: policy, entityTag: tag)

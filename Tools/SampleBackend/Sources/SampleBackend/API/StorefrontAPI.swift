@@ -19,6 +19,8 @@ struct StorefrontAPI: Sendable {
     let claims = IdempotencyClaims()
     /// Catalog answers (search, products, config) kept while the catalog is unchanged.
     let catalogCache = CatalogAnswerCache(capacity: 1024)
+    /// The pictures of `GET /v1/images/{kind}/{id}.{ext}` (`ImageRoutes.swift`).
+    let pictures: PictureStore
     let now: @Sendable () -> Date
     let logger: Logger
 
@@ -38,6 +40,7 @@ struct StorefrontAPI: Sendable {
         router.add("GET", "/v1/orders", listOrders)
         router.add("GET", "/v1/orders/{id}", order)
         router.add("GET", "/v1/config", config)
+        router.add("GET", "/v1/images/{kind}/{id}.{ext}", picture)
         return router
     }
 

@@ -51,7 +51,14 @@ public enum SampleServer {
                 now: configuration.now),
             settings: configuration.settings, growFeedEvery: configuration.growFeedEvery,
             sessionLifetime: configuration.sessionLifetime, cardTokenLifetime: configuration.cardTokenLifetime,
-            instanceID: preparation.instanceID, now: configuration.now, logger: logger)
+            instanceID: preparation.instanceID,
+            pictures: PictureStore(
+                catalog: PictureCatalog(
+                    seed: configuration.seed, products: configuration.catalog.productCount,
+                    posts: configuration.catalog.postCount),
+                directory: configuration.dataDirectory?.appendingPathComponent("images"), memoryLimit: 64 << 20,
+                logger: logger),
+            now: configuration.now, logger: logger)
         let router = api.makeRouter()
         let server = HTTPServer(configuration: configuration.http, logger: logger) { request in
             await api.handle(request, router: router)
