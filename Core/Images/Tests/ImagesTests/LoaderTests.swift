@@ -47,6 +47,19 @@ struct LoaderTests {
 
     static func url(_ name: String) -> URL { base.appendingPathComponent("v1/images/products/\(name)") }
 
+    @Test("cache keys are relative to the API base; a base without a port matches its host on any port")
+    func relativeKeys() throws {
+        let picture = try #require(URL(string: "http://127.0.0.1:40903/v1/images/products/sku_12.jpg?v=2"))
+        let placeholder = try #require(URL(string: "http://127.0.0.1"))
+        #expect(ImageLocation.relativePath(of: picture, base: placeholder) == "v1/images/products/sku_12.jpg?v=2")
+        let prefixed = try #require(URL(string: "http://127.0.0.1:40903/v1"))
+        #expect(ImageLocation.relativePath(of: picture, base: prefixed) == "images/products/sku_12.jpg?v=2")
+        let otherPort = try #require(URL(string: "http://127.0.0.1:1"))
+        #expect(ImageLocation.relativePath(of: picture, base: otherPort) == nil)
+        let https = try #require(URL(string: "https://127.0.0.1"))
+        #expect(ImageLocation.relativePath(of: picture, base: https) == nil)
+    }
+
     @Test("ten waiters for one URL and size share one download and one decode")
     func coalescing() async throws {
         let fixture = try Self.fixture()
@@ -152,6 +165,10 @@ struct LoaderTests {
         } throws: { error in
             guard case .decoding(_, .corrupt(.jpeg, _)) = error as? ImageLoadingError else { return false }
             return true
+        }
+        let otherPort = try #require(URL(string: "http://127.0.0.1:9/v1/images/products/a.png"))
+        await #expect(throws: ImageLoadingError.notUnderBase(url: otherPort.absoluteString)) {
+            try await fixture.loader.load(otherPort, fitting: Self.box)
         }
         let elsewhere = try #require(URL(string: "http://example.invalid/v1/images/products/a.png"))
         await #expect(throws: ImageLoadingError.notUnderBase(url: elsewhere.absoluteString)) {
