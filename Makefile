@@ -12,8 +12,11 @@ ARGS ?=
 # Debian packages, by the targets that need them. Keep these lists in step with the system-library targets.
 # libsqlite3-dev: Core/Persistence (CSQLite); libmicrohttpd-dev: Tools/SampleBackend (CMicroHTTPD);
 # libncurses-dev: DesignSystem (CTerminfo, terminfo lookups through libtinfo);
+# libjpeg62-turbo-dev, libpng-dev: Core/Images (CJPEG, CPNG; the sample backend encodes its pictures through it);
+# libchafa-dev, libglib2.0-dev: DesignSystem's DesignSystemImages (CChafa; chafa's headers include glib's);
 # pkgconf: how SwiftPM finds their flags; sqlite3: the reference tool the Persistence benchmark compares with.
-RUN_PACKAGES := pkgconf libsqlite3-dev libmicrohttpd-dev libncurses-dev
+RUN_PACKAGES := pkgconf libsqlite3-dev libmicrohttpd-dev libncurses-dev libjpeg62-turbo-dev libpng-dev \
+	libchafa-dev libglib2.0-dev
 # python3-venv and curl: the contract test (Schemathesis from PyPI, in a virtual environment under .build/).
 TEST_PACKAGES := $(RUN_PACKAGES) tmux python3-venv curl
 BENCH_PACKAGES := $(RUN_PACKAGES) sqlite3
@@ -68,6 +71,7 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	$(SWIFT) run -c release --package-path Core/Logging LoggingBenchmarks
 	$(SWIFT) run -c release --package-path Core/Networking NetworkingBenchmarks
 	$(SWIFT) run -c release --package-path Core/Persistence PersistenceBenchmarks
+	$(SWIFT) run -c release --package-path Core/Images ImagesBenchmarks
 	$(SWIFT) run -c release --package-path DesignSystem KeyBurstBenchmarks
 	$(SWIFT) run -c release --package-path Features/Lists ListsBenchmarks --kill-rounds 100
 	$(SWIFT) run -c release storefront-keyburst

@@ -1,8 +1,9 @@
 // swift-tools-version:6.2
 // DesignSystem: the console UI layer. `TerminalUI` is the terminal runtime (raw mode, keys, frames, the view
-// protocol); `DesignSystem` holds the tokens and components every screen is built from. Nothing else in the repo
-// writes escape codes. It depends only on Core/Primitives (the lock around the session's state); terminfo comes from
-// Debian's libncurses-dev.
+// protocol); `DesignSystem` holds the tokens and components every screen is built from; `DesignSystemImages` draws
+// pictures as terminal cells through libchafa (Debian libchafa-dev and libglib2.0-dev), in its own product so that
+// packages without pictures do not link it. Nothing else in the repo writes escape codes. It depends only on
+// Core/Primitives (the lock around the session's state); terminfo comes from Debian's libncurses-dev.
 import PackageDescription
 
 let package = Package(
@@ -11,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "DesignSystem", targets: ["DesignSystem"]),
+        .library(name: "DesignSystemImages", targets: ["DesignSystemImages"]),
         .executable(name: "gallery", targets: ["gallery"]),
     ],
     dependencies: [
@@ -26,6 +28,13 @@ let package = Package(
         .target(
             name: "TerminalUI", dependencies: ["CTerminfo", .product(name: "Primitives", package: "Primitives")]),
         .target(name: "DesignSystem", dependencies: ["TerminalUI"]),
+        // libchafa picks the symbols and colours of picture cells; its pkg-config brings glib's include paths.
+        .systemLibrary(
+            name: "CChafa",
+            pkgConfig: "chafa",
+            providers: [.apt(["libchafa-dev", "libglib2.0-dev"]), .brew(["chafa"])]
+        ),
+        .target(name: "DesignSystemImages", dependencies: ["CChafa", "TerminalUI"]),
         // The catalog of every component in its states: shown by `gallery`, snapshot-tested by DesignSystemTests.
         .target(name: "GalleryCatalog", dependencies: ["TerminalUI", "DesignSystem"]),
         .executableTarget(name: "gallery", dependencies: ["TerminalUI", "DesignSystem", "GalleryCatalog"]),
@@ -36,6 +45,7 @@ let package = Package(
         // Test-only: runs a program under a pseudo-terminal and reads `stty -g` on it.
         .target(name: "TerminalTesting", path: "Tests/TerminalTesting"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalTesting"]),
+        .testTarget(name: "DesignSystemImagesTests", dependencies: ["DesignSystemImages", "TerminalUI"]),
         .testTarget(
             name: "DesignSystemTests",
             dependencies: ["TerminalUI", "DesignSystem", "GalleryCatalog", "TerminalTesting"],

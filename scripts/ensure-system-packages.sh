@@ -60,6 +60,10 @@ Darwin)
         case "$package" in
         libsqlite3-dev | sqlite3) ;; # part of the macOS SDK and base system
         libmicrohttpd-dev) formulae+=(libmicrohttpd) ;;
+        libjpeg62-turbo-dev) formulae+=(jpeg-turbo) ;;
+        libpng-dev) formulae+=(libpng) ;;
+        libchafa-dev) formulae+=(chafa) ;;
+        libglib2.0-dev) formulae+=(glib) ;;
         *) formulae+=("$package") ;;
         esac
     done

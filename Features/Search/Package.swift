@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 // Features/Search: product search as you type (debounced, cancelling, never showing stale results), offset-paginated
 // results, recent searches, an offline fallback from Search's own full-text table, and product detail.
-// Depends on Core (Networking, Persistence, Models, Logging) and DesignSystem; tests also use the test-support
+// Depends on Core (Networking, Persistence, Models, Logging, Images) and DesignSystem (with DesignSystemImages for
+// `storefront image`); tests also use the test-support
 // products of Core/Networking, Core/Persistence and Core/TestSupport, and Core/Primitives.
 import PackageDescription
 
@@ -12,6 +13,7 @@ let package = Package(
         .library(name: "Search", targets: ["Search"])
     ],
     dependencies: [
+        .package(path: "../../Core/Images"),
         .package(path: "../../Core/Logging"),
         .package(path: "../../Core/Models"),
         .package(path: "../../Core/Networking"),
@@ -31,7 +33,9 @@ let package = Package(
                 .product(name: "Persistence", package: "Persistence"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
+                .product(name: "DesignSystemImages", package: "DesignSystem"),
                 .product(name: "FeatureKit", package: "FeatureKit"),
+                .product(name: "Images", package: "Images"),
             ]
         ),
         .testTarget(

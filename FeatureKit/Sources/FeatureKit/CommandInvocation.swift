@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import TerminalUI
 
 /// One run of a command: its spec, its arguments, where its output goes and who is signed in; with the helpers
 /// every command uses to print results (text, or one JSON document with `--json`) and failures (one line on
@@ -26,13 +27,18 @@ public struct CommandInvocation {
     public let sessionEndedMessage: String?
     /// The usage text printed after a usage error.
     public let usageText: @MainActor () -> String
+    /// The colours standard output shows (`ColorCapability.detect` on the process's environment and standard
+    /// output, `.none` with `--no-color`); `.none` means no escape byte at all.
+    public let outputColor: ColorCapability
 
-    /// Creates an invocation.
+    /// Creates an invocation; `outputColor` is `.none` (plain text) unless the caller detected more.
     public init(
         spec: CommandSpec, arguments: ParsedArguments, operands: [String], output: any TextOutput,
         errorOutput: any TextOutput, isInputTerminal: Bool, programName: String, isSignedIn: Bool,
-        sessionEndedMessage: String?, usageText: @escaping @MainActor () -> String
+        sessionEndedMessage: String?, usageText: @escaping @MainActor () -> String,
+        outputColor: ColorCapability = .none
     ) {
+        self.outputColor = outputColor
         self.spec = spec
         self.arguments = arguments
         self.operands = operands
@@ -56,7 +62,7 @@ public struct CommandInvocation {
         CommandInvocation(
             spec: spec, arguments: arguments, operands: operands, output: output, errorOutput: errorOutput,
             isInputTerminal: isInputTerminal, programName: programName, isSignedIn: isSignedIn,
-            sessionEndedMessage: sessionEndedMessage, usageText: usageText)
+            sessionEndedMessage: sessionEndedMessage, usageText: usageText, outputColor: outputColor)
     }
 
     /// Prints `text` and a newline on standard output.

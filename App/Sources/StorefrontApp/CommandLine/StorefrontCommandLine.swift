@@ -115,7 +115,9 @@ public struct StorefrontCommandLine {
             spec: command.spec, arguments: parsed, operands: operands, output: output, errorOutput: errorOutput,
             isInputTerminal: terminal.isInputTerminal, programName: Self.programName,
             isSignedIn: dependencies.account.current.isSignedIn,
-            sessionEndedMessage: dependencies.account.sessionEnded?.message, usageText: { catalog.usage() })
+            sessionEndedMessage: dependencies.account.sessionEnded?.message, usageText: { catalog.usage() },
+            outputColor: configuration.allowsColor
+                ? ColorCapability.detect(environment: environment, isTerminal: terminal.isOutputTerminal) : .none)
         let status = await CommandRunner(dependencies: dependencies, catalog: catalog).run(
             invocation, feature: command.feature)
         await dependencies.shutdown()

@@ -77,7 +77,7 @@ struct ServerLifecycleTests {
             #expect(server.server.baseURL.absoluteString == "http://127.0.0.1:\(server.server.port)")
             #expect(server.server.routes.contains("PUT /v1/posts/{id}/like"))
             #expect(server.server.routes.contains("GET /v1/events"))
-            #expect(server.server.routes.count == 14)
+            #expect(server.server.routes.count == 15)
         }
     }
 }

@@ -28,7 +28,9 @@ public struct APIClient: Sendable {
     /// The deadlines for endpoints that do not set their own.
     public let timeouts: RequestTimeouts
 
-    let transport: any HTTPTransport
+    /// The transport requests go through, for downloads that are not API calls (pictures under the API base, which
+    /// need no authentication, retries or JSON decoding).
+    public let transport: any HTTPTransport
     let tokenProvider: (any AccessTokenProvider)?
     let timer: ClockTimer
     let logger: Logger

@@ -29,6 +29,8 @@ struct SearchCommands {
             switch invocation.spec.name {
             case "search": return try await search()
             case "product": return await product()
+            case "image": return try await ImageCommands(entry: entry, invocation: invocation).image()
+            case "cache clear": return ImageCommands(entry: entry, invocation: invocation).clearCache()
             default: return invocation.usage("unknown command '\(invocation.spec.name)'")
             }
         } catch {
@@ -77,12 +79,7 @@ struct SearchCommands {
     /// `storefront product ID`: one product with its description.
     private func product() async -> ExitCode {
         let id = ProductID(rawValue: invocation.firstOperand)
-        let detail: ProductDetail
-        do {
-            detail = try await entry.repository.product(id: id)
-        } catch {
-            return invocation.fail("product \(id) could not be loaded", error)
-        }
+        guard let detail = await Self.loadProduct(id, entry: entry, invocation: invocation) else { return .failure }
         var lines = [productLine(detail.summary)]
         if let description = detail.description, !description.isEmpty {
             lines += ["", description]
@@ -90,6 +87,17 @@ struct SearchCommands {
         var output = ProductOutput(detail.summary)
         output.description = detail.description
         return invocation.emit(lines, json: output)
+    }
+
+    /// Product `id` from the server; nil after printing why it could not be loaded (the command then fails).
+    static func loadProduct(_ id: ProductID, entry: SearchEntry, invocation: CommandInvocation) async -> ProductDetail?
+    {
+        do {
+            return try await entry.repository.product(id: id)
+        } catch {
+            _ = invocation.fail("product \(id) could not be loaded", error)
+            return nil
+        }
     }
 
     /// `No results`, `1 result`, `1-20 of 283 results`, `no results past 283 (--offset 400)`.

@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Images
 import Models
 import Persistence
 import TerminalUI
@@ -24,7 +25,7 @@ public final class SearchEntry: ScopedFeatureEntry {
 
     /// The routes, commands, flags and tables of Search.
     public nonisolated static let descriptor = FeatureDescriptor(
-        name: name, routes: [searchPattern, productPattern], commands: SearchCommands.specs,
+        name: name, routes: [searchPattern, productPattern], commands: SearchCommands.specs + ImageCommands.specs,
         flags: [suggestionsFlag], migrations: [SearchStorage.migrations])
 
     /// The route of the search screen with `query`.
@@ -41,6 +42,9 @@ public final class SearchEntry: ScopedFeatureEntry {
     public let feature: SearchFeature
     /// The server, with the saved products as the offline fallback.
     public let repository: LiveSearchRepository
+    /// Products' pictures: memory cache, the disk cache in `<cache root>/images` (`$XDG_CACHE_HOME/storefront/images`),
+    /// the network through the API client's transport.
+    public let images: ImageLoader
     /// How prices are written.
     let locale: Locale
     private let suggestsRecentSearches: Bool
@@ -54,6 +58,13 @@ public final class SearchEntry: ScopedFeatureEntry {
             recentSearches: RecentSearches(preferences: context.preferences(suite: "search")),
             clock: context.clock, logger: context.logger)
         locale = context.locale
+        let now = context.now
+        images = ImageLoader(
+            baseURL: context.client.baseURL, transport: context.client.transport,
+            memoryCache: MemoryImageCache(costLimit: 32 << 20),
+            diskCache: DiskImageCache(
+                directory: context.layout.cacheRoot.appending(path: "images"), capacity: 128 << 20, now: now),
+            decoder: ImageDecoder(), maximumConcurrentDownloads: 4)
         suggestsRecentSearches = context.flags.isOn(Self.suggestionsFlag)
         feature.onOpenProduct = { [weak self] product in self?.onIntent?(.openProduct(product.id)) }
         feature.onAddToCart = { [weak self] product in

@@ -18,7 +18,8 @@ extension StorefrontAPI {
         return try catalogAnswer(request, maxAgeSeconds: 60) {
             let result = try store.search(text, offset: offset, limit: limit)
             let products = result.rows.map {
-                ProductPayload($0, currency: settings.currency, includeDescription: false)
+                ProductPayload(
+                    $0, currency: settings.currency, includeDescription: false, origin: ImageLinks.origin(of: request))
             }
             return RequestSupport.json(
                 SearchPagePayload(
@@ -33,7 +34,10 @@ extension StorefrontAPI {
             guard let row = try store.product(id: id) else {
                 throw APIError.notFound("There is no product \(id).")
             }
-            return RequestSupport.json(ProductPayload(row, currency: settings.currency, includeDescription: true))
+            return RequestSupport.json(
+                ProductPayload(
+                    row, currency: settings.currency, includeDescription: true,
+                    origin: ImageLinks.origin(of: routed.request)))
         }
     }
 
@@ -55,7 +59,9 @@ extension StorefrontAPI {
     }
 
     /// The path and query of `request`, unambiguously joined: what an answer cache keys an answer by.
+    /// The origin is part of the key: answers link pictures from the host the client used (`ImageLinks`).
     static func answerKey(_ request: HTTPRequest) -> String {
-        request.path + "\u{0}" + request.query.map { "\($0.name)\u{1}\($0.value)" }.joined(separator: "\u{0}")
+        (ImageLinks.origin(of: request) ?? "") + "\u{0}" + request.path + "\u{0}"
+            + request.query.map { "\($0.name)\u{1}\($0.value)" }.joined(separator: "\u{0}")
     }
 }

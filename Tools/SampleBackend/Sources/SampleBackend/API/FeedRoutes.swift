@@ -41,7 +41,9 @@ extension StorefrontAPI {
                 hasMore
                 ? rows.last.map { Cursor.feed(FeedPosition(createdMilliseconds: $0.createdMilliseconds, id: $0.id)) }
                 : nil
-            return RequestSupport.json(FeedPagePayload(posts: rows.map(PostPayload.init), nextCursor: next))
+            return RequestSupport.json(
+                FeedPagePayload(
+                    posts: rows.map { PostPayload($0, origin: ImageLinks.origin(of: request)) }, nextCursor: next))
         }
     }
 
@@ -53,7 +55,8 @@ extension StorefrontAPI {
             throw APIError.notFound("There is no post \(id).")
         }
         return HTTPCaching.finish(
-            RequestSupport.json(PostPayload(row)), for: routed.request, policy: .privateAnswer(userID: user?.id))
+            RequestSupport.json(PostPayload(row, origin: ImageLinks.origin(of: routed.request))), for: routed.request,
+            policy: .privateAnswer(userID: user?.id))
     }
 
     /// `PUT /v1/posts/{id}/like` (auth required): likes the post; repeating it changes nothing.

@@ -37,9 +37,12 @@ struct WireID: Codable, Sendable, Hashable {
 /// `Post` of the contract; missing optional values are left out.
 struct PostPayload: JSONWritable, Sendable {
     let row: PostRow
+    /// `http://host:port` of the request, which pictures under the API are linked from (`ImageLinks`).
+    let origin: String?
 
-    init(_ row: PostRow) {
+    init(_ row: PostRow, origin: String?) {
         self.row = row
+        self.origin = origin
     }
 
     func write(to writer: inout JSONWriter) {
@@ -56,7 +59,7 @@ struct PostPayload: JSONWritable, Sendable {
             writer.id(WireID(row.id))
             if let imageURL = row.imageURL {
                 writer.key("image_url")
-                writer.string(imageURL)
+                writer.string(ImageLinks.wireValue(imageURL, origin: origin))
             }
             writer.key("kind")
             writer.string(row.kind)
@@ -77,11 +80,14 @@ struct ProductPayload: JSONWritable, Sendable {
     let row: ProductRow
     let currency: Currency
     let includesDescription: Bool
+    /// `http://host:port` of the request, which pictures under the API are linked from (`ImageLinks`).
+    let origin: String?
 
-    init(_ row: ProductRow, currency: Currency, includeDescription: Bool) {
+    init(_ row: ProductRow, currency: Currency, includeDescription: Bool, origin: String?) {
         self.row = row
         self.currency = currency
         self.includesDescription = includeDescription
+        self.origin = origin
     }
 
     func write(to writer: inout JSONWriter) {
@@ -96,7 +102,7 @@ struct ProductPayload: JSONWritable, Sendable {
             writer.id(WireID(row.id))
             if let imageURL = row.imageURL {
                 writer.key("image_url")
-                writer.string(imageURL)
+                writer.string(ImageLinks.wireValue(imageURL, origin: origin))
             }
             writer.key("price")
             writer.money(Money(amountMinor: row.priceMinor, currency: currency))

@@ -21,6 +21,8 @@ struct StorefrontAPI: Sendable {
     let catalogCache = AnswerCache(capacity: 1024)
     /// Feed pages per user and query, kept while no post or like changed (`ServerStore.ChangeScope.feed`).
     let feedCache = AnswerCache(capacity: 1024)
+    /// The pictures of `GET /v1/images/{kind}/{id}.{ext}` (`ImageRoutes.swift`).
+    let pictures: PictureStore
     let now: @Sendable () -> Date
     let logger: Logger
     /// Feeds the `GET /v1/events` streams.
@@ -43,6 +45,7 @@ struct StorefrontAPI: Sendable {
         router.add("GET", "/v1/orders/{id}", order)
         router.addImmediate("GET", "/v1/config", config)
         router.add("GET", "/v1/events", eventStream)
+        router.add("GET", "/v1/images/{kind}/{id}.{ext}", picture)
         return router
     }
 

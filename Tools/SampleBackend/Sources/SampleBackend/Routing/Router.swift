@@ -21,7 +21,8 @@ public typealias RouteHandler = @Sendable (RoutedRequest) async throws -> HTTPRe
 public typealias ImmediateRouteHandler = @Sendable (RoutedRequest) throws -> HTTPResponse?
 
 /// A method and a path pattern such as `/v1/posts/{id}/like`: literal segments and `{name}` parameters, each
-/// standing for exactly one (percent-decoded) segment.
+/// standing for exactly one (percent-decoded) segment. A segment `{name}.{suffix}` (as in
+/// `/v1/images/{kind}/{id}.{ext}`) stands for one segment split at its last dot, both parts non-empty.
 public struct Route: Sendable, CustomStringConvertible {
     /// The method (`"GET"`); `GET` routes also answer `HEAD`.
     public let method: String
@@ -35,6 +36,7 @@ public struct Route: Sendable, CustomStringConvertible {
     enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter(String)
+        case dotted(String, String)
     }
 
     /// `GET /v1/feed`.
@@ -46,8 +48,12 @@ public struct Route: Sendable, CustomStringConvertible {
         self.immediate = immediate
         self.handler = handler
         self.segments = pattern.split(separator: "/").map { part in
-            part.hasPrefix("{") && part.hasSuffix("}")
-                ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
+            guard part.hasPrefix("{") && part.hasSuffix("}") else { return .literal(String(part)) }
+            let inner = part.dropFirst().dropLast()
+            if let range = inner.range(of: "}.{") {
+                return .dotted(String(inner[..<range.lowerBound]), String(inner[range.upperBound...]))
+            }
+            return .parameter(String(inner))
         }
     }
 
@@ -61,6 +67,12 @@ public struct Route: Sendable, CustomStringConvertible {
                 guard literal == value else { return nil }
             case .parameter(let name):
                 parameters[name] = value
+            case .dotted(let name, let suffixName):
+                guard let dot = value.lastIndex(of: "."), dot != value.startIndex,
+                    value.index(after: dot) != value.endIndex
+                else { return nil }
+                parameters[name] = String(value[..<dot])
+                parameters[suffixName] = String(value[value.index(after: dot)...])
             }
         }
         return parameters

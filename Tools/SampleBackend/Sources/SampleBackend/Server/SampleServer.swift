@@ -63,7 +63,14 @@ public enum SampleServer {
                 now: configuration.now),
             settings: configuration.settings, growFeedEvery: configuration.growFeedEvery,
             sessionLifetime: configuration.sessionLifetime, cardTokenLifetime: configuration.cardTokenLifetime,
-            instanceID: preparation.instanceID, now: configuration.now, logger: logger, eventHub: eventHub)
+            instanceID: preparation.instanceID,
+            pictures: PictureStore(
+                catalog: PictureCatalog(
+                    seed: configuration.seed, products: configuration.catalog.productCount,
+                    posts: configuration.catalog.postCount),
+                directory: configuration.dataDirectory?.appendingPathComponent("images"), memoryLimit: 64 << 20,
+                logger: logger),
+            now: configuration.now, logger: logger, eventHub: eventHub)
         let router = api.makeRouter()
         let server = HTTPServer(
             configuration: configuration.http, logger: logger,

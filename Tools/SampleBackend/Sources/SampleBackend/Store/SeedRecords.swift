@@ -91,7 +91,7 @@ struct CatalogGenerator {
         let rating = generator.chance(0.85) ? Double(generator.integer(in: 10...50)) / 10 : nil
         var product = ProductSeed(
             id: "sku_\(number)", title: title, description: description, priceMinor: euros * 100 + cents,
-            imageURL: "https://images.storefront.example/products/sku_\(number).jpg",
+            imageURL: PictureCatalog.path(.products, number),
             availability: generator.chance(0.03) ? "preorder" : nil, stock: stock, rating: rating)
         if generator.chance(catalog.messyShare) {
             for _ in 0..<generator.integer(in: 1...2) {
@@ -121,7 +121,7 @@ struct CatalogGenerator {
         let likes = Int(pow2Skewed(generator.nextUnit()) * 5000)
         var post = PostSeed(
             id: "post_\(number)", authorName: generator.pick(authors), caption: caption,
-            imageURL: "https://images.storefront.example/posts/post_\(number).jpg", likeCount: likes,
+            imageURL: PictureCatalog.path(.posts, number), likeCount: likes,
             createdAt: Timestamp.string(milliseconds: milliseconds - milliseconds % 1000),
             createdMilliseconds: milliseconds - milliseconds % 1000, kind: kind, productID: productID)
         if generator.chance(catalog.messyShare) {

@@ -157,7 +157,7 @@ extension ServerStore {
             ).first
         else { return nil }
         var writer = JSONWriter(capacity: 512)
-        PostPayload(try PostRow(row)).write(to: &writer)
+        PostPayload(try PostRow(row), origin: nil).write(to: &writer)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 }
