@@ -38,6 +38,9 @@ public final class CheckoutCoordinator {
     public private(set) var step = CheckoutStep.reviewCart
     /// Where placing the order stands (the last step).
     public internal(set) var placement = PlacementState.notStarted
+    /// Where the placed order came from: this flow's submission, an earlier one whose outcome was unknown, or
+    /// another checkout of the same cart running at the same time. Meaningful once `placement` is `.placed`.
+    public internal(set) var placementOrigin = PlacementOrigin.thisCheckout
     /// Why the draft could not be saved or read last time, or nil.
     public private(set) var saveError: DraftStoreError?
     /// Whether an action of the flow (a step change, a tokenization, a placement) is running.
@@ -59,6 +62,10 @@ public final class CheckoutCoordinator {
     @ObservationIgnored let orders: any OrderRepository
     @ObservationIgnored let payments: any PaymentRepository
     @ObservationIgnored let drafts: any CheckoutDraftRepository
+    @ObservationIgnored let submissions: any CheckoutSubmissionRepository
+    @ObservationIgnored let clock: any Clock<Duration>
+    /// The submissions this flow has sent: retrying one of them needs no reconciling first.
+    @ObservationIgnored var sentSubmissions: Set<String> = []
     @ObservationIgnored let makeIdentifier: @Sendable () -> String
     @ObservationIgnored let currentDate: @Sendable () -> Date
     @ObservationIgnored let format: DisplayFormat
@@ -71,6 +78,9 @@ public final class CheckoutCoordinator {
     ///   - orders: Places the order (`LiveOrderRepository`).
     ///   - payments: Tokenizes cards (`LivePaymentRepository`).
     ///   - drafts: Saves the draft between steps (`LiveCheckoutDraftRepository`).
+    ///   - submissions: The account's order submissions, claimed before anything is sent
+    ///     (`LiveCheckoutSubmissionRepository`).
+    ///   - clock: Paces the polling while another process holds the account's submission (`ContinuousClock()`).
     ///   - shippingOptions: The config's shipping options, from the App's feature-flag service.
     ///   - isExpressShippingEnabled: The config's `express_shipping` flag; without it the express option is left out.
     ///   - makeIdentifier: Makes flow and submission ids (`{ UUID().uuidString }` in the App); each call must return
@@ -83,6 +93,8 @@ public final class CheckoutCoordinator {
         orders: any OrderRepository,
         payments: any PaymentRepository,
         drafts: any CheckoutDraftRepository,
+        submissions: any CheckoutSubmissionRepository,
+        clock: any Clock<Duration>,
         shippingOptions: [ShippingOption],
         isExpressShippingEnabled: Bool,
         makeIdentifier: @escaping @Sendable () -> String,
@@ -94,6 +106,8 @@ public final class CheckoutCoordinator {
         self.orders = orders
         self.payments = payments
         self.drafts = drafts
+        self.submissions = submissions
+        self.clock = clock
         self.shippingOptions = ShippingOption.offered(
             shippingOptions, isExpressShippingEnabled: isExpressShippingEnabled)
         self.makeIdentifier = makeIdentifier

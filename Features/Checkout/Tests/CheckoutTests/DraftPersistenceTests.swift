@@ -136,7 +136,8 @@ struct DraftPersistenceTests {
         try await harness.fillCart()
         let coordinator = CheckoutCoordinator(
             cart: harness.feature, orders: harness.orders, payments: harness.payments, drafts: FailingDrafts(),
-            shippingOptions: Sample.shippingOptions, isExpressShippingEnabled: true,
+            submissions: harness.submissions, clock: harness.clock, shippingOptions: Sample.shippingOptions,
+            isExpressShippingEnabled: true,
             makeIdentifier: harness.ids.generator, currentDate: { Sample.now }, format: Sample.format,
             logger: harness.logger)
 

@@ -87,7 +87,17 @@ public final class CheckoutEntry: FeatureEntry {
 
     /// The orders of the signed-in user, from the server.
     public func makeOrderRepository() -> LiveOrderRepository {
-        LiveOrderRepository(client: context.client, logger: context.logger)
+        LiveOrderRepository(client: context.client, clock: context.clock, logger: context.logger)
+    }
+
+    /// The account's order submissions, claimed by this process; a claim lapses after the client's overall
+    /// deadline and a margin of 15 s (the placement's 409 waits are bounded by the same deadline).
+    public func makeSubmissionRepository() -> LiveCheckoutSubmissionRepository {
+        let overall = context.client.timeouts.overall.components
+        let seconds = TimeInterval(overall.seconds) + TimeInterval(overall.attoseconds) / 1e18
+        return LiveCheckoutSubmissionRepository(
+            database: context.database, logger: context.logger, processID: ProcessInfo.processInfo.processIdentifier,
+            isProcessAlive: ProcessLiveness.isAlive, claimLifetime: 2 * seconds + 15)
     }
 
     /// A checkout flow over the cart with `shippingOptions` and this launch's `express_shipping` flag.
@@ -96,6 +106,7 @@ public final class CheckoutEntry: FeatureEntry {
             cart: cart, orders: makeOrderRepository(),
             payments: LivePaymentRepository(client: context.client, logger: context.logger),
             drafts: LiveCheckoutDraftRepository(database: context.database, logger: context.logger),
+            submissions: makeSubmissionRepository(), clock: context.clock,
             shippingOptions: shippingOptions,
             isExpressShippingEnabled: context.flags.isOn(Self.expressShippingFlag),
             makeIdentifier: context.makeIdentifier, currentDate: context.now, format: format, logger: context.logger)
@@ -202,6 +213,11 @@ public final class CheckoutEntry: FeatureEntry {
         let drafts = LiveCheckoutDraftRepository(database: context.database, logger: context.logger)
         if (try? await drafts.latest()) != nil {
             kept.append("a checkout in progress")
+        }
+        if let open = try? await makeSubmissionRepository().openSubmission() {
+            kept.append(
+                "an order whose outcome is unknown (submission \(open.clientID): it may have gone through; "
+                    + "'checkout' again to find out)")
         }
         return kept
     }
