@@ -53,7 +53,9 @@ extension CheckoutCoordinator {
     /// Outcomes of sending: placed (the saved draft is deleted, the ordered quantities leave the cart, `onOrderPlaced`
     /// and `onFinished` are called); `409 price_changed` (the draft takes `details.current_total` and the flow goes
     /// back to the review for a new confirmation); `409 out_of_stock` (the products are marked and the flow goes
-    /// back to the cart); 401 (`onSignInNeeded`, the draft is kept); a connection failure or timeout (the draft is
+    /// back to the cart); 401 (`onSignInNeeded`, the draft is kept); a card token the server no longer accepts (it
+    /// expires after 15 minutes and pays one order: back to the payment step to enter the card again); a
+    /// connection failure or timeout (the draft is
     /// kept, the submission recorded as unknown, `retryPlacement()` sends the same submission). Cancelling the task
     /// is not a failure: the state goes back to `.notStarted` and the submission is kept as unknown.
     ///
@@ -335,6 +337,12 @@ extension CheckoutCoordinator {
         case .signInRequired:
             placement = .failed(.signInRequired)
             onSignInNeeded?()
+        case .cardInvalid:
+            // The saved card token can no longer pay (expired or used): the card must be entered again, which
+            // starts a new submission (the server stored nothing for the refused one).
+            draft.paymentMethod = nil
+            show(.payment)
+            placement = .failed(.rejected(error))
         case .submissionReused:
             draft.invalidateSubmission()
             show(.review)

@@ -284,4 +284,60 @@ struct SubmissionTests {
         }
         #expect(harness.orderRequests.map { $0.header("Idempotency-Key") } == ["id-2", "id-2"])
     }
+
+    @Test("a card token the server no longer accepts sends the flow back to the payment step with the reason")
+    func expiredCardTokenNeedsTheCardAgain() async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        harness.transport.enqueue(
+            .apiError(
+                status: 422, code: "validation_failed", message: "The card token has expired; tokenize the card again.",
+                details: .object(["field": .string("payment.card_token")])))
+        let coordinator = harness.makeCoordinator()
+        try await harness.walk(coordinator, to: .placeOrder)
+
+        let state = await coordinator.placeOrder()
+
+        guard case .failed(.rejected(let error)) = state else {
+            Issue.record("expected a refusal, got \(state)")
+            return
+        }
+        #expect(error.message.contains("expired (tokens last 15 minutes)"))
+        #expect(coordinator.step == .payment)
+        #expect(coordinator.draft.paymentMethod == nil)
+        #expect(coordinator.draft.submissionID == nil, "the card entered again starts a new submission")
+        #expect(try await harness.submissions.submission(clientID: "id-2")?.state == .failed)
+    }
+
+    @Test("the place-order screen offers to start over after an unknown outcome, and says where an order came from")
+    func placeOrderScreenStartOver() async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        harness.transport.enqueue(.failure(.timedOut))
+        harness.transport.enqueue(.apiError(status: 404, code: "not_found"))
+        harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
+        let first = harness.makeCoordinator()
+        try await harness.walk(first, to: .placeOrder)
+        _ = await first.placeOrder()
+        try await harness.feature.setQuantity(5, for: Sample.weekendLamp.id)
+
+        let next = harness.makeCoordinator()
+        await next.start()
+        await next.discardSavedDraft()
+        try await harness.walk(next, to: .placeOrder)
+        await next.placeOrder()
+        guard case .placeOrder(let viewModel) = next.screen else {
+            Issue.record("expected the place-order screen, got \(next.screen)")
+            return
+        }
+        #expect(viewModel.canStartOver)
+        let view = PlaceOrderView(viewModel: viewModel, theme: .ascii)
+        #expect(view.keyHelp.map(\.key).contains("o"))
+        await viewModel.startOver()
+        guard case .placed = next.placement else {
+            Issue.record("expected a new order after starting over, got \(next.placement)")
+            return
+        }
+        #expect(viewModel.placedNote == nil, "a new submission of this checkout needs no note")
+    }
 }

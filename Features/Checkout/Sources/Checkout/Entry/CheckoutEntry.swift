@@ -203,7 +203,12 @@ public final class CheckoutEntry: FeatureEntry {
     }
 
     /// What the account keeps on this device that a sign-out deletes: `2 items in the cart`, `a checkout in
-    /// progress` (a saved draft); empty when there is nothing, or when the store cannot be read (nothing to lose).
+    /// progress` (a saved draft), an order whose outcome is unknown; empty when there is nothing, or when the store
+    /// cannot be read (nothing to lose).
+    ///
+    /// An open submission is reconciled first (still signed in, `GET /v1/orders?client_id=`): when its order
+    /// exists it is recorded placed and not listed; otherwise (not found, or the server cannot be asked) it is
+    /// listed, so the sign-out needs confirmation and says that the order may still arrive.
     public func localDataSummary() async -> [String] {
         var kept: [String] = []
         if let lines = try? await cart.allLines(), !lines.isEmpty {
@@ -214,15 +219,36 @@ public final class CheckoutEntry: FeatureEntry {
         if (try? await drafts.latest()) != nil {
             kept.append("a checkout in progress")
         }
-        if let open = try? await makeSubmissionRepository().openSubmission() {
-            kept.append(
-                "an order whose outcome is unknown (submission \(open.clientID): it may have gone through; "
-                    + "'checkout' again to find out)")
+        if let unresolved = await reconcileOpenSubmission() {
+            kept.append(unresolved)
         }
         return kept
     }
 
     // MARK: - Private
+
+    /// Asks the server about the account's open submission: nil when there is none or its order exists (now
+    /// recorded placed), otherwise what a sign-out would delete.
+    private func reconcileOpenSubmission() async -> String? {
+        let submissions = makeSubmissionRepository()
+        guard let open = try? await submissions.openSubmission() else { return nil }
+        let unknown =
+            "an order whose outcome is unknown (submission \(open.clientID)): it may still arrive; "
+            + "'checkout' again first to find out"
+        if open.state == .pending, let owner = open.ownerPID, ProcessLiveness.isAlive(owner) {
+            return "an order being placed right now by another run (process \(owner))"
+        }
+        do {
+            guard let order = try await makeOrderRepository().order(clientID: open.clientID) else { return unknown }
+            try await submissions.record(.placed, orderID: order.id, clientID: open.clientID, now: context.now())
+            context.logger.info(
+                "an open submission went through",
+                metadata: ["client_id": "\(open.clientID)", "order_id": "\(order.id)"])
+            return nil
+        } catch {
+            return unknown
+        }
+    }
 
     private func makeCheckoutScreen(theme: Theme) -> any TerminalView {
         let coordinator = makeCheckoutCoordinator(shippingOptions: knownShippingOptions())
