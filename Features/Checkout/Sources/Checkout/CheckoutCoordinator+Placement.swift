@@ -103,6 +103,39 @@ extension CheckoutCoordinator {
         return await placeOrder()
     }
 
+    /// Asks the server about the account's open submission when no live process holds it: when its order exists,
+    /// records it placed, takes its items out of the cart and keeps it in `earlierOrder`. Anything else (not found,
+    /// the server unreachable, another run sending it) is left for `placeOrder()`, which knows what this flow orders.
+    func findEarlierOrder() async {
+        // A pending claim belongs to a run that is sending it (or died doing so): `placeOrder()` handles both.
+        guard let open = try? await submissions.openSubmission(), open.state == .unknown else { return }
+        guard let order = try? await orders.order(clientID: open.clientID) else { return }
+        // Only the run that records it placed takes its items out of the cart (two may start at once).
+        guard
+            (try? await submissions.recordPlacedIfUnknown(
+                clientID: open.clientID, orderID: order.id, now: currentDate()))
+                == true
+        else { return }
+        logger.info(
+            "an earlier submission went through",
+            metadata: ["client_id": "\(open.clientID)", "order_id": "\(order.id)"])
+        earlierOrder = order
+        await cart.load()
+        do {
+            let ordered = order.items.compactMap { item in
+                cart.lines.first { $0.productID == item.productID }.map { line in
+                    var taken = line
+                    taken.quantity = item.quantity
+                    return taken
+                }
+            }
+            try await cart.removeOrdered(ordered)
+        } catch {
+            logger.warning(
+                "the earlier order's lines could not be removed from the cart", metadata: ["error": "\(error)"])
+        }
+    }
+
     /// What one placement attempt came to, before the flow reacts to it.
     enum PlacementOutcome {
         /// The order exists: `origin` says whose submission created it; `ordered` are the lines to take out of

@@ -41,6 +41,9 @@ public final class CheckoutCoordinator {
     /// Where the placed order came from: this flow's submission, an earlier one whose outcome was unknown, or
     /// another checkout of the same cart running at the same time. Meaningful once `placement` is `.placed`.
     public internal(set) var placementOrigin = PlacementOrigin.thisCheckout
+    /// An earlier order of the account whose outcome was unknown and that `start()` found on the server: it is
+    /// recorded placed and its items left the cart; the flow tells the user ("Your earlier order went through").
+    public internal(set) var earlierOrder: Order?
     /// Why the draft could not be saved or read last time, or nil.
     public private(set) var saveError: DraftStoreError?
     /// Whether an action of the flow (a step change, a tokenization, a placement) is running.
@@ -122,12 +125,14 @@ public final class CheckoutCoordinator {
         shippingOptions.first { $0.id == draft.shippingOptionID }
     }
 
-    /// Loads the cart into the draft and looks for a saved draft: with one, the flow offers to resume it
-    /// (`stage == .offeringResume`); otherwise it starts at the first step. Calling it again does nothing.
+    /// Reconciles an earlier submission whose outcome is unknown (see `earlierOrder`), loads the cart into the
+    /// draft and looks for a saved draft: with one, the flow offers to resume it (`stage == .offeringResume`);
+    /// otherwise it starts at the first step. Calling it again does nothing.
     public func start() async {
         guard stage == .notStarted, !isBusy else { return }
         isBusy = true
         defer { isBusy = false }
+        await findEarlierOrder()
         await cart.load()
         syncLinesFromCart()
         do {

@@ -114,6 +114,9 @@ struct DraftPersistenceTests {
     func resumeChecksTheCart() async throws {
         let harness = try Harness()
         try await harness.leaveConfirmedDraft()
+        // Each start asks whether the unknown outcome went through: not yet.
+        harness.transport.enqueue(.apiError(status: 404, code: "not_found"))
+        harness.transport.enqueue(.apiError(status: 404, code: "not_found"))
 
         let unchanged = harness.makeCoordinator()
         await unchanged.start()

@@ -102,6 +102,8 @@ struct OrderPlacementTests {
         await before.database.close()
 
         let after = try device.harness()
+        // Asked at start and again before sending: the earlier submission is not on the server.
+        after.transport.enqueue(.apiError(status: 404, code: "not_found"))
         after.transport.enqueue(.apiError(status: 404, code: "not_found"))
         after.transport.enqueue(try Fixture.response("order_placed", status: 201))
         let resumed = after.makeCoordinator()

@@ -166,7 +166,7 @@ struct SubmissionTests {
 
     // MARK: - Reconciling
 
-    @Test("an unknown outcome that went through is reported, recorded placed, and empties the cart")
+    @Test("an unknown outcome that went through is found when the next checkout starts, and empties the cart")
     func reconcileFindsTheEarlierOrder() async throws {
         let harness = try Harness()
         try await harness.fillCart()
@@ -175,23 +175,41 @@ struct SubmissionTests {
         try await harness.walk(first, to: .placeOrder)
         #expect(await first.placeOrder() == .failed(.connection(.timedOut)))
 
-        // The next checkout even throws the saved draft away: the submission store still has the evidence.
         harness.transport.enqueue(try Fixture.response("order_placed", status: 200))
         let next = harness.makeCoordinator()
         await next.start()
-        await next.discardSavedDraft()
-        try await harness.walk(next, to: .placeOrder)
-        let state = await next.placeOrder()
 
-        guard case .placed(let order) = state else {
-            Issue.record("expected the earlier order, got \(state)")
-            return
-        }
-        #expect(order.id == "ord_1")
-        #expect(next.placementOrigin == .earlierSubmission)
+        #expect(next.earlierOrder?.id == "ord_1")
         #expect(harness.orderRequests.count == 1, "the order was not sent a second time")
         #expect(harness.transport.requests.last?.percentEncodedQuery == "client_id=id-2")
         #expect(try await harness.submissions.submission(clientID: "id-2")?.state == .placed)
+        #expect(try await harness.feature.allLines().isEmpty)
+        let text = CheckoutFlowView(coordinator: next, theme: .ascii)
+            .render(size: .init(columns: 100, rows: 30)).map(\.plainText).joined(separator: "\n")
+        #expect(text.contains("Your earlier order went through: order ord_1"))
+    }
+
+    @Test("a claim left by a killed run whose order went through is reported at placement, not sent again")
+    func killedRunsOrderIsFoundAtPlacement() async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        let other = otherStore(harness)
+        _ = try await other.claim(clientID: "sub-killed", basis: cartBasis(), now: Sample.now)
+        harness.runningProcesses.kill(Self.otherProcess)
+        let coordinator = harness.makeCoordinator()
+        try await harness.walk(coordinator, to: .placeOrder)
+        #expect(harness.transport.requests.isEmpty, "a pending claim is not asked about at start")
+        harness.transport.enqueue(try Fixture.response("order_placed", status: 200))
+
+        guard case .placed(let order) = await coordinator.placeOrder() else {
+            Issue.record("expected the killed run's order")
+            return
+        }
+        #expect(order.id == "ord_1")
+        #expect(coordinator.placementOrigin == .earlierSubmission)
+        #expect(harness.orderRequests.isEmpty)
+        #expect(harness.transport.requests.map(\.percentEncodedQuery) == ["client_id=sub-killed"])
+        #expect(try await harness.submissions.submission(clientID: "sub-killed")?.orderID == "ord_1")
         #expect(try await harness.feature.allLines().isEmpty)
     }
 
@@ -204,6 +222,8 @@ struct SubmissionTests {
         try await harness.walk(first, to: .placeOrder)
         _ = await first.placeOrder()
 
+        // Asked when the next checkout starts and again right before anything is sent: not found either time.
+        harness.transport.enqueue(.apiError(status: 404, code: "not_found"))
         harness.transport.enqueue(.apiError(status: 404, code: "not_found"))
         harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
         let next = harness.makeCoordinator()
@@ -314,6 +334,7 @@ struct SubmissionTests {
         let harness = try Harness()
         try await harness.fillCart()
         harness.transport.enqueue(.failure(.timedOut))
+        harness.transport.enqueue(.apiError(status: 404, code: "not_found"))
         harness.transport.enqueue(.apiError(status: 404, code: "not_found"))
         harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
         let first = harness.makeCoordinator()

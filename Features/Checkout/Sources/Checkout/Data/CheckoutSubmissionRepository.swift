@@ -32,6 +32,12 @@ public protocol CheckoutSubmissionRepository: Sendable {
         _ state: SubmissionState, orderID: OrderID?, clientID: String, now: Date
     ) async throws(SubmissionStoreError)
 
+    /// Records the submission `clientID` placed with `orderID` if it is still `unknown`, in one transaction.
+    ///
+    /// - Returns: Whether this call changed it (false when another run recorded or took it first).
+    /// - Throws: `SubmissionStoreError.unavailable`.
+    func recordPlacedIfUnknown(clientID: String, orderID: OrderID, now: Date) async throws(SubmissionStoreError) -> Bool
+
     /// The submission `clientID`, or nil when there is none.
     ///
     /// - Throws: `SubmissionStoreError.unavailable`.
@@ -143,6 +149,25 @@ public struct LiveCheckoutSubmissionRepository: CheckoutSubmissionRepository {
             }
         } catch {
             throw storeError(error, operation: "recording the checkout submission")
+        }
+    }
+
+    /// See `CheckoutSubmissionRepository.recordPlacedIfUnknown(clientID:orderID:now:)`.
+    public func recordPlacedIfUnknown(clientID: String, orderID: OrderID, now: Date) async throws(SubmissionStoreError)
+        -> Bool
+    {
+        do {
+            return try await database.transaction { transaction in
+                try transaction.execute(
+                    """
+                    UPDATE checkout_submissions SET state = 'placed', order_id = ?, owner_pid = NULL, updated_at = ?
+                    WHERE client_id = ? AND state = 'unknown'
+                    """,
+                    orderID.rawValue, now, clientID)
+                return transaction.changedRowCount == 1
+            }
+        } catch {
+            throw storeError(error, operation: "recording the checkout submission placed")
         }
     }
 

@@ -130,6 +130,16 @@ struct CheckoutCommands {
         if let refused = context.requireSignIn(to: "check out") { return refused }
         let coordinator = entry.makeCheckoutCoordinator(shippingOptions: await entry.currentShippingOptions())
         await coordinator.start()
+        if let earlier = coordinator.earlierOrder {
+            // The earlier submission went through: that is the order this command was run for.
+            let left = coordinator.cart.itemCount
+            if left > 0 {
+                context.errorOutput.write(
+                    "\(context.programName): \(left == 1 ? "1 item is" : "\(left) items are") still in the cart; "
+                        + "run 'checkout' again to order \(left == 1 ? "it" : "them").\n")
+            }
+            return report(.placed(earlier), origin: .earlierSubmission)
+        }
         if case .offeringResume = coordinator.stage {
             // The options replace the saved draft's values step by step; the evidence of an earlier submission is
             // kept by the submission store, whatever happens to the draft.

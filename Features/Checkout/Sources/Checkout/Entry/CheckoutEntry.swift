@@ -240,7 +240,8 @@ public final class CheckoutEntry: FeatureEntry {
         }
         do {
             guard let order = try await makeOrderRepository().order(clientID: open.clientID) else { return unknown }
-            try await submissions.record(.placed, orderID: order.id, clientID: open.clientID, now: context.now())
+            _ = try await submissions.recordPlacedIfUnknown(
+                clientID: open.clientID, orderID: order.id, now: context.now())
             context.logger.info(
                 "an open submission went through",
                 metadata: ["client_id": "\(open.clientID)", "order_id": "\(order.id)"])
