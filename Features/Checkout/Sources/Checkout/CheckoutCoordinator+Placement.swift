@@ -64,8 +64,11 @@ extension CheckoutCoordinator {
     public func placeOrder() async -> PlacementState {
         guard stage == .inProgress, step == .placeOrder, placement != .placing, !isBusy else { return placement }
         if case .placed = placement { return placement }
-        guard case .success(let proposed) = orderRequest() else {
-            if case .failure(let failure) = orderRequest() { placement = .failed(failure) }
+        let proposed: OrderRequest
+        switch orderRequest() {
+        case .success(let built): proposed = built
+        case .failure(let failure):
+            placement = .failed(failure)
             return placement
         }
         isBusy = true
@@ -207,7 +210,9 @@ extension CheckoutCoordinator {
     /// Polls the store until `other` leaves its pending state or its claim lapses at `expiresAt`.
     func waitForOutcome(of other: CheckoutSubmission, until expiresAt: Date) async -> OtherOutcome {
         let seconds = max(expiresAt.timeIntervalSince(currentDate()), 0)
-        let polls = Int((seconds * 1000 / 100).rounded(.up)) + 1
+        let interval = Self.claimPollInterval.components
+        let intervalSeconds = Double(interval.seconds) + Double(interval.attoseconds) / 1e18
+        let polls = Int((seconds / intervalSeconds).rounded(.up)) + 1
         logger.info(
             "another checkout of this account is placing the same order; waiting for it",
             metadata: ["client_id": "\(other.clientID)", "owner_pid": "\(other.ownerPID.map(String.init) ?? "-")"])
