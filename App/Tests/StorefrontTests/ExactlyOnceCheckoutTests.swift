@@ -109,5 +109,29 @@ extension IntegrationTests {
             #expect(orders.count == 1)
             #expect((try started.json() as? [String: Any])?["id"] as? String == orders.first)
         }
+
+        @Test(
+            "sign-out asks the server about an unknown outcome first, and keeps asking for --force while it stays unknown"
+        )
+        func signOutWithUnknownOutcome() async throws {
+            let app = try await signedInWithCart("lin")
+            let failed = try await app.run(["--server-fault", "POST /v1/orders status=503"] + Self.checkout)
+            #expect(failed.status == 1, "\(failed)")
+            let refused = try await app.run(["logout"])
+            #expect(refused.status == 1, "\(refused)")
+            #expect(refused.standardError.contains("an order whose outcome is unknown"), "\(refused)")
+
+            let went = try await signedInWithCart("mary")
+            let lost = try await went.run(
+                [
+                    "--server-fault", "POST /v1/orders drop-after-commit times=1", "--server-fault",
+                    "POST /v1/orders status=503",
+                ] + Self.checkout)
+            #expect(lost.status == 1, "\(lost)")
+            let asked = try await went.run(["logout"])
+            #expect(asked.status == 1, "the cart is still there: \(asked)")
+            #expect(!asked.standardError.contains("outcome is unknown"), "the server had the order: \(asked)")
+            #expect(try await orderIDs(went).count == 1)
+        }
     }
 }
