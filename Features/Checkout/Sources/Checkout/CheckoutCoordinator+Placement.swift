@@ -216,6 +216,7 @@ extension CheckoutCoordinator {
         logger.info(
             "another checkout of this account is placing the same order; waiting for it",
             metadata: ["client_id": "\(other.clientID)", "owner_pid": "\(other.ownerPID.map(String.init) ?? "-")"])
+        onWaitingForAnotherCheckout?(seconds)
         for _ in 0..<polls {
             do {
                 try await clock.sleep(for: Self.claimPollInterval)

@@ -57,6 +57,9 @@ public final class CheckoutCoordinator {
     @ObservationIgnored public var onOrderPlaced: (@MainActor (OrderID) -> Void)?
     /// Called once when the flow ends, placed or cancelled: release the coordinator here.
     @ObservationIgnored public var onFinished: (@MainActor (CheckoutEnd) -> Void)?
+    /// Called when placing waits for another run of this account that is placing the same cart, with the seconds
+    /// until its claim lapses at the latest (a command prints a line; the place-order screen shows its spinner).
+    @ObservationIgnored public var onWaitingForAnotherCheckout: (@MainActor (TimeInterval) -> Void)?
     /// Called when the server needs the user to sign in (tokenizing a card, placing the order); the draft is kept,
     /// and after sign-in the same step can be tried again (`retryPlacement()` sends the same submission).
     @ObservationIgnored public var onSignInNeeded: (@MainActor () -> Void)?

@@ -249,10 +249,13 @@ struct SubmissionTests {
         _ = try await other.claim(clientID: "sub-other", basis: cartBasis(), now: Sample.now)
         harness.transport.enqueue(try Fixture.response("order_detail", status: 200))
         let coordinator = harness.makeCoordinator()
+        var announced: [TimeInterval] = []
+        coordinator.onWaitingForAnotherCheckout = { announced.append($0) }
         try await harness.walk(coordinator, to: .placeOrder)
 
         let placing = Task { await coordinator.placeOrder() }
         try await harness.clock.waitForSleepers(count: 1)
+        #expect(announced == [60], "the wait is announced once, with its bound")
         harness.clock.advance(by: .milliseconds(100))
         try await harness.clock.waitForSleepers(count: 1)
         try await other.record(.placed, orderID: "ord_1", clientID: "sub-other", now: Sample.now)

@@ -187,6 +187,11 @@ struct CheckoutCommands {
         } catch {
             return context.fail(error.message)
         }
+        coordinator.onWaitingForAnotherCheckout = { [context] seconds in
+            context.errorOutput.write(
+                "\(context.programName): another checkout of this cart is placing the order; "
+                    + "waiting for it (at most \(max(Int(seconds.rounded(.up)), 1)) s)\n")
+        }
         var state = await coordinator.placeOrder()
         if case .failed(.earlierOutcomeUnknown) = state, form.startOver || confirmStartOver(state) {
             state = await coordinator.startOver()
