@@ -123,19 +123,24 @@ extension CheckoutCoordinator {
             "an earlier submission went through",
             metadata: ["client_id": "\(open.clientID)", "order_id": "\(order.id)"])
         earlierOrder = order
+        earlierSubmissionID = open.clientID
         await cart.load()
         do {
-            let ordered = order.items.compactMap { item in
-                cart.lines.first { $0.productID == item.productID }.map { line in
-                    var taken = line
-                    taken.quantity = item.quantity
-                    return taken
-                }
-            }
-            try await cart.removeOrdered(ordered)
+            try await cart.removeOrdered(Self.lines(of: order, in: cart.lines))
         } catch {
             logger.warning(
                 "the earlier order's lines could not be removed from the cart", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The lines of `lines` that `order` ordered, with the ordered quantities (what leaves the cart).
+    static func lines(of order: Order, in lines: [CartLine]) -> [CartLine] {
+        order.items.compactMap { item in
+            lines.first { $0.productID == item.productID }.map { line in
+                var taken = line
+                taken.quantity = item.quantity
+                return taken
+            }
         }
     }
 
@@ -236,7 +241,7 @@ extension CheckoutCoordinator {
     {
         let found: Order?
         do {
-            if let orderID = earlier.orderID, earlier.state == .placed {
+            if let orderID = earlier.orderID {
                 found = try await orders.order(id: orderID)
             } else {
                 found = try await orders.order(clientID: earlier.clientID)
@@ -254,16 +259,7 @@ extension CheckoutCoordinator {
                 "an earlier submission went through",
                 metadata: ["client_id": "\(earlier.clientID)", "order_id": "\(found.id)"])
             await record(.placed, orderID: found.id, clientID: earlier.clientID)
-            let ordered =
-                unchanged
-                ? draft.lines
-                : found.items.compactMap { item in
-                    draft.lines.first { $0.productID == item.productID }.map { line in
-                        var taken = line
-                        taken.quantity = item.quantity
-                        return taken
-                    }
-                }
+            let ordered = unchanged ? draft.lines : Self.lines(of: found, in: draft.lines)
             return .placed(found, origin: .earlierSubmission, ordered: ordered)
         }
         guard unchanged else {

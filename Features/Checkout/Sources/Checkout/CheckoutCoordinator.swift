@@ -44,6 +44,8 @@ public final class CheckoutCoordinator {
     /// An earlier order of the account whose outcome was unknown and that `start()` found on the server: it is
     /// recorded placed and its items left the cart; the flow tells the user ("Your earlier order went through").
     public internal(set) var earlierOrder: Order?
+    /// The submission id `earlierOrder` was placed with.
+    @ObservationIgnored var earlierSubmissionID: String?
     /// Why the draft could not be saved or read last time, or nil.
     public private(set) var saveError: DraftStoreError?
     /// Whether an action of the flow (a step change, a tokenization, a placement) is running.
@@ -139,6 +141,12 @@ public final class CheckoutCoordinator {
         await cart.load()
         syncLinesFromCart()
         do {
+            if let saved = try await drafts.latest(), let earlier = earlierSubmissionID,
+                saved.submissionID == earlier
+            {
+                // The saved draft's submission is the order just found: nothing is left to resume.
+                await deleteSavedDraft(flowID: saved.flowID)
+            }
             if let saved = try await drafts.latest() {
                 stage = .offeringResume(saved)
                 screen = .resumeOffer(makeResumeViewModel(saved))

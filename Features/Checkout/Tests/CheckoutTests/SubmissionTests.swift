@@ -180,6 +180,8 @@ struct SubmissionTests {
         await next.start()
 
         #expect(next.earlierOrder?.id == "ord_1")
+        #expect(next.stage == .inProgress, "the draft of the order that went through is not offered again")
+        #expect(try await harness.drafts.latest() == nil)
         #expect(harness.orderRequests.count == 1, "the order was not sent a second time")
         #expect(harness.transport.requests.last?.percentEncodedQuery == "client_id=id-2")
         #expect(try await harness.submissions.submission(clientID: "id-2")?.state == .placed)
