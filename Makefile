@@ -20,6 +20,10 @@ RUN_PACKAGES := pkgconf libsqlite3-dev libmicrohttpd-dev libncurses-dev libjpeg6
 # python3-venv and curl: the contract test (Schemathesis from PyPI, in a virtual environment under .build/).
 TEST_PACKAGES := $(RUN_PACKAGES) tmux python3-venv curl
 BENCH_PACKAGES := $(RUN_PACKAGES) sqlite3
+# jq: the soak script reads the app's --json output.
+SOAK_PACKAGES := $(RUN_PACKAGES) jq
+# Iterations of `make soak` (see scripts/soak-checkout.sh).
+SOAK_N ?= 200
 
 MODULES_PACKAGE := Tools/Modules
 MODULES := $(MODULES_PACKAGE)/.build/debug/modules
@@ -29,7 +33,7 @@ WARNINGS_FLAG := --warnings-as-errors
 SWIFT_WARNINGS := -Xswiftc -warnings-as-errors
 endif
 
-.PHONY: help run build test contract-test lint format format-check modules-tool bench bench-modules bench-server test-tsan clean
+.PHONY: help run build test contract-test lint format format-check modules-tool bench bench-modules bench-server test-tsan soak clean
 
 help: ## List the make targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -87,6 +91,11 @@ bench-server: ## storefront-server vs nginx on the same bytes, route by route (w
 test-tsan: modules-tool ## Run every package's tests under ThreadSanitizer.
 	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
 	$(MODULES) test --scratch-path .build/modules/tsan --sanitize thread
+
+soak: ## Exactly-once soak: SOAK_N checkouts (default 200) through the binary with mixed faults (not in `make test`).
+	@scripts/ensure-system-packages.sh $(SOAK_PACKAGES)
+	$(SWIFT) build --product storefront $(SWIFT_WARNINGS)
+	SOAK_N=$(SOAK_N) STOREFRONT=.build/debug/storefront scripts/soak-checkout.sh
 
 clean: ## Remove every package's build directory.
 	find . -name .build -type d -prune -exec rm -rf {} +

@@ -61,6 +61,7 @@ extension CheckoutCoordinator {
             return .placeOrder(
                 PlaceOrderViewModel(
                     placement: { [weak self] in self?.placement ?? .notStarted },
+                    origin: { [weak self] in self?.placementOrigin ?? .thisCheckout },
                     format: format,
                     place: { [weak self] in
                         guard let self else { return }
@@ -71,6 +72,7 @@ extension CheckoutCoordinator {
                         }
                     },
                     back: back,
+                    startOver: { [weak self] in await self?.startOver() },
                     cancel: { [weak self] in await self?.cancel() }
                 ))
         }

@@ -38,6 +38,14 @@ public final class CheckoutCoordinator {
     public private(set) var step = CheckoutStep.reviewCart
     /// Where placing the order stands (the last step).
     public internal(set) var placement = PlacementState.notStarted
+    /// Where the placed order came from: this flow's submission, an earlier one whose outcome was unknown, or
+    /// another checkout of the same cart running at the same time. Meaningful once `placement` is `.placed`.
+    public internal(set) var placementOrigin = PlacementOrigin.thisCheckout
+    /// An earlier order of the account whose outcome was unknown and that `start()` found on the server: it is
+    /// recorded placed and its items left the cart; the flow tells the user ("Your earlier order went through").
+    public internal(set) var earlierOrder: Order?
+    /// The submission id `earlierOrder` was placed with.
+    @ObservationIgnored var earlierSubmissionID: String?
     /// Why the draft could not be saved or read last time, or nil.
     public private(set) var saveError: DraftStoreError?
     /// Whether an action of the flow (a step change, a tokenization, a placement) is running.
@@ -51,6 +59,9 @@ public final class CheckoutCoordinator {
     @ObservationIgnored public var onOrderPlaced: (@MainActor (OrderID) -> Void)?
     /// Called once when the flow ends, placed or cancelled: release the coordinator here.
     @ObservationIgnored public var onFinished: (@MainActor (CheckoutEnd) -> Void)?
+    /// Called when placing waits for another run of this account that is placing the same cart, with the seconds
+    /// until its claim lapses at the latest (a command prints a line; the place-order screen shows its spinner).
+    @ObservationIgnored public var onWaitingForAnotherCheckout: (@MainActor (TimeInterval) -> Void)?
     /// Called when the server needs the user to sign in (tokenizing a card, placing the order); the draft is kept,
     /// and after sign-in the same step can be tried again (`retryPlacement()` sends the same submission).
     @ObservationIgnored public var onSignInNeeded: (@MainActor () -> Void)?
@@ -59,6 +70,10 @@ public final class CheckoutCoordinator {
     @ObservationIgnored let orders: any OrderRepository
     @ObservationIgnored let payments: any PaymentRepository
     @ObservationIgnored let drafts: any CheckoutDraftRepository
+    @ObservationIgnored let submissions: any CheckoutSubmissionRepository
+    @ObservationIgnored let clock: any Clock<Duration>
+    /// The submissions this flow has sent: retrying one of them needs no reconciling first.
+    @ObservationIgnored var sentSubmissions: Set<String> = []
     @ObservationIgnored let makeIdentifier: @Sendable () -> String
     @ObservationIgnored let currentDate: @Sendable () -> Date
     @ObservationIgnored let format: DisplayFormat
@@ -71,6 +86,9 @@ public final class CheckoutCoordinator {
     ///   - orders: Places the order (`LiveOrderRepository`).
     ///   - payments: Tokenizes cards (`LivePaymentRepository`).
     ///   - drafts: Saves the draft between steps (`LiveCheckoutDraftRepository`).
+    ///   - submissions: The account's order submissions, claimed before anything is sent
+    ///     (`LiveCheckoutSubmissionRepository`).
+    ///   - clock: Paces the polling while another process holds the account's submission (`ContinuousClock()`).
     ///   - shippingOptions: The config's shipping options, from the App's feature-flag service.
     ///   - isExpressShippingEnabled: The config's `express_shipping` flag; without it the express option is left out.
     ///   - makeIdentifier: Makes flow and submission ids (`{ UUID().uuidString }` in the App); each call must return
@@ -83,6 +101,8 @@ public final class CheckoutCoordinator {
         orders: any OrderRepository,
         payments: any PaymentRepository,
         drafts: any CheckoutDraftRepository,
+        submissions: any CheckoutSubmissionRepository,
+        clock: any Clock<Duration>,
         shippingOptions: [ShippingOption],
         isExpressShippingEnabled: Bool,
         makeIdentifier: @escaping @Sendable () -> String,
@@ -94,6 +114,8 @@ public final class CheckoutCoordinator {
         self.orders = orders
         self.payments = payments
         self.drafts = drafts
+        self.submissions = submissions
+        self.clock = clock
         self.shippingOptions = ShippingOption.offered(
             shippingOptions, isExpressShippingEnabled: isExpressShippingEnabled)
         self.makeIdentifier = makeIdentifier
@@ -108,15 +130,23 @@ public final class CheckoutCoordinator {
         shippingOptions.first { $0.id == draft.shippingOptionID }
     }
 
-    /// Loads the cart into the draft and looks for a saved draft: with one, the flow offers to resume it
-    /// (`stage == .offeringResume`); otherwise it starts at the first step. Calling it again does nothing.
+    /// Reconciles an earlier submission whose outcome is unknown (see `earlierOrder`), loads the cart into the
+    /// draft and looks for a saved draft: with one, the flow offers to resume it (`stage == .offeringResume`);
+    /// otherwise it starts at the first step. Calling it again does nothing.
     public func start() async {
         guard stage == .notStarted, !isBusy else { return }
         isBusy = true
         defer { isBusy = false }
+        await findEarlierOrder()
         await cart.load()
         syncLinesFromCart()
         do {
+            if let saved = try await drafts.latest(), let earlier = earlierSubmissionID,
+                saved.submissionID == earlier
+            {
+                // The saved draft's submission is the order just found: nothing is left to resume.
+                await deleteSavedDraft(flowID: saved.flowID)
+            }
             if let saved = try await drafts.latest() {
                 stage = .offeringResume(saved)
                 screen = .resumeOffer(makeResumeViewModel(saved))

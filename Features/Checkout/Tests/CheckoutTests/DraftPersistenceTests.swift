@@ -114,6 +114,9 @@ struct DraftPersistenceTests {
     func resumeChecksTheCart() async throws {
         let harness = try Harness()
         try await harness.leaveConfirmedDraft()
+        // Each start asks whether the unknown outcome went through: not yet.
+        harness.transport.enqueue(.apiError(status: 404, code: "not_found"))
+        harness.transport.enqueue(.apiError(status: 404, code: "not_found"))
 
         let unchanged = harness.makeCoordinator()
         await unchanged.start()
@@ -136,7 +139,8 @@ struct DraftPersistenceTests {
         try await harness.fillCart()
         let coordinator = CheckoutCoordinator(
             cart: harness.feature, orders: harness.orders, payments: harness.payments, drafts: FailingDrafts(),
-            shippingOptions: Sample.shippingOptions, isExpressShippingEnabled: true,
+            submissions: harness.submissions, clock: harness.clock, shippingOptions: Sample.shippingOptions,
+            isExpressShippingEnabled: true,
             makeIdentifier: harness.ids.generator, currentDate: { Sample.now }, format: Sample.format,
             logger: harness.logger)
 

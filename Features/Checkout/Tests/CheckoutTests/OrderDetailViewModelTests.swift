@@ -16,7 +16,8 @@ struct OrderDetailViewModelTests {
         let transport = ScriptedTransport(clock: clock)
         let client = APIClient.testing(
             transport: transport, clock: clock, tokenProvider: InMemoryTokenProvider(token: "t"))
-        let repository = LiveOrderRepository(client: client, logger: Logger(label: "t", handler: CapturingLogHandler()))
+        let repository = LiveOrderRepository(
+            client: client, clock: clock, logger: Logger(label: "t", handler: CapturingLogHandler()))
         return (transport, OrderDetailViewModel(orderID: id, order: nil, repository: repository, format: Sample.format))
     }
 

@@ -16,7 +16,8 @@ struct OrderHistoryViewModelTests {
         let transport = ScriptedTransport(clock: clock)
         let client = APIClient.testing(
             transport: transport, clock: clock, tokenProvider: InMemoryTokenProvider(token: token))
-        let repository = LiveOrderRepository(client: client, logger: Logger(label: "t", handler: CapturingLogHandler()))
+        let repository = LiveOrderRepository(
+            client: client, clock: clock, logger: Logger(label: "t", handler: CapturingLogHandler()))
         return (transport, OrderHistoryViewModel(repository: repository, format: Sample.format, pageSize: 1))
     }
 

@@ -102,6 +102,9 @@ struct OrderPlacementTests {
         await before.database.close()
 
         let after = try device.harness()
+        // Asked at start and again before sending: the earlier submission is not on the server.
+        after.transport.enqueue(.apiError(status: 404, code: "not_found"))
+        after.transport.enqueue(.apiError(status: 404, code: "not_found"))
         after.transport.enqueue(try Fixture.response("order_placed", status: 201))
         let resumed = after.makeCoordinator()
         await resumed.start()
@@ -118,6 +121,8 @@ struct OrderPlacementTests {
             Issue.record("expected a placed order, got \(state)")
             return
         }
+        // The restarted flow first asks whether the earlier submission went through, then sends it again.
+        #expect(after.transport.requests.first?.percentEncodedQuery == "client_id=id-2")
         let request = try #require(after.orderRequests.first)
         #expect(request.header("Idempotency-Key") == "id-2")
         #expect(request.body == firstBody)
@@ -125,11 +130,12 @@ struct OrderPlacementTests {
         await after.database.close()
     }
 
-    @Test("a cart changed after a failure sends a new key")
+    @Test("a cart changed after an unknown outcome sends nothing until the user starts over, then a new key")
     func changedCartSendsANewKey() async throws {
         let harness = try Harness()
         try await harness.fillCart()
         harness.transport.enqueue(.failure(.timedOut))
+        harness.transport.enqueue(.apiError(status: 404, code: "not_found"))
         harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
         let coordinator = harness.makeCoordinator()
         try await harness.walk(coordinator, to: .placeOrder)
@@ -143,8 +149,16 @@ struct OrderPlacementTests {
         await viewModel.increaseSelected()
         #expect(coordinator.draft.submissionID == nil)
         for _ in 0..<5 { try await coordinator.advance() }
-        await coordinator.placeOrder()
+        let refused = await coordinator.placeOrder()
+        #expect(refused == .failed(.earlierOutcomeUnknown(clientID: "id-2", changes: ["the items"])))
+        #expect(harness.orderRequests.count == 1, "nothing is sent while the earlier outcome is unknown")
+        #expect(try await harness.submissions.openSubmission()?.state == .unknown)
 
+        guard case .placed = await coordinator.startOver() else {
+            Issue.record("expected the new submission to be placed")
+            return
+        }
+        #expect(try await harness.submissions.submission(clientID: "id-2")?.state == .abandoned)
         let requests = harness.orderRequests
         try #require(requests.count == 2)
         #expect(requests[0].header("Idempotency-Key") == "id-2")

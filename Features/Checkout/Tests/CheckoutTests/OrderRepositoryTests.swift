@@ -24,7 +24,7 @@ struct OrderRepositoryTests {
             retryPolicy: retryPolicy)
         return Parts(
             transport: transport,
-            repository: LiveOrderRepository(client: client, logger: Logger(label: "t", handler: logs)),
+            repository: LiveOrderRepository(client: client, clock: clock, logger: Logger(label: "t", handler: logs)),
             logs: logs)
     }
 

@@ -10,6 +10,7 @@ struct ResumeDraftViewModelTests {
     func confirmedDraft() async throws {
         let harness = try Harness()
         try await harness.leaveConfirmedDraft()
+        harness.transport.enqueue(.apiError(status: 404, code: "not_found"))
 
         let second = harness.makeCoordinator()
         await second.start()

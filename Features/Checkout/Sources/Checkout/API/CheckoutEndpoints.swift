@@ -12,6 +12,12 @@ extension Endpoint where Response == OrderDTO {
     static func order(id: OrderID) -> Endpoint {
         Endpoint(.get, "/v1/orders/\(id)", authentication: .required)
     }
+
+    /// `GET /v1/orders?client_id=`: the signed-in user's order placed with that submission id, or 404 (reconciling
+    /// a submission whose outcome is unknown).
+    static func order(clientID: String) -> Endpoint {
+        Endpoint(.get, "/v1/orders", query: ["client_id": clientID], authentication: .required)
+    }
 }
 
 extension Endpoint where Response == OrderPageDTO {

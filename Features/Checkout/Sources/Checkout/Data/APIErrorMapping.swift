@@ -38,6 +38,11 @@ enum APIErrorMapping {
         case .http(422, let body, _) where body.code == "card_invalid":
             let field = (try? body.decodeDetails(CardInvalidDetailsDTO.self, using: decoder))?.field
             return .cardInvalid(field: cardField(field), message: cardMessage(field))
+        case .http(422, let body, _)
+        where body.code == "validation_failed"
+            && (try? body.decodeDetails(CardInvalidDetailsDTO.self, using: decoder))?.field == "payment.card_token":
+            // The server keeps a card token for 15 minutes and for one order only (the API contract).
+            return .cardInvalid(field: nil, message: cardTokenMessage)
         case .http(402, let body, _) where body.code == "card_declined":
             return .cardDeclined
         case .http(422, let body, _) where body.code == "idempotency_key_reused":
@@ -60,6 +65,10 @@ enum APIErrorMapping {
         case .unexpected: return .unexpected(error.description)
         }
     }
+
+    /// What the user hears when the order's card token expired or was used by another order.
+    static let cardTokenMessage =
+        "The card's single-use token has expired (tokens last 15 minutes) or was used already; enter the card again."
 
     private static func cardField(_ field: String?) -> CardField? {
         switch field {

@@ -12,7 +12,11 @@ public enum CheckoutStorage {
     /// - `checkout_1_create_cart_lines`: `checkout_cart_lines` (one row per product; price as integer minor units
     ///   and an ISO 4217 code, quantity checked to be 1 to 99, `position` keeping the order lines were added);
     /// - `checkout_2_create_drafts`: `checkout_drafts` (one row per saved checkout flow, keyed by flow id, the draft
-    ///   as JSON with money in integer minor units).
+    ///   as JSON with money in integer minor units);
+    /// - `checkout_3_create_submissions`: `checkout_submissions` (one row per order submission, keyed by its
+    ///   `client_id`, the idempotency key: the fingerprint and basis of what it orders, its state, the order id once
+    ///   known, the claiming process and timestamps). A unique partial index allows one open row (`pending` or
+    ///   `unknown`) per account database, so two processes can never both hold an open submission.
     public static let migrations = MigrationGroup(
         tablePrefix: tablePrefix,
         migrations: [
@@ -41,6 +45,25 @@ public enum CheckoutStorage {
                         saved_at TEXT NOT NULL,
                         body TEXT NOT NULL
                     );
+                    """
+            ),
+            Migration(
+                "checkout_3_create_submissions",
+                sql: """
+                    CREATE TABLE checkout_submissions (
+                        client_id TEXT PRIMARY KEY NOT NULL,
+                        fingerprint TEXT NOT NULL,
+                        basis TEXT NOT NULL,
+                        state TEXT NOT NULL
+                            CHECK (state IN ('pending', 'unknown', 'placed', 'failed', 'abandoned')),
+                        order_id TEXT,
+                        owner_pid INTEGER,
+                        created_at TEXT NOT NULL,
+                        updated_at TEXT NOT NULL
+                    );
+                    CREATE UNIQUE INDEX checkout_submissions_one_open
+                        ON checkout_submissions ((state IN ('pending', 'unknown')))
+                        WHERE state IN ('pending', 'unknown');
                     """
             ),
         ]

@@ -68,6 +68,16 @@ public enum PlacementState: Hashable, Sendable {
     case failed(PlacementFailure)
 }
 
+/// Where a placed order came from.
+public enum PlacementOrigin: Hashable, Sendable {
+    /// This flow's own submission.
+    case thisCheckout
+    /// An earlier submission of the account whose outcome was unknown: reconciling found its order.
+    case earlierSubmission
+    /// Another checkout of the same cart (another process) placed it while this one waited.
+    case anotherCheckout
+}
+
 /// Why placing the order did not go through. The draft is kept in every case.
 public enum PlacementFailure: Error, Hashable, Sendable {
     /// The total changed (`409 price_changed`): the draft now holds `current`, and the user must confirm again.
@@ -83,12 +93,37 @@ public enum PlacementFailure: Error, Hashable, Sendable {
     case needsConfirmation
     /// The server refused the order for another reason.
     case rejected(CheckoutError)
+    /// Another checkout of this account (another process) is placing an order for a different cart, or did not
+    /// finish within its claim; nothing was sent.
+    case inProgressElsewhere
+    /// An earlier submission (`clientID`) of this account may have gone through (its outcome is unknown and the
+    /// server has no order for it yet), and `changes` differ from it ("the items", "the shipping address", …):
+    /// nothing was sent. `CheckoutCoordinator.startOver()` sends a new submission, at the risk that the earlier
+    /// order still arrives.
+    case earlierOutcomeUnknown(clientID: String, changes: [String])
+    /// The account's submission could not be recorded on this device, so nothing was sent.
+    case submissionUnavailable(SubmissionStoreError)
 
     /// Whether "try again" sends the same submission.
     public var canRetry: Bool {
         switch self {
         case .connection, .signInRequired: true
         default: false
+        }
+    }
+
+    /// The API-style code of the failure for `--json` and exit reports (`price_changed`, `checkout_in_progress`,
+    /// `checkout_outcome_unknown`, …).
+    public var code: String {
+        switch self {
+        case .priceChanged: "price_changed"
+        case .outOfStock: "out_of_stock"
+        case .signInRequired: "unauthorized"
+        case .connection(let error), .rejected(let error): error.code
+        case .needsConfirmation: "idempotency_key_reused"
+        case .inProgressElsewhere: "checkout_in_progress"
+        case .earlierOutcomeUnknown: "checkout_outcome_unknown"
+        case .submissionUnavailable: "store_unavailable"
         }
     }
 
@@ -102,6 +137,19 @@ public enum PlacementFailure: Error, Hashable, Sendable {
             error.message + " Your order may or may not have gone through; trying again will not order twice."
         case .needsConfirmation: CheckoutError.submissionReused.message
         case .rejected(let error): error.message
+        case .inProgressElsewhere: "A checkout for this cart is already in progress."
+        case .earlierOutcomeUnknown(_, let changes):
+            "An earlier order may still go through: its outcome is unknown, and since then "
+                + Self.list(changes) + (changes.count == 1 ? " has" : " have")
+                + " changed. Starting over places a new order, and the earlier one may still arrive."
+        case .submissionUnavailable(let error): error.description
         }
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    private static func list(_ items: [String]) -> String {
+        guard let last = items.last else { return "nothing" }
+        guard items.count > 1 else { return last }
+        return items.dropLast().joined(separator: ", ") + " and " + last
     }
 }

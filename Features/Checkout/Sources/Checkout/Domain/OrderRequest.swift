@@ -53,4 +53,26 @@ public struct OrderRequest: Hashable, Sendable {
         self.paymentFields = payment.requestFields
         self.expectedTotal = expectedTotal
     }
+
+    /// The same request under another submission id (an earlier submission with the same basis, sent again with
+    /// its own key).
+    public func resubmitted(as submissionID: String) -> OrderRequest {
+        OrderRequest(
+            submissionID: submissionID, items: items, shippingAddress: shippingAddress,
+            shippingOptionID: shippingOptionID, paymentMethod: paymentMethod, paymentFields: paymentFields,
+            expectedTotal: expectedTotal)
+    }
+
+    private init(
+        submissionID: String, items: [Item], shippingAddress: ShippingAddress, shippingOptionID: String,
+        paymentMethod: String, paymentFields: [String: String], expectedTotal: Money
+    ) {
+        self.submissionID = submissionID
+        self.items = items
+        self.shippingAddress = shippingAddress
+        self.shippingOptionID = shippingOptionID
+        self.paymentMethod = paymentMethod
+        self.paymentFields = paymentFields
+        self.expectedTotal = expectedTotal
+    }
 }

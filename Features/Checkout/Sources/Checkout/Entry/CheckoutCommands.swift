@@ -33,6 +33,10 @@ struct CheckoutCommands {
         .init("--card-expiry", valueName: "MM/YY", help: "Card expiry (with --payment card)."),
         .init("--card-cvc", valueName: "CVC", help: "Card security code (with --payment card)."),
         .init("--yes", help: "Place the order without asking."),
+        .init(
+            "--start-over",
+            help: "Place a new order although an earlier one's outcome is unknown and the cart or choices changed "
+                + "(the earlier order may still arrive)."),
     ]
 
     let entry: CheckoutEntry
@@ -117,14 +121,30 @@ struct CheckoutCommands {
     /// --payment card|invoice [--card-number … --card-expiry … --card-cvc …] [--yes]`: goes through the checkout
     /// flow's steps with the given values, shows the review, and places the order once confirmed (`--yes`, or `y`
     /// at the question on a terminal). A lost answer is retried with the same idempotency key, so the server holds
-    /// at most one order.
+    /// at most one order; the submission stays on record, and the next `checkout` first asks the server whether it
+    /// went through (reporting that order), sends it again with the same key when nothing changed, or needs
+    /// `--start-over` (or `y` at the question on a terminal) when something did. Another run placing the same
+    /// cart at the same time is waited for and its order reported.
     private func checkout() async throws(UsageError) -> ExitCode {
         let form = try CheckoutForm(context.arguments)
         if let refused = context.requireSignIn(to: "check out") { return refused }
         let coordinator = entry.makeCheckoutCoordinator(shippingOptions: await entry.currentShippingOptions())
         await coordinator.start()
+        if let earlier = coordinator.earlierOrder {
+            // The earlier submission went through: that is the order this command was run for.
+            let left = coordinator.cart.itemCount
+            if left > 0 {
+                context.errorOutput.write(
+                    "\(context.programName): \(left == 1 ? "1 item is" : "\(left) items are") still in the cart; "
+                        + "run 'checkout' again to order \(left == 1 ? "it" : "them").\n")
+            }
+            return report(.placed(earlier), origin: .earlierSubmission)
+        }
         if case .offeringResume = coordinator.stage {
-            await coordinator.discardSavedDraft()
+            // The options replace the saved draft's values step by step; the evidence of an earlier submission is
+            // kept by the submission store, whatever happens to the draft.
+            await coordinator.resumeSavedDraft()
+            coordinator.edit(.reviewCart)
         }
         do {
             try await coordinator.advance()
@@ -167,16 +187,59 @@ struct CheckoutCommands {
         } catch {
             return context.fail(error.message)
         }
-        switch await coordinator.placeOrder() {
+        coordinator.onWaitingForAnotherCheckout = { [context] seconds in
+            context.errorOutput.write(
+                "\(context.programName): another checkout of this cart is placing the order; "
+                    + "waiting for it (at most \(max(Int(seconds.rounded(.up)), 1)) s)\n")
+        }
+        var state = await coordinator.placeOrder()
+        if case .failed(.earlierOutcomeUnknown) = state, form.startOver || confirmStartOver(state) {
+            state = await coordinator.startOver()
+        }
+        return report(state, origin: coordinator.placementOrigin)
+    }
+
+    /// Prints the placement's outcome.
+    private func report(_ state: PlacementState, origin: PlacementOrigin) -> ExitCode {
+        switch state {
         case .placed(let order):
-            let lines = ["Order \(order.id) placed: \(entry.format.money(order.total))."]
-            return context.emit(lines, json: OrderOutput(order))
+            let total = entry.format.money(order.total)
+            let line =
+                switch origin {
+                case .thisCheckout: "Order \(order.id) placed: \(total)."
+                case .earlierSubmission:
+                    "Your earlier order went through: order \(order.id), \(total). Nothing was ordered twice."
+                case .anotherCheckout:
+                    "Order \(order.id) was placed by another checkout of this cart running at the same time: \(total)."
+                }
+            return context.emit([line], json: OrderOutput(order, origin: origin))
         case .failed(let failure):
-            let code = Self.code(of: failure)
-            return context.fail("the order was not placed: \(failure.message) (\(code))", code: code)
+            let code = failure.code
+            switch failure {
+            case .connection:
+                return context.fail(
+                    "the order's outcome is unknown: \(failure.message) Run 'checkout' again to find out. (\(code))",
+                    code: code)
+            case .earlierOutcomeUnknown:
+                return context.fail(
+                    "the order was not placed: \(failure.message) Run again with --start-over to place it anyway. "
+                        + "(\(code))", code: code)
+            default:
+                return context.fail("the order was not placed: \(failure.message) (\(code))", code: code)
+            }
         case .notStarted, .placing:
             return context.fail("the order was not placed: cancelled")
         }
+    }
+
+    /// On a terminal (without `--json`), asks whether to start over after an unknown outcome, stating the risk.
+    private func confirmStartOver(_ state: PlacementState) -> Bool {
+        guard case .failed(let failure) = state, context.isInputTerminal, !context.json else { return false }
+        context.output.write(
+            failure.message + "\nCheck 'orders list' first if you are unsure. "
+                + "Start over and place a new order (the earlier one may still arrive)? [y/N] ")
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        return answer == "y" || answer == "yes"
     }
 
     /// `storefront orders list`: the signed-in user's latest orders.
@@ -190,7 +253,7 @@ struct CheckoutCommands {
                     + "\(order.itemCount) items  \(format.money(order.total))"
             }
             if page.items.isEmpty { lines.append("No orders yet.") }
-            return context.emit(lines, json: page.items.map(OrderOutput.init))
+            return context.emit(lines, json: page.items.map { OrderOutput($0) })
         } catch {
             return context.fail("the orders could not be loaded", error)
         }
@@ -263,16 +326,6 @@ struct CheckoutCommands {
             return "the card was not checked: cancelled"
         }
     }
-
-    private static func code(of failure: PlacementFailure) -> String {
-        switch failure {
-        case .priceChanged: "price_changed"
-        case .outOfStock: "out_of_stock"
-        case .signInRequired: "unauthorized"
-        case .connection(let error), .rejected(let error): error.code
-        case .needsConfirmation: "idempotency_key_reused"
-        }
-    }
 }
 
 /// A cart line as `--json` prints it.
@@ -309,6 +362,7 @@ struct CheckoutForm {
     let shipping: String
     let card: Card?
     let confirmed: Bool
+    let startOver: Bool
 
     /// Reads the options.
     ///
@@ -325,6 +379,7 @@ struct CheckoutForm {
             postalCode: value("--postal-code"), country: value("--country"))
         shipping = value("--shipping")
         confirmed = arguments.has("--yes")
+        startOver = arguments.has("--start-over")
         let cardOptions = ["--card-number", "--card-expiry", "--card-cvc"]
         switch value("--payment") {
         case "invoice":
@@ -360,8 +415,11 @@ struct OrderOutput: Encodable {
     let shippingOption: String
     let total: Money
     let placedAt: Date
+    /// For a checkout's order: `this_checkout`, `earlier_submission` (an unknown outcome that turned out placed) or
+    /// `another_checkout` (a concurrent run placed it); absent elsewhere.
+    let placedBy: String?
 
-    init(_ order: Order) {
+    init(_ order: Order, origin: PlacementOrigin? = nil) {
         id = order.id.rawValue
         clientId = order.clientID
         status = order.status.label.lowercased()
@@ -371,5 +429,12 @@ struct OrderOutput: Encodable {
         shippingOption = order.shippingOptionID
         total = order.total
         placedAt = order.placedAt
+        placedBy =
+            switch origin {
+            case .thisCheckout: "this_checkout"
+            case .earlierSubmission: "earlier_submission"
+            case .anotherCheckout: "another_checkout"
+            case nil: nil
+            }
     }
 }

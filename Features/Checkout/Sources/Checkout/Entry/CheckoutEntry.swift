@@ -87,7 +87,17 @@ public final class CheckoutEntry: FeatureEntry {
 
     /// The orders of the signed-in user, from the server.
     public func makeOrderRepository() -> LiveOrderRepository {
-        LiveOrderRepository(client: context.client, logger: context.logger)
+        LiveOrderRepository(client: context.client, clock: context.clock, logger: context.logger)
+    }
+
+    /// The account's order submissions, claimed by this process; a claim lapses after the client's overall
+    /// deadline and a margin of 15 s (the placement's 409 waits are bounded by the same deadline).
+    public func makeSubmissionRepository() -> LiveCheckoutSubmissionRepository {
+        let overall = context.client.timeouts.overall.components
+        let seconds = TimeInterval(overall.seconds) + TimeInterval(overall.attoseconds) / 1e18
+        return LiveCheckoutSubmissionRepository(
+            database: context.database, logger: context.logger, processID: ProcessInfo.processInfo.processIdentifier,
+            isProcessAlive: ProcessLiveness.isAlive, claimLifetime: 2 * seconds + 15)
     }
 
     /// A checkout flow over the cart with `shippingOptions` and this launch's `express_shipping` flag.
@@ -96,6 +106,7 @@ public final class CheckoutEntry: FeatureEntry {
             cart: cart, orders: makeOrderRepository(),
             payments: LivePaymentRepository(client: context.client, logger: context.logger),
             drafts: LiveCheckoutDraftRepository(database: context.database, logger: context.logger),
+            submissions: makeSubmissionRepository(), clock: context.clock,
             shippingOptions: shippingOptions,
             isExpressShippingEnabled: context.flags.isOn(Self.expressShippingFlag),
             makeIdentifier: context.makeIdentifier, currentDate: context.now, format: format, logger: context.logger)
@@ -192,7 +203,12 @@ public final class CheckoutEntry: FeatureEntry {
     }
 
     /// What the account keeps on this device that a sign-out deletes: `2 items in the cart`, `a checkout in
-    /// progress` (a saved draft); empty when there is nothing, or when the store cannot be read (nothing to lose).
+    /// progress` (a saved draft), an order whose outcome is unknown; empty when there is nothing, or when the store
+    /// cannot be read (nothing to lose).
+    ///
+    /// An open submission is reconciled first (still signed in, `GET /v1/orders?client_id=`): when its order
+    /// exists it is recorded placed and not listed; otherwise (not found, or the server cannot be asked) it is
+    /// listed, so the sign-out needs confirmation and says that the order may still arrive.
     public func localDataSummary() async -> [String] {
         var kept: [String] = []
         if let lines = try? await cart.allLines(), !lines.isEmpty {
@@ -203,10 +219,37 @@ public final class CheckoutEntry: FeatureEntry {
         if (try? await drafts.latest()) != nil {
             kept.append("a checkout in progress")
         }
+        if let unresolved = await reconcileOpenSubmission() {
+            kept.append(unresolved)
+        }
         return kept
     }
 
     // MARK: - Private
+
+    /// Asks the server about the account's open submission: nil when there is none or its order exists (now
+    /// recorded placed), otherwise what a sign-out would delete.
+    private func reconcileOpenSubmission() async -> String? {
+        let submissions = makeSubmissionRepository()
+        guard let open = try? await submissions.openSubmission() else { return nil }
+        let unknown =
+            "an order whose outcome is unknown (submission \(open.clientID)): it may still arrive; "
+            + "'checkout' again first to find out"
+        if open.state == .pending, let owner = open.ownerPID, ProcessLiveness.isAlive(owner) {
+            return "an order being placed right now by another run (process \(owner))"
+        }
+        do {
+            guard let order = try await makeOrderRepository().order(clientID: open.clientID) else { return unknown }
+            _ = try await submissions.recordPlacedIfUnknown(
+                clientID: open.clientID, orderID: order.id, now: context.now())
+            context.logger.info(
+                "an open submission went through",
+                metadata: ["client_id": "\(open.clientID)", "order_id": "\(order.id)"])
+            return nil
+        } catch {
+            return unknown
+        }
+    }
 
     private func makeCheckoutScreen(theme: Theme) -> any TerminalView {
         let coordinator = makeCheckoutCoordinator(shippingOptions: knownShippingOptions())

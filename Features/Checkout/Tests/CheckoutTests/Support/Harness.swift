@@ -6,6 +6,7 @@ import Networking
 import NetworkingTestSupport
 import Persistence
 import PersistenceTestSupport
+import Synchronization
 import TestSupport
 
 /// Everything a checkout test needs, built from test doubles: a scripted transport on a manual clock, an API client
@@ -25,7 +26,13 @@ final class Harness {
     let cartRepository: LiveCartRepository
     let drafts: LiveCheckoutDraftRepository
     let orders: LiveOrderRepository
+    let submissions: LiveCheckoutSubmissionRepository
+    /// The process ids the submission store treats as running (this process is 4242; tests add or remove others).
+    let runningProcesses = RunningProcesses()
     let payments: LivePaymentRepository
+
+    /// The process id the harness's submission store records as its own.
+    nonisolated static let processID: Int32 = 4242
 
     /// Builds the harness.
     ///
@@ -61,7 +68,11 @@ final class Harness {
         self.ids = ids
         cartRepository = LiveCartRepository(database: database, logger: logger)
         drafts = LiveCheckoutDraftRepository(database: database, logger: logger)
-        orders = LiveOrderRepository(client: client, logger: logger)
+        orders = LiveOrderRepository(client: client, clock: clock, logger: logger)
+        let running = runningProcesses
+        submissions = LiveCheckoutSubmissionRepository(
+            database: database, logger: logger, processID: Harness.processID,
+            isProcessAlive: { running.contains($0) }, claimLifetime: 60)
         payments = LivePaymentRepository(client: client, logger: logger)
         feature = CartFeature(repository: cartRepository, logger: logger)
     }
@@ -76,6 +87,8 @@ final class Harness {
             orders: orders,
             payments: payments,
             drafts: drafts,
+            submissions: submissions,
+            clock: clock,
             shippingOptions: shippingOptions,
             isExpressShippingEnabled: isExpressShippingEnabled,
             makeIdentifier: ids.generator,
@@ -136,4 +149,18 @@ final class Harness {
     var orderRequests: [RecordedRequest] {
         transport.requests.filter { $0.summary == "POST /v1/orders" }
     }
+}
+
+/// A set of process ids that tests change while a store asks about them.
+final class RunningProcesses: Sendable {
+    private let ids = Mutex<Set<Int32>>([Harness.processID])
+
+    /// Whether `pid` counts as running.
+    func contains(_ pid: Int32) -> Bool { ids.withLock { $0.contains(pid) } }
+
+    /// Marks `pid` running.
+    func start(_ pid: Int32) { _ = ids.withLock { $0.insert(pid) } }
+
+    /// Marks `pid` gone.
+    func kill(_ pid: Int32) { _ = ids.withLock { $0.remove(pid) } }
 }

@@ -18,6 +18,12 @@ public struct CheckoutFlowView: TerminalView {
     public func render(size: TerminalSize) -> [StyledLine] {
         let width = size.columns
         var header = Heading(title, subtitle: subtitle).render(width: width, theme: theme)
+        if let earlier = coordinator.earlierOrder {
+            let message =
+                "Your earlier order went through: order \(earlier.id), \(coordinator.format.money(earlier.total)). "
+                + "Nothing was ordered twice."
+            header += Banner(.info, message: message).render(width: width, theme: theme)
+        }
         if let saveError = coordinator.saveError {
             header += Banner(.warning, message: saveError.description).render(width: width, theme: theme)
         }

@@ -1,7 +1,8 @@
 import DesignSystem
 import TerminalUI
 
-/// Step 6. Keys: Enter (or `r`) sends or tries again, Escape goes back to the review, `q` leaves checkout.
+/// Step 6. Keys: Enter (or `r`) sends or tries again, `o` starts over when an earlier order's outcome is unknown,
+/// Escape goes back to the review, `q` leaves checkout.
 public struct PlaceOrderView: TerminalView {
     private let viewModel: PlaceOrderViewModel
     private let theme: Theme
@@ -22,8 +23,13 @@ public struct PlaceOrderView: TerminalView {
             body.append(Spinner("Placing your order…"))
         case .placed(let orderID, let total):
             body.append(Banner(.info, message: "Thank you! Order \(orderID) is placed (\(total))."))
+            if let note = viewModel.placedNote { body.append(Text(note)) }
         case .failed(let message, let canRetry):
-            body.append(Banner(.error, message: message, actionHint: canRetry ? "Press r to try again" : nil))
+            let hint =
+                viewModel.canStartOver
+                ? "Press o to start over (the earlier order may still arrive)"
+                : canRetry ? "Press r to try again" : nil
+            body.append(Banner(.error, message: message, actionHint: hint))
         }
         return ScreenScaffold(body: .stack(body), hints: keyHelp).render(size: size, theme: theme)
     }
@@ -33,6 +39,8 @@ public struct PlaceOrderView: TerminalView {
         let viewModel = self.viewModel
         if key.isEnter || key.isCharacter("r") {
             Task { await viewModel.place() }
+        } else if key.isCharacter("o"), viewModel.canStartOver {
+            Task { await viewModel.startOver() }
         } else if key.isEscape {
             viewModel.goBack()
         } else if key.isCharacter("q") {
@@ -50,7 +58,9 @@ public struct PlaceOrderView: TerminalView {
         switch viewModel.status {
         case .ready: return [KeyHelpItem(key: "enter", action: "send")] + always
         case .sending, .placed: return []
-        case .failed(_, let canRetry): return (canRetry ? [KeyHelpItem(key: "r", action: "try again")] : []) + always
+        case .failed(_, let canRetry):
+            let startOver = viewModel.canStartOver ? [KeyHelpItem(key: "o", action: "start over")] : []
+            return startOver + (canRetry ? [KeyHelpItem(key: "r", action: "try again")] : []) + always
         }
     }
 }

@@ -18,6 +18,8 @@ public final class PlaceOrderViewModel {
     }
 
     @ObservationIgnored private let placement: @MainActor () -> PlacementState
+    @ObservationIgnored private let origin: @MainActor () -> PlacementOrigin
+    @ObservationIgnored private let startOverAction: @MainActor () async -> Void
     @ObservationIgnored private let format: DisplayFormat
     @ObservationIgnored private let placeAction: @MainActor () async -> Void
     @ObservationIgnored private let backAction: @MainActor () -> Void
@@ -25,12 +27,16 @@ public final class PlaceOrderViewModel {
 
     init(
         placement: @escaping @MainActor () -> PlacementState,
+        origin: @escaping @MainActor () -> PlacementOrigin,
         format: DisplayFormat,
         place: @escaping @MainActor () async -> Void,
         back: @escaping @MainActor () -> Void,
+        startOver: @escaping @MainActor () async -> Void,
         cancel: @escaping @MainActor () async -> Void
     ) {
         self.placement = placement
+        self.origin = origin
+        self.startOverAction = startOver
         self.format = format
         self.placeAction = place
         self.backAction = back
@@ -45,6 +51,28 @@ public final class PlaceOrderViewModel {
         case .placed(let order): .placed(orderID: order.id.rawValue, total: format.money(order.total))
         case .failed(let failure): .failed(message: failure.message, canRetry: failure.canRetry)
         }
+    }
+
+    /// For a placed order that is not this checkout's own submission, where it came from; nil otherwise.
+    public var placedNote: String? {
+        guard case .placed = placement() else { return nil }
+        switch origin() {
+        case .thisCheckout: return nil
+        case .earlierSubmission: return "Your earlier order went through; nothing was ordered twice."
+        case .anotherCheckout: return "Another checkout of this cart, running at the same time, placed it."
+        }
+    }
+
+    /// Whether starting over is offered: an earlier order's outcome is unknown and the order changed since.
+    public var canStartOver: Bool {
+        if case .failed(.earlierOutcomeUnknown) = placement() { return true }
+        return false
+    }
+
+    /// Sends this order as a new submission although the earlier one may still arrive (only when offered).
+    public func startOver() async {
+        guard canStartOver else { return }
+        await startOverAction()
     }
 
     /// Sends the order (or sends it again after a retryable failure), with the same submission id.
