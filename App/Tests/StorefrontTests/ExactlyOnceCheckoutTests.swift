@@ -120,6 +120,18 @@ extension IntegrationTests {
             let refused = try await app.run(["logout"])
             #expect(refused.status == 1, "\(refused)")
             #expect(refused.standardError.contains("an order whose outcome is unknown"), "\(refused)")
+            let forced = try await app.run(["logout", "--force"])
+            #expect(forced.status == 0, "\(forced)")
+            #expect(forced.standardOutput.contains("its record was kept in"), "\(forced)")
+            let kept = StorefrontProcess.files(under: app.dataDirectory.url.appending(path: "state/unresolved-orders"))
+            #expect(kept.count == 1, "the submission outlives the account: \(kept)")
+            if let name = kept.first {
+                let record = try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: app.dataDirectory.url.appending(path: "state/unresolved-orders/\(name)")))
+                let fields = try #require(record as? [String: Any])
+                #expect(forced.standardOutput.contains(fields["client_id"] as? String ?? "?"), "\(forced)")
+                #expect(fields["submission"] is [String: Any], "\(fields)")
+            }
 
             let went = try await signedInWithCart("mary")
             let lost = try await went.run(

@@ -37,6 +37,32 @@ extension IntegrationTests {
             try #require(try result.json() as? [String: Any], "\(result)")
         }
 
+        @Test("sign-out: lists in the account's folder make it ask first and go; a chosen folder stays and is named")
+        func signOutDeletesOnlyTheAccountFolder() async throws {
+            let process = try StorefrontProcess()
+            #expect(try await process.run(["login", "ada"]).status == 0)
+            let chosen = Self.folder(process.dataDirectory)
+            #expect(try await process.run(["lists", "--lists-dir", chosen, "--remember-lists-dir"]).status == 0)
+            _ = try await Self.lists(process, chosen, "new", "Shared")
+
+            let kept = try await process.run(["logout"])
+            #expect(kept.status == 0, "lists in a chosen folder lose nothing: \(kept)")
+            #expect(kept.standardOutput.contains("Your lists in \(chosen) stay"), "\(kept)")
+            #expect(FileManager.default.fileExists(atPath: chosen + "/Shared.sflist"))
+
+            let other = try StorefrontProcess()
+            #expect(try await other.run(["login", "grace"]).status == 0)
+            #expect(try await other.run(["lists", "new", "Mine"]).status == 0)
+            let asked = try await other.run(["logout"])
+            #expect(asked.status == 1, "\(asked)")
+            #expect(asked.standardError.contains("1 shopping list"), "\(asked)")
+            let gone = try await other.run(["logout", "--force"])
+            #expect(gone.status == 0, "\(gone)")
+            #expect(!gone.standardOutput.contains("stay"), "\(gone)")
+            let listed = StorefrontProcess.files(under: other.dataDirectory.url)
+            #expect(!listed.contains { $0.contains(".sflist") }, "\(listed)")
+        }
+
         @Test("new, add twice, edit, remove, show --json: the shape the issue gives; bad input exits 64")
         func commandsAndShowShape() async throws {
             let process = try StorefrontProcess()

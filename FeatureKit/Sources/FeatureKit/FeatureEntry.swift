@@ -152,6 +152,16 @@ public protocol FeatureEntry: AnyObject {
 
     /// Stops what the feature is loading (the account changed or the app ends).
     func stop()
+
+    /// What the entry keeps on this device that signing out deletes with the account (`2 items in the cart`,
+    /// `3 shopping lists`), one short phrase each; a sign-out asks for confirmation first when any entry names
+    /// something. Empty when there is nothing to lose.
+    func localDataSummary() async -> [String]
+
+    /// Called once a sign-out goes ahead, before the account's directories are deleted: the entry keeps what must
+    /// outlive them (outside those directories) and returns the sentences the sign-out's report adds (`Your lists in
+    /// /srv/sync stay: a folder you chose is never deleted.`). Empty when there is nothing to say.
+    func prepareForSignOut() async -> [String]
 }
 
 extension FeatureEntry {
@@ -181,6 +191,12 @@ extension FeatureEntry {
 
     /// By default there is nothing to stop.
     public func stop() {}
+
+    /// By default an entry keeps nothing on this device.
+    public func localDataSummary() async -> [String] { [] }
+
+    /// By default nothing outlives the account and nothing is said.
+    public func prepareForSignOut() async -> [String] { [] }
 }
 
 /// An entry the App can build from an account's context alone. `modules new feature` generates one, and the App

@@ -14,7 +14,19 @@ extension AppDependencies {
         accountEntry.onIntent = { [weak self] intent in self?.handle(intent) }
         account.localDataCheck = { [weak self] account in
             guard let self, scope.account == account else { return [] }
-            return await scope.checkout.localDataSummary()
+            var kept: [String] = []
+            for entry in scope.entries {
+                kept += await entry.localDataSummary()
+            }
+            return kept
+        }
+        account.prepareForSignOut = { [weak self] account in
+            guard let self, scope.account == account else { return [] }
+            var notes: [String] = []
+            for entry in scope.entries {
+                notes += await entry.prepareForSignOut()
+            }
+            return notes
         }
         account.onSignInAccepted = { [weak self] event in
             await self?.mergeGuestCart(into: event.account)

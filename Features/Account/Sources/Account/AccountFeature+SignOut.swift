@@ -12,7 +12,8 @@ extension AccountFeature {
     ///    outbox cannot be read, and `force` is false, it stops here: `.confirmationRequired` with the count, also in
     ///    `signOutConfirmation`, and nothing has changed; likewise when `localDataCheck` names data the account keeps on
     ///    this device (a cart, a checkout in progress): `.localDataWouldBeDeleted`, also in `signOutLocalData`;
-    /// 2. stops the account's outbox (`AccountStorageOwner.stopOutbox(for:)`);
+    /// 2. lets the features keep what must outlive the account (`prepareForSignOut`, whose sentences the report adds),
+    ///    then stops the account's outbox (`AccountStorageOwner.stopOutbox(for:)`);
     /// 3. revokes the session (`DELETE /v1/session`, tried once); a server that cannot be reached or fails does not
     ///    stop the sign-out, and the report says so;
     /// 4. deletes the token from the account's secret store and forgets the remembered user;
@@ -59,11 +60,13 @@ extension AccountFeature {
             }
         }
 
+        let notes = await prepareForSignOut?(account) ?? []
         await storageOwner.stopOutbox(for: account)
         let revocation = await revokeSession()
         let removalProblem = await deleteLocalData(of: user)
         let report = SignOutReport(
-            user: user, revocation: revocation, discardedChanges: unsent, removalProblem: removalProblem)
+            user: user, revocation: revocation, discardedChanges: unsent, removalProblem: removalProblem,
+            notes: notes)
         current = .guest
         unsentChanges = nil
         sessionEnded = nil

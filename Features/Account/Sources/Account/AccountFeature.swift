@@ -66,6 +66,9 @@ public final class AccountFeature {
     /// What the signed-in account keeps on this device that a sign-out deletes, in a few words each (`2 items in the
     /// cart`), asked before signing out; set by the App, which knows the other features. Nil: nothing is checked.
     @ObservationIgnored public var localDataCheck: (@MainActor (StorageAccount) async -> [String])?
+    /// Called once a sign-out goes ahead, before the account's data is deleted: the App lets every feature keep what
+    /// must outlive the account and returns the sentences the report adds (`SignOutReport.notes`). Nil: nothing.
+    @ObservationIgnored public var prepareForSignOut: (@MainActor (StorageAccount) async -> [String])?
     /// What the last completed sign-out did, until the next sign-in.
     public internal(set) var lastSignOut: SignOutReport?
 

@@ -87,15 +87,20 @@ public struct SignOutReport: Sendable, Hashable {
     public let discardedChanges: UnsentChanges
     /// Why some of the account's files could not be deleted (they are listed), or nil when all of them were.
     public let removalProblem: String?
+    /// What the features said about data that outlives the account (a lists folder the user chose, the record of
+    /// an order whose outcome is unknown), one sentence each, in the order the features were asked.
+    public let notes: [String]
 
     /// Creates a report.
     public init(
-        user: AccountUser, revocation: Revocation, discardedChanges: UnsentChanges, removalProblem: String?
+        user: AccountUser, revocation: Revocation, discardedChanges: UnsentChanges, removalProblem: String?,
+        notes: [String] = []
     ) {
         self.user = user
         self.revocation = revocation
         self.discardedChanges = discardedChanges
         self.removalProblem = removalProblem
+        self.notes = notes
     }
 
     /// Sentences for the user: signed out, what the server did, what was deleted or discarded.
@@ -115,6 +120,7 @@ public struct SignOutReport: Sendable, Hashable {
         } else {
             sentences.append("The account's data was deleted from this device.")
         }
+        sentences += notes
         return sentences.joined(separator: " ")
     }
 }

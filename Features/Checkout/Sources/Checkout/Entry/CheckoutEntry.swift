@@ -225,6 +225,41 @@ public final class CheckoutEntry: FeatureEntry {
         return kept
     }
 
+    /// Keeps the record of an order whose outcome is still unknown when a sign-out goes ahead anyway (`--force`): the
+    /// account's database goes, so the submission (its id, what it asked for, when) is written to
+    /// `<state>/unresolved-orders/<account>-<submission id>.json` first, and the report says where.
+    ///
+    /// - Returns: One sentence naming the file (or why it could not be written); empty when no submission is open.
+    public func prepareForSignOut() async -> [String] {
+        guard let open = try? await makeSubmissionRepository().openSubmission() else { return [] }
+        let file = context.layout.url(of: .state)
+            .appending(path: "unresolved-orders", directoryHint: .isDirectory)
+            .appending(path: "\(context.account.directoryName)-\(open.clientID).json")
+        let record = UnresolvedOrderRecord(submission: open)
+        do {
+            try FileManager().createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.dateEncodingStrategy = .iso8601
+            try AtomicFile(url: file).write(record, encoder: encoder)
+        } catch {
+            context.logger.error(
+                "could not keep an unresolved submission",
+                metadata: ["client_id": "\(open.clientID)", "error": "\(error)"])
+            return [
+                "The record of the order whose outcome is unknown (submission \(open.clientID)) could not be kept: "
+                    + "\(ErrorText.describe(error)). Sign in again and run 'storefront orders list' to see whether it arrived."
+            ]
+        }
+        context.logger.info("kept an unresolved submission", metadata: ["client_id": "\(open.clientID)"])
+        return [
+            "The order whose outcome is unknown (submission \(open.clientID)) may still arrive: its record was kept in "
+                + "\(file.path). Sign in again and run 'storefront orders list' to see whether it did."
+        ]
+    }
+
     // MARK: - Private
 
     /// Asks the server about the account's open submission: nil when there is none or its order exists (now
@@ -269,5 +304,29 @@ public final class CheckoutEntry: FeatureEntry {
     private func askForSignIn(thenOpen route: Route) {
         let pattern = Self.descriptor.routes.first { $0.matches(route) }
         onIntent?(.needsSignIn(prompt: pattern?.signInPrompt ?? "Sign in to go on.", resume: .open(route)))
+    }
+}
+
+/// What outlives a forced sign-out of an order submission whose outcome is unknown (`CheckoutEntry.prepareForSignOut`):
+/// the Idempotency-Key it was sent with (`client_id`, which `GET /v1/orders?client_id=` finds), what it asked for, and
+/// when.
+struct UnresolvedOrderRecord: Encodable {
+    let clientID: String
+    let state: String
+    let createdAt: Date
+    let basis: SubmissionBasis
+
+    init(submission: CheckoutSubmission) {
+        clientID = submission.clientID
+        state = submission.state.rawValue
+        createdAt = submission.createdAt
+        basis = submission.basis
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case clientID = "client_id"
+        case state
+        case createdAt = "created_at"
+        case basis = "submission"
     }
 }

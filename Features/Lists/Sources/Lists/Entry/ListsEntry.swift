@@ -76,6 +76,22 @@ public final class ListsEntry: ScopedFeatureEntry {
         return ListsFolder(url: location.folder, device: device, now: context.now)
     }
 
+    /// `3 shopping lists` when the lists are in the account's own folder (a sign-out deletes it with the account);
+    /// nothing for a folder the user chose, or when there are none.
+    public func localDataSummary() async -> [String] {
+        guard let location = try? location(override: nil), location.isDefault else { return [] }
+        let names = (try? FileManager().contentsOfDirectory(atPath: location.folder.path)) ?? []
+        let count = names.filter { $0.hasSuffix(".\(ListPackage.directoryExtension)") }.count
+        guard count > 0 else { return [] }
+        return [count == 1 ? "1 shopping list" : "\(count) shopping lists"]
+    }
+
+    /// For a folder the user chose: that it stays (a sign-out never deletes it). Nothing for the account's folder.
+    public func prepareForSignOut() async -> [String] {
+        guard let location = try? location(override: nil), !location.isDefault else { return [] }
+        return ["Your lists in \(location.folder.path) stay: a folder you chose is never deleted."]
+    }
+
     /// The cart requests for `items` (products looked up on the server now), and the items that could not be
     /// looked up, each with the reason.
     func cartRequests(for items: [ListItem]) async -> ([CartRequest], [(productID: String, reason: String)]) {
