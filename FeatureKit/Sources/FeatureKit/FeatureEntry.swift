@@ -152,6 +152,14 @@ public protocol FeatureEntry: AnyObject {
 
     /// Stops what the feature is loading (the account changed or the app ends).
     func stop()
+
+    /// The names of the live events (`LiveEvent.name`, from `GET /v1/events`) the entry wants while the full-screen
+    /// app runs; none by default.
+    var liveEventNames: Set<String> { get }
+
+    /// Applies one live event whose name is in `liveEventNames`, in the order the stream delivered them. A `reset`
+    /// means events were missed: refetch what is shown.
+    func receive(_ event: LiveEvent)
 }
 
 extension FeatureEntry {
@@ -181,6 +189,12 @@ extension FeatureEntry {
 
     /// By default there is nothing to stop.
     public func stop() {}
+
+    /// By default no live event is wanted.
+    public var liveEventNames: Set<String> { [] }
+
+    /// By default a live event changes nothing.
+    public func receive(_ event: LiveEvent) {}
 }
 
 /// An entry the App can build from an account's context alone. `modules new feature` generates one, and the App
