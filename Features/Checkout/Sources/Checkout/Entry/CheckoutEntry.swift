@@ -60,6 +60,8 @@ public final class CheckoutEntry: FeatureEntry {
     let currentShippingOptions: @MainActor () async -> [ShippingOption]
     private let knownShippingOptions: @MainActor () -> [ShippingOption]
     private let cartRepository: LiveCartRepository
+    /// What each open order screen does with a live status; each says false once its screen is gone.
+    private var statusFollowers: [@MainActor (OrderStatus, OrderID) -> Bool] = []
 
     /// Builds the cart over `context`; opens nothing.
     ///
@@ -111,6 +113,11 @@ public final class CheckoutEntry: FeatureEntry {
             let viewModel = OrderHistoryViewModel(repository: makeOrderRepository(), format: format, pageSize: 20)
             viewModel.onOpenOrder = { [weak self] id in self?.onIntent?(.open(Self.orderRoute(id))) }
             viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: Self.ordersRoute) }
+            followStatuses { [weak viewModel] status, id in
+                guard let viewModel else { return false }
+                viewModel.applyLiveStatus(status, of: id)
+                return true
+            }
             Task { await viewModel.load() }
             return OrderHistoryView(viewModel: viewModel, theme: theme)
         }
@@ -119,6 +126,11 @@ public final class CheckoutEntry: FeatureEntry {
             let viewModel = OrderDetailViewModel(
                 orderID: id, order: nil, repository: makeOrderRepository(), format: format)
             viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: route) }
+            followStatuses { [weak viewModel] status, id in
+                guard let viewModel else { return false }
+                viewModel.applyLiveStatus(status, of: id)
+                return true
+            }
             Task { await viewModel.load() }
             return OrderDetailView(viewModel: viewModel, theme: theme)
         }
@@ -126,6 +138,22 @@ public final class CheckoutEntry: FeatureEntry {
         viewModel.onCheckout = { [weak self] in self?.onIntent?(.open(Self.checkoutRoute)) }
         Task { await viewModel.load() }
         return CartView(viewModel: viewModel, theme: theme)
+    }
+
+    /// Order status changes of the signed-in user (the stream sends none signed out).
+    public var liveEventNames: Set<String> { ["order.status"] }
+
+    /// Shows an order's new status on the open order history and order screens, in place; data that does not fit
+    /// the contract (openapi.yaml: `OrderStatusChange`) is logged and skipped.
+    public func receive(_ event: LiveEvent) {
+        guard event.name == "order.status" else { return }
+        do {
+            let change = try event.decode(OrderStatusChangeDTO.self)
+            let status = OrderStatus(wireValue: change.status)
+            statusFollowers = statusFollowers.filter { $0(status, change.orderID) }
+        } catch {
+            context.logger.warning("a live event was skipped: \(error)", metadata: ["event_id": .string(event.id)])
+        }
     }
 
     /// Loads the cart.
@@ -221,6 +249,11 @@ public final class CheckoutEntry: FeatureEntry {
         Task { await coordinator.start() }
         activeCheckout = coordinator
         return CheckoutFlowView(coordinator: coordinator, theme: theme)
+    }
+
+    /// Adds what an order screen does with live statuses (see `receive(_:)`).
+    private func followStatuses(_ follower: @escaping @MainActor (OrderStatus, OrderID) -> Bool) {
+        statusFollowers.append(follower)
     }
 
     private func askForSignIn(thenOpen route: Route) {
