@@ -70,6 +70,17 @@ let package = Package(
             ],
             path: "App/Benchmarks/ShellKeyBurst"
         ),
+        // Fans live events out to many stream clients of a storefront-server process (`make bench`).
+        .executableTarget(
+            name: "storefront-eventfanout",
+            dependencies: [
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Primitives", package: "Primitives"),
+                .product(name: "SampleBackend", package: "SampleBackend"),
+            ],
+            path: "App/Benchmarks/EventFanout"
+        ),
         .testTarget(
             name: "StorefrontTests",
             dependencies: [
