@@ -79,6 +79,7 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	$(SWIFT) run -c release --package-path DesignSystem KeyBurstBenchmarks
 	$(SWIFT) run -c release --package-path Features/Lists ListsBenchmarks --kill-rounds 100
 	$(SWIFT) run -c release storefront-keyburst
+	$(SWIFT) run -c release storefront-eventfanout --clients 500 --events 100
 
 bench-modules: ## Warm `modules` list/graph/affected/lint timings vs one `swift package dump-package` (release build).
 	$(SWIFT) build -c release --package-path $(MODULES_PACKAGE) --product modules $(SWIFT_WARNINGS)

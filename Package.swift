@@ -71,6 +71,17 @@ let package = Package(
             ],
             path: "App/Benchmarks/ShellKeyBurst"
         ),
+        // Fans live events out to many stream clients of a storefront-server process (`make bench`).
+        .executableTarget(
+            name: "storefront-eventfanout",
+            dependencies: [
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Primitives", package: "Primitives"),
+                .product(name: "SampleBackend", package: "SampleBackend"),
+            ],
+            path: "App/Benchmarks/EventFanout"
+        ),
         .testTarget(
             name: "StorefrontTests",
             dependencies: [
@@ -81,6 +92,7 @@ let package = Package(
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "NetworkingTestSupport", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "SampleBackend", package: "SampleBackend"),

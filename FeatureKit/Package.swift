@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "Models", package: "Models"),
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
             ]

@@ -162,6 +162,14 @@ public protocol FeatureEntry: AnyObject {
     /// outlive them (outside those directories) and returns the sentences the sign-out's report adds (`Your lists in
     /// /srv/sync stay: a folder you chose is never deleted.`). Empty when there is nothing to say.
     func prepareForSignOut() async -> [String]
+
+    /// The names of the live events (`LiveEvent.name`, from `GET /v1/events`) the entry wants while the full-screen
+    /// app runs; none by default.
+    var liveEventNames: Set<String> { get }
+
+    /// Applies one live event whose name is in `liveEventNames`, in the order the stream delivered them. A `reset`
+    /// means events were missed: refetch what is shown.
+    func receive(_ event: LiveEvent)
 }
 
 extension FeatureEntry {
@@ -197,6 +205,12 @@ extension FeatureEntry {
 
     /// By default nothing outlives the account and nothing is said.
     public func prepareForSignOut() async -> [String] { [] }
+
+    /// By default no live event is wanted.
+    public var liveEventNames: Set<String> { [] }
+
+    /// By default a live event changes nothing.
+    public func receive(_ event: LiveEvent) {}
 }
 
 /// An entry the App can build from an account's context alone. `modules new feature` generates one, and the App

@@ -1,7 +1,7 @@
 import FeatureKit
 
 /// Every command of the `storefront` command line, with its options and help, and the global options: the
-/// registered entries' commands and the App's own (`open`, `flags`, `help`, `version`), which the parser, the
+/// registered entries' commands and the App's own (`open`, `flags`, `watch`, `help`, `version`), which the parser, the
 /// dispatcher and the usage text share.
 @MainActor
 public struct CommandCatalog {
@@ -40,12 +40,21 @@ public struct CommandCatalog {
         .init(
             "--server-fault", valueName: "RULE", repeatable: true,
             help: "Inject a fault into the built-in server, such as 'POST /v1/orders drop-after-commit times=1'."),
+        .init(
+            "--demo-posts-every", valueName: "S",
+            help: "Demo: the built-in server adds a new post every S seconds (default off)."),
+        .init(
+            "--demo-orders-advance", valueName: "S",
+            help: "Demo: the built-in server ships confirmed orders S seconds after they were placed (default off)."),
     ]
 
     /// The App's own commands.
     public nonisolated static let appCommands: [CommandSpec] = [
         CommandSpec(["open"], operands: ["URL"], help: "Open a storefront:// link (full screen on a terminal)."),
         CommandSpec(["flags"], help: "Show the feature flags and what decided each."),
+        CommandSpec(
+            ["watch"], options: [.init("--count", valueName: "N", help: "Exit after N events (default: never).")],
+            help: "Print live events (new posts, like counts, your orders' status) as they arrive."),
         CommandSpec(["help"], help: "Show this help."),
         CommandSpec(["version"], help: "Print the version."),
     ]

@@ -2,7 +2,7 @@ import FeatureKit
 import Foundation
 
 /// The command front end: hands a command to the entry that declared it, with the same entries, repositories and
-/// view-model values as the full-screen front end; runs the App's own commands (`open`, `flags`).
+/// view-model values as the full-screen front end; runs the App's own commands (`open`, `flags`, `watch`).
 @MainActor
 struct CommandRunner {
     /// The graph.
@@ -17,6 +17,7 @@ struct CommandRunner {
             switch invocation.spec.name {
             case "open": return await open(invocation)
             case "flags": return await flags(invocation)
+            case "watch": return await watch(invocation)
             default: return invocation.usage("unknown command '\(invocation.spec.name)'")
             }
         }

@@ -7,6 +7,7 @@ import Models
 import Networking
 import Observation
 import Persistence
+import Primitives
 import SampleBackend
 
 #if canImport(FoundationNetworking)
@@ -38,6 +39,9 @@ public final class AppDependencies {
     public let backend: EmbeddedBackend?
     /// The one API client.
     public let client: APIClient
+    /// The client of the server's live event stream (`GET /v1/events`), signed in with the same tokens; building it
+    /// connects nothing.
+    public let liveEvents: EventStreamClient<JSONValue>
     /// The session's token for the client.
     public let tokens: AccountTokenProvider
     /// The owner of every account's database, outbox and repositories.
@@ -116,9 +120,11 @@ public final class AppDependencies {
         let transport = URLSessionTransport(
             idleTimeoutSeconds: max(60, attemptSeconds + 5),
             additionalHeaders: ["User-Agent": "storefront/\(StorefrontVersion.current)"])
+        let streamingTransport = URLSessionStreamingTransport(
+            idleTimeoutSeconds: 60, additionalHeaders: ["User-Agent": "storefront/\(StorefrontVersion.current)"])
         return try AppDependencies(
             configuration: configuration, layout: layout, logger: logger, logFallback: fallback,
-            transport: transport, scopedEntries: AppEntries.scoped)
+            transport: transport, streamingTransport: streamingTransport, scopedEntries: AppEntries.scoped)
     }
 
     /// The storage roots of `configuration`: `--data-dir`, else the XDG base directories.
@@ -170,13 +176,15 @@ public final class AppDependencies {
     ///   - logFallback: The log's standard-error fallback.
     ///   - transport: Sends HTTP requests (`URLSessionTransport`); wrapped for the embedded backend when no server
     ///     URL is configured.
+    ///   - streamingTransport: Opens the live event stream (`URLSessionStreamingTransport`); wrapped the same way.
     ///   - scopedEntries: The entries built from an account's context alone (`AppEntries.scoped`; tests add their
     ///     own).
     /// - Throws: `LaunchError` when the entries' routes, commands, flags or migrations clash, or the fault rules
     ///   are inconsistent.
     public init(
         configuration: AppConfiguration, layout: StorageLayout, logger: Logger, logFallback: StandardErrorFallback,
-        transport: any HTTPTransport, scopedEntries: [any ScopedFeatureEntry.Type]
+        transport: any HTTPTransport, streamingTransport: any HTTPStreamingTransport,
+        scopedEntries: [any ScopedFeatureEntry.Type]
     ) throws(LaunchError) {
         self.configuration = configuration
         self.layout = layout
@@ -194,6 +202,7 @@ public final class AppDependencies {
 
         var baseURL = configuration.apiURL ?? EmbeddedBackendTransport.placeholderBaseURL
         var appTransport = transport
+        var appStreamingTransport = streamingTransport
         if configuration.apiURL == nil {
             let faults: [FaultRule]
             do {
@@ -203,9 +212,14 @@ public final class AppDependencies {
             }
             let backend = EmbeddedBackend(
                 dataDirectory: layout.dataRoot.appending(path: "server", directoryHint: .isDirectory),
-                faults: faults, logger: logger.child(label: "storefront.server"))
+                faults: faults,
+                events: EventStreamSettings(
+                    demoPostsEvery: configuration.demoPostsEvery,
+                    demoOrdersAdvanceAfter: configuration.demoOrdersAdvance),
+                logger: logger.child(label: "storefront.server"))
             self.backend = backend
             appTransport = EmbeddedBackendTransport(backend: backend, transport: transport)
+            appStreamingTransport = EmbeddedBackendStreamingTransport(backend: backend, transport: streamingTransport)
             baseURL = EmbeddedBackendTransport.placeholderBaseURL
         } else {
             self.backend = nil
@@ -224,6 +238,13 @@ public final class AppDependencies {
             logger: logger.child(label: "storefront.api"),
             requestIDs: { UUID().uuidString }, jitter: .systemRandom, currentDate: now)
         self.client = client
+        self.liveEvents = EventStreamClient(
+            baseURL: baseURL, transport: appStreamingTransport, tokenProvider: tokens,
+            decoder: LiveEvent.contractNames.reduce(EventStreamDecoder<JSONValue>()) { decoder, name in
+                decoder.on(name, JSONValue.self) { $0 }
+            },
+            clock: ContinuousClock(), jitter: .systemRandom, logger: logger.child(label: "storefront.events"),
+            configuration: EventStreamConfiguration())
 
         let stores = AccountStores(
             layout: layout, migrator: try registry.migrator(), logger: logger, clock: ContinuousClock(), now: now)

@@ -26,6 +26,7 @@ public final class EmbeddedBackend: Sendable {
     /// Where the server keeps its database.
     public let dataDirectory: URL
     private let faults: [FaultRule]
+    private let events: EventStreamSettings
     private let logger: Logger
     private let state = Locked(State.idle)
 
@@ -34,10 +35,13 @@ public final class EmbeddedBackend: Sendable {
     /// - Parameters:
     ///   - dataDirectory: The server's directory (`$XDG_DATA_HOME/storefront/server`).
     ///   - faults: Fault rules in effect from the start (`--server-fault`).
+    ///   - events: How `GET /v1/events` behaves, the demo sources included (`--demo-posts-every`,
+    ///     `--demo-orders-advance`).
     ///   - logger: Receives the server's access log and messages (the app's log file, never the screen).
-    public init(dataDirectory: URL, faults: [FaultRule], logger: Logger) {
+    public init(dataDirectory: URL, faults: [FaultRule], events: EventStreamSettings, logger: Logger) {
         self.dataDirectory = dataDirectory
         self.faults = faults
+        self.events = events
         self.logger = logger
     }
 
@@ -55,12 +59,13 @@ public final class EmbeddedBackend: Sendable {
             case .stopped:
                 throw EmbeddedBackendError.stopped
             case .idle:
-                let task = Task { [dataDirectory, faults, logger] () throws -> RunningServer in
+                let task = Task { [dataDirectory, faults, events, logger] () throws -> RunningServer in
                     var configuration = SampleServerConfiguration(
                         dataDirectory: dataDirectory, logger: logger, now: { Date() })
                     configuration.host = "127.0.0.1"
                     configuration.port = 0
                     configuration.faults = faults
+                    configuration.events = events
                     return try await SampleServer.start(configuration)
                 }
                 state = .starting(task)
@@ -149,9 +154,39 @@ public struct EmbeddedBackendTransport: HTTPTransport {
     ///
     /// - Throws: `URLError(.cannotConnectToHost)` when the backend cannot start; the transport's errors.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await transport.send(backend.redirect(request))
+    }
+}
+
+/// The streaming transport to the embedded backend (`GET /v1/events`): like `EmbeddedBackendTransport`, it starts
+/// the server when needed and points each request at its port.
+public struct EmbeddedBackendStreamingTransport: HTTPStreamingTransport {
+    private let backend: EmbeddedBackend
+    private let transport: any HTTPStreamingTransport
+
+    /// Streams through `transport` from `backend`, starting it when needed.
+    public init(backend: EmbeddedBackend, transport: any HTTPStreamingTransport) {
+        self.backend = backend
+        self.transport = transport
+    }
+
+    /// Starts the backend if needed, points `request` at it and opens the stream.
+    ///
+    /// - Throws: `URLError(.cannotConnectToHost)` when the backend cannot start; the transport's errors.
+    public func stream(_ request: URLRequest) async throws -> HTTPStreamingResponse {
+        try await transport.stream(backend.redirect(request))
+    }
+}
+
+extension EmbeddedBackend {
+    /// `request` with the scheme, host and port of the running server (started now when needed).
+    ///
+    /// - Throws: `URLError(.cannotConnectToHost)` when the backend cannot start; `CancellationError` when the
+    ///   calling task was cancelled meanwhile.
+    func redirect(_ request: URLRequest) async throws -> URLRequest {
         let server: RunningServer
         do {
-            server = try await backend.start()
+            server = try await start()
         } catch {
             try Task.checkCancellation()
             throw URLError(.cannotConnectToHost)
@@ -163,6 +198,6 @@ public struct EmbeddedBackendTransport: HTTPTransport {
             components.port = server.baseURL.port
             redirected.url = components.url
         }
-        return try await transport.send(redirected)
+        return redirected
     }
 }

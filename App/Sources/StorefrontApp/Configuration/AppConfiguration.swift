@@ -28,6 +28,11 @@ public struct AppConfiguration: Sendable, Equatable {
     /// The API client's deadlines: `--request-timeout SECONDS` (or `STOREFRONT_REQUEST_TIMEOUT`) sets each
     /// attempt's, and the whole call may take three attempts' worth, at least 30 s; default 10 s and 30 s.
     public var requestTimeouts: RequestTimeouts
+    /// The embedded backend's demo source of new posts: one every this long (`--demo-posts-every S`); nil is off.
+    public var demoPostsEvery: Duration?
+    /// The embedded backend's demo source of order progress: confirmed orders ship this long after they were placed
+    /// (`--demo-orders-advance S`); nil is off.
+    public var demoOrdersAdvance: Duration?
 
     /// Creates a configuration from explicit values.
     public init(
@@ -48,6 +53,8 @@ public struct AppConfiguration: Sendable, Equatable {
         self.flagOverrides = flagOverrides
         self.serverFaults = serverFaults
         self.requestTimeouts = requestTimeouts
+        self.demoPostsEvery = nil
+        self.demoOrdersAdvance = nil
     }
 
     /// Reads the configuration from parsed global options and the environment.
@@ -57,8 +64,9 @@ public struct AppConfiguration: Sendable, Equatable {
     ///   - environment: The process environment.
     ///   - currentDirectory: What a relative `--data-dir` is resolved against.
     /// - Throws: `UsageError` for a log level that is not a level name, an API URL that is not an absolute `http` or
-    ///   `https` URL, an empty data directory, a malformed `--flag`, a fault rule that does not parse, fault rules
-    ///   together with a remote server, or a request timeout that is not a whole number of seconds in 1...600.
+    ///   `https` URL, an empty data directory, a malformed `--flag`, a fault rule that does not parse, a demo period
+    ///   that is not 1 to 86400 seconds, fault rules or demo sources together with a remote server, or a request
+    ///   timeout that is not a whole number of seconds in 1...600.
     public init(
         arguments: ParsedArguments, environment: [String: String], currentDirectory: URL
     ) throws(UsageError) {
@@ -107,6 +115,22 @@ public struct AppConfiguration: Sendable, Equatable {
         self.init(
             logLevel: level, allowsColor: !arguments.has("--no-color"), environment: environment, apiURL: apiURL,
             dataDirectory: dataDirectory, flagOverrides: overrides, serverFaults: faults, requestTimeouts: timeouts)
+        demoPostsEvery = try Self.demoPeriod("--demo-posts-every", in: arguments, remote: apiURL != nil)
+        demoOrdersAdvance = try Self.demoPeriod("--demo-orders-advance", in: arguments, remote: apiURL != nil)
+    }
+
+    /// The value of the demo option `name` in whole seconds, 1 to 86400 (the storefront-server's own bounds).
+    static func demoPeriod(
+        _ name: String, in arguments: ParsedArguments, remote: Bool
+    ) throws(UsageError) -> Duration? {
+        guard let text = arguments.value(name) else { return nil }
+        guard !remote else {
+            throw UsageError("'\(name)' applies to the embedded backend, not to a server given by URL")
+        }
+        guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+            throw UsageError("option '\(name)' needs a whole number of seconds from 1 to 86400")
+        }
+        return .seconds(seconds)
     }
 
     /// Parses an API base URL: an absolute `http` or `https` URL with a host (a path prefix is allowed).

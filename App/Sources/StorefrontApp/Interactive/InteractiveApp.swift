@@ -9,8 +9,9 @@ import TerminalUI
 ///
 /// Launch never waits for the network or the disk: the first frame shows at once, and the features load behind it
 /// (the embedded backend starts, the feed shows its cached posts then refreshes, the cart loads, the server's
-/// configuration is fetched). Log records go to the log file only; its standard-error fallback is muted while the
-/// screen is up.
+/// configuration is fetched). While the app runs, one live event stream (`LiveUpdates`) feeds the entries; it
+/// reopens when the account changes and closes when the app ends. Log records go to the log file only; its
+/// standard-error fallback is muted while the screen is up.
 @MainActor
 public final class InteractiveApp {
     private let dependencies: AppDependencies
@@ -32,9 +33,15 @@ public final class InteractiveApp {
         if let route {
             dependencies.router.open(route)
         }
-        dependencies.onScopeChanged = { [weak self, shell] _ in
+        let dependencies = dependencies
+        let live = LiveUpdates(
+            stream: { dependencies.liveEvents.updates(after: $0) }, entries: { dependencies.entries },
+            logger: dependencies.logger.child(label: "storefront.events"))
+        dependencies.onScopeChanged = { [weak self, shell, live] _ in
             shell.accountChanged()
             self?.startLoading()
+            // The account changed (sign-in or sign-out): the stream reopens with the new account's token.
+            live.reopen()
         }
         dependencies.logFallback.setMuted(true)
         defer { dependencies.logFallback.setMuted(false) }
@@ -43,11 +50,13 @@ public final class InteractiveApp {
             session in
             dependencies.startDrainingOutbox()
             startLoading(startingBackend: true)
+            live.open()
             await session.run(shell) { event in
                 guard case .key = event else { return .keepRunning }
                 return .stop
             }
         }
+        live.close()
         for load in loads { load.cancel() }
         dependencies.onScopeChanged = nil
     }

@@ -41,7 +41,7 @@ struct CommandHarness {
                 return try AppDependencies(
                     configuration: configuration, layout: try AppDependencies.layout(for: configuration),
                     logger: logger, logFallback: StandardErrorFallback(), transport: URLSessionTransport(),
-                    scopedEntries: AppEntries.scoped)
+                    streamingTransport: URLSessionStreamingTransport(), scopedEntries: AppEntries.scoped)
             }
         )
         return await commandLine.run(["--data-dir", directory.url.path] + arguments)

@@ -48,7 +48,9 @@ struct StorefrontProcess: Sendable {
         try await offPool { try runBlocking(arguments) }
     }
 
-    private static func runBlocking(_ arguments: [String]) throws -> Result {
+    /// A process of the binary with `arguments`, the minimal environment, no standard input and a pipe for each
+    /// output, not started yet.
+    static func prepare(_ arguments: [String]) throws -> (process: Process, output: Pipe, errors: Pipe) {
         let process = Process()
         process.executableURL = try executableURL()
         process.arguments = arguments
@@ -58,6 +60,11 @@ struct StorefrontProcess: Sendable {
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = FileHandle.nullDevice
+        return (process, outPipe, errPipe)
+    }
+
+    private static func runBlocking(_ arguments: [String]) throws -> Result {
+        let (process, outPipe, errPipe) = try prepare(arguments)
         try process.run()
         // NB: read both pipes while the process runs, so a full pipe cannot block it.
         let errorData = Box()

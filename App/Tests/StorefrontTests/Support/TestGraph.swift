@@ -23,7 +23,8 @@ enum TestGraph {
         return try AppDependencies(
             configuration: configuration, layout: StorageLayout(rootDirectory: directory),
             logger: Logger(label: "test", handler: logs), logFallback: StandardErrorFallback(),
-            transport: URLSessionTransport(), scopedEntries: AppEntries.scoped + extraEntries)
+            transport: URLSessionTransport(), streamingTransport: URLSessionStreamingTransport(),
+            scopedEntries: AppEntries.scoped + extraEntries)
     }
 
     /// What the app's entries registered.

@@ -64,4 +64,17 @@ struct OrderDetailViewModelTests {
         #expect(viewModel.order?.id == "ord_1")
         #expect(transport.requests.count == 2)
     }
+
+    @Test("a live status of this order changes the subtitle in place; another order's changes nothing")
+    func liveStatus() async throws {
+        let (transport, viewModel) = makeViewModel(id: "ord_1")
+        transport.enqueue(try Fixture.response("order_detail"))
+        await viewModel.load()
+
+        #expect(!viewModel.applyLiveStatus(.cancelled, of: "ord_2"))
+        #expect(viewModel.subtitle?.hasPrefix("Confirmed") == true)
+        #expect(viewModel.applyLiveStatus(.shipped, of: "ord_1"))
+        #expect(viewModel.subtitle?.hasPrefix("Shipped · placed Nov 30, 2026") == true)
+        #expect(viewModel.total == "€901.83")
+    }
 }

@@ -114,4 +114,21 @@ struct OrderHistoryViewModelTests {
         #expect(!viewModel.hasLoaded)
         #expect(!viewModel.isLoading)
     }
+
+    @Test("a live status changes that order's row in place; other orders and unknown ids change nothing")
+    func liveStatus() async throws {
+        let (transport, viewModel) = makeViewModel()
+        transport.enqueue(try Fixture.response("orders_page_1"))
+        transport.enqueue(try Fixture.response("orders_page_2"))
+        await viewModel.load()
+        await viewModel.loadMore()
+
+        #expect(viewModel.applyLiveStatus(.shipped, of: "ord_1"))
+        #expect(viewModel.orders.map(\.id) == ["ord_2", "ord_1"])
+        #expect(viewModel.rows.map(\.status) == ["Confirmed", "Shipped"])
+        #expect(!viewModel.applyLiveStatus(.cancelled, of: "ord_9"))
+        #expect(viewModel.applyLiveStatus(.unknown("returned_to_sender"), of: "ord_2"))
+        #expect(viewModel.rows.map(\.status) == ["Returned To Sender", "Shipped"])
+        #expect(plainText(OrderHistoryView(viewModel: viewModel, theme: .ascii)).contains("Shipped"))
+    }
 }

@@ -14,6 +14,7 @@ extension FeedFeature {
         let liked = !current.isLiked
         replace(current.settingLike(liked))
         likesBeingRecorded[id] = liked
+        likesAwaitingServer[id, default: 0] += 1
         let previous = likeChain
         let task = Task {
             await previous?.value
@@ -93,6 +94,7 @@ extension FeedFeature {
             try await repository.setLike(liked, postID: id)
             likeError = nil
         } catch {
+            settleAwaitedLike(of: id)
             guard let failure = FeedError(error) else { return }
             if let shown = post(withID: id), shown.isLiked == liked {
                 replace(shown.settingLike(!liked))
@@ -108,8 +110,10 @@ extension FeedFeature {
         switch event {
         case .likeSaved(let status):
             isWaitingForSignIn = false
+            settleAwaitedLike(of: status.postID)
             apply(status)
         case .likeRejected(let status, let reason):
+            settleAwaitedLike(of: status.postID)
             apply(status)
             likeError = FeedError(kind: .unexpected, detail: reason)
         case .signInRequired(let id):
@@ -135,7 +139,7 @@ extension FeedFeature {
     }
 
     /// Puts `post` in place of the copies shown with its id; `opening` also keeps it for its detail screen.
-    private func replace(_ post: Post, opening: Bool = false) {
+    func replace(_ post: Post, opening: Bool = false) {
         if let index = posts.firstIndex(where: { $0.id == post.id }) {
             posts[index] = post
         }

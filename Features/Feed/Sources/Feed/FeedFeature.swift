@@ -26,6 +26,8 @@ public final class FeedFeature {
 
     /// The posts shown, newest first, each id once.
     public internal(set) var posts: [Post] = []
+    /// Posts the live stream announced that are not shown yet, newest first (`showNewPosts()` inserts them).
+    public internal(set) var newPosts: [Post] = []
     /// Whether the next page is loading.
     public internal(set) var isLoadingPage = false
     /// Whether the first page is loading again.
@@ -89,6 +91,8 @@ public final class FeedFeature {
     @ObservationIgnored var isStarted = false
     @ObservationIgnored var likeChain: Task<Void, Never>?
     @ObservationIgnored var likesBeingRecorded: [PostID: Bool] = [:]
+    /// How many likes of each post were recorded here and not answered by the server yet (queued in the outbox).
+    @ObservationIgnored var likesAwaitingServer: [PostID: Int] = [:]
     /// Posts opened by id that are not (or no longer) in `posts`, kept for their detail screens.
     var openedPosts: [PostID: Post] = [:]
 
@@ -238,6 +242,7 @@ public final class FeedFeature {
             let page = try await repository.fetchPage(cursor: nil, limit: pageSize)
             try Task.checkCancellation()
             posts = Self.uniqued(page.posts)
+            newPosts = []
             nextCursor = page.nextCursor
             reachedEnd = !page.hasMore
             hasLoaded = true

@@ -60,6 +60,8 @@ public final class CheckoutEntry: FeatureEntry {
     let currentShippingOptions: @MainActor () async -> [ShippingOption]
     private let knownShippingOptions: @MainActor () -> [ShippingOption]
     private let cartRepository: LiveCartRepository
+    /// The open order screens that show live statuses, held weakly (gone screens are dropped at the next event).
+    private var liveOrderScreens: [WeakOrderScreen] = []
 
     /// Builds the cart over `context`; opens nothing.
     ///
@@ -122,6 +124,7 @@ public final class CheckoutEntry: FeatureEntry {
             let viewModel = OrderHistoryViewModel(repository: makeOrderRepository(), format: format, pageSize: 20)
             viewModel.onOpenOrder = { [weak self] id in self?.onIntent?(.open(Self.orderRoute(id))) }
             viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: Self.ordersRoute) }
+            liveOrderScreens.append(WeakOrderScreen(screen: viewModel))
             Task { await viewModel.load() }
             return OrderHistoryView(viewModel: viewModel, theme: theme)
         }
@@ -130,6 +133,7 @@ public final class CheckoutEntry: FeatureEntry {
             let viewModel = OrderDetailViewModel(
                 orderID: id, order: nil, repository: makeOrderRepository(), format: format)
             viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: route) }
+            liveOrderScreens.append(WeakOrderScreen(screen: viewModel))
             Task { await viewModel.load() }
             return OrderDetailView(viewModel: viewModel, theme: theme)
         }
@@ -137,6 +141,32 @@ public final class CheckoutEntry: FeatureEntry {
         viewModel.onCheckout = { [weak self] in self?.onIntent?(.open(Self.checkoutRoute)) }
         Task { await viewModel.load() }
         return CartView(viewModel: viewModel, theme: theme)
+    }
+
+    /// Order status changes of the signed-in user (the stream sends none signed out), and `reset`.
+    public var liveEventNames: Set<String> { ["order.status", "reset"] }
+
+    /// Shows an order's new status on the open order history and order screens, in place; after a `reset` (events
+    /// were missed) those screens load again. Data that does not fit the contract (openapi.yaml:
+    /// `OrderStatusChange`) is logged and skipped.
+    public func receive(_ event: LiveEvent) {
+        liveOrderScreens.removeAll { $0.screen == nil }
+        let screens = liveOrderScreens.compactMap(\.screen)
+        switch event.name {
+        case "order.status":
+            do {
+                let change = try event.decode(OrderStatusChangeDTO.self)
+                let status = OrderStatus(wireValue: change.status)
+                for screen in screens { screen.applyLiveStatus(status, of: change.orderID) }
+            } catch {
+                context.logger.warning(
+                    "a live event was skipped: \(error)", metadata: ["event_id": .string(event.id)])
+            }
+        case "reset":
+            for screen in screens { Task { await screen.load() } }
+        default:
+            break
+        }
     }
 
     /// Loads the cart.
@@ -329,4 +359,22 @@ struct UnresolvedOrderRecord: Encodable {
         case createdAt = "created_at"
         case basis = "submission"
     }
+}
+
+/// An order screen's view model that live statuses reach: `OrderHistoryViewModel`, `OrderDetailViewModel`.
+@MainActor
+protocol LiveOrderScreen: AnyObject {
+    /// Shows `status` for `id` when the screen shows that order; whether it does.
+    @discardableResult
+    func applyLiveStatus(_ status: OrderStatus, of id: OrderID) -> Bool
+    /// Loads what the screen shows again.
+    func load() async
+}
+
+extension OrderHistoryViewModel: LiveOrderScreen {}
+extension OrderDetailViewModel: LiveOrderScreen {}
+
+/// An open order screen, held weakly by the entry.
+struct WeakOrderScreen {
+    weak var screen: (any LiveOrderScreen)?
 }

@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Logging
 import Models
 import Persistence
 import TerminalUI
@@ -42,11 +43,13 @@ public final class FeedEntry: ScopedFeatureEntry {
     public let formatter: FeedFormatter
     /// The account's outbox (the `like` command pushes it at once).
     let outbox: Outbox
+    private let logger: Logger
 
     /// Builds the feature over `context` (the like push handler is set on the account's outbox); opens nothing.
     public init(context: FeatureContext) {
         let context = context.labelled("storefront.feed")
         outbox = context.outbox
+        logger = context.logger
         repository = LiveFeedRepository(
             client: context.client, database: context.database, outbox: context.outbox, logger: context.logger,
             now: context.now, makeMutationID: context.makeIdentifier, cacheLimit: 200)
@@ -92,6 +95,30 @@ public final class FeedEntry: ScopedFeatureEntry {
     /// Stops loading.
     public func stop() {
         feature.stop()
+    }
+
+    /// New posts, like counts, and `reset` (the feed is refetched).
+    public var liveEventNames: Set<String> { ["post.created", "post.likes", "reset"] }
+
+    /// Announces a new post, shows a like count in place, or refreshes after a `reset`; an event whose data does
+    /// not fit the contract (openapi.yaml: `Post`, `PostLikes`) is logged and skipped.
+    public func receive(_ event: LiveEvent) {
+        do {
+            switch event.name {
+            case "post.created":
+                feature.announceNewPost(try PostMapping.post(from: try event.decode(PostDTO.self)))
+            case "post.likes":
+                let likes = try event.decode(PostLikesDTO.self)
+                feature.applyLiveLikeCount(likes.likeCount, of: likes.postID)
+            case "reset":
+                let feature = feature
+                Task { await feature.refresh() }
+            default:
+                break
+            }
+        } catch {
+            logger.warning("a live event was skipped: \(error)", metadata: ["event_id": .string(event.id)])
+        }
     }
 
     /// Runs `feed`, `post` or `like`.

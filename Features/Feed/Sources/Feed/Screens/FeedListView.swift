@@ -5,7 +5,8 @@ import TerminalUI
 /// list's footer and the key hints.
 ///
 /// Keys: ↑/↓, Page Up/Down, Home/End move the selection; Enter opens the post; `l` likes or unlikes it; `p` opens
-/// its product; `r` retries what failed or refreshes. Every other key is left to the App.
+/// its product; `n` inserts the new posts the live stream announced; `r` retries what failed or refreshes. Every
+/// other key is left to the App.
 @MainActor
 public final class FeedListView: TerminalView {
     /// The view model rendered.
@@ -72,6 +73,8 @@ public final class FeedListView: TerminalView {
         case .character("p"):
             guard selectedRowHasProduct else { return .ignored }
             viewModel.openSelectedProduct()
+        case .character("n"):
+            guard viewModel.showNewPosts() else { return .ignored }
         case .character("r"):
             viewModel.retry()
         default:
@@ -92,6 +95,9 @@ public final class FeedListView: TerminalView {
                 hints.append(KeyHelpItem(key: "p", action: "product"))
             }
             hints.append(KeyHelpItem(key: "r", action: "refresh"))
+        }
+        if !viewModel.feature.newPosts.isEmpty {
+            hints.append(KeyHelpItem(key: "n", action: "new posts"))
         }
         return hints
     }

@@ -122,8 +122,8 @@ public final class FeedListViewModel {
         return feature.posts.isEmpty ? .empty : .posts(rows)
     }
 
-    /// Messages above the list, most important first: offline with saved posts, a failed refresh or like, a like
-    /// waiting for sign-in, an unusable local store.
+    /// Messages above the list, most important first: offline with saved posts, a failed refresh, new posts the
+    /// live stream announced, a failed like, a like waiting for sign-in, an unusable local store.
     public var notices: [Notice] {
         guard feature.hasLoaded else { return [] }
         var notices: [Notice] = []
@@ -136,6 +136,11 @@ public final class FeedListViewModel {
                 Notice(
                     .error, message: "Couldn't refresh the feed. \(failure.error.userMessage)",
                     actionHint: "Press r to retry"))
+        }
+        if !feature.newPosts.isEmpty {
+            let count = feature.newPosts.count
+            notices.append(
+                Notice(.info, message: count == 1 ? "1 new post" : "\(count) new posts", actionHint: "Press n to show"))
         }
         if let likeError = feature.likeError {
             notices.append(Notice(.error, message: "Couldn't save your like. \(likeError.userMessage)"))
@@ -192,6 +197,22 @@ public final class FeedListViewModel {
         if let id = selectedPostID {
             feature.postAppeared(id)
         }
+    }
+
+    /// Inserts the announced new posts above the ones shown, keeping the selected post selected and where it was
+    /// on screen (the new ones are above it, reached by scrolling up).
+    ///
+    /// - Returns: Whether there were new posts.
+    @discardableResult
+    public func showNewPosts() -> Bool {
+        let wasEmpty = feature.posts.isEmpty
+        let inserted = feature.showNewPosts()
+        guard inserted > 0 else { return false }
+        if !wasEmpty {
+            listState.selectedIndex += inserted
+            listState.firstVisibleIndex += inserted
+        }
+        return true
     }
 
     /// Opens the selected post (`FeedFeature.onOpenPost`).

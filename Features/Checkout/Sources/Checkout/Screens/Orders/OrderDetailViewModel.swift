@@ -19,6 +19,8 @@ public final class OrderDetailViewModel {
 
     @ObservationIgnored private let repository: any OrderRepository
     @ObservationIgnored private let format: DisplayFormat
+    /// A live status that arrived while a load was in flight (the answer may predate it).
+    @ObservationIgnored private var statusDuringLoad: OrderStatus?
 
     /// Creates the view model for `orderID`; nothing loads until `load()`. Pass an order already at hand (the one
     /// just placed) as `order` to show it at once.
@@ -74,13 +76,28 @@ public final class OrderDetailViewModel {
         error == .notFound ? "There is no order \(orderID) in your account." : error?.message
     }
 
+    /// Shows `status` when `id` is this order (an `order.status` live event), in place; a status that arrives while
+    /// the order loads is applied to the answer.
+    ///
+    /// - Returns: Whether `id` is this order.
+    @discardableResult
+    public func applyLiveStatus(_ status: OrderStatus, of id: OrderID) -> Bool {
+        guard id == orderID else { return false }
+        if isLoading { statusDuringLoad = status }
+        if let order, order.status != status { self.order = order.settingStatus(status) }
+        return true
+    }
+
     /// Loads the order; a failure keeps what was shown.
     public func load() async {
         guard !isLoading else { return }
         isLoading = true
         defer { isLoading = false }
+        statusDuringLoad = nil
         do {
-            order = try await repository.order(id: orderID)
+            let loaded = try await repository.order(id: orderID)
+            order = statusDuringLoad.map { loaded.settingStatus($0) } ?? loaded
+            statusDuringLoad = nil
             error = nil
         } catch let failure as CheckoutError {
             error = failure

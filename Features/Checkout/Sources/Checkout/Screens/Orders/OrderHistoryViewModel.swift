@@ -70,6 +70,16 @@ public final class OrderHistoryViewModel {
         }
     }
 
+    /// Shows `status` for the order `id` when it is among `orders` (an `order.status` live event), in place.
+    ///
+    /// - Returns: Whether the order is shown here.
+    @discardableResult
+    public func applyLiveStatus(_ status: OrderStatus, of id: OrderID) -> Bool {
+        guard let index = orders.firstIndex(where: { $0.id == id }) else { return false }
+        if orders[index].status != status { orders[index] = orders[index].settingStatus(status) }
+        return true
+    }
+
     /// Whether another page can be loaded.
     public var canLoadMore: Bool { nextCursor != nil }
 

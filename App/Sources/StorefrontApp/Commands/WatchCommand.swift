@@ -1,0 +1,121 @@
+import FeatureKit
+import Foundation
+import Networking
+import Primitives
+
+extension CommandRunner {
+    /// `storefront watch [--count N]`: prints the events of `GET /v1/events` as they arrive, one line each (one JSON
+    /// object per line with `--json`), until N events were printed or the user interrupts it.
+    ///
+    /// Connection changes go to standard error ("watching…", "reconnecting in…"), so standard output holds only
+    /// events. A stream that cannot be opened at all fails like any other command (exit 1); once it was open, a
+    /// dropped connection is resumed after the last event id, so no event is lost or repeated.
+    func watch(_ invocation: CommandInvocation) async -> ExitCode {
+        let count: Int?
+        do {
+            count = try invocation.integer("--count", in: 1...1_000_000_000)
+        } catch {
+            return invocation.usage(error.message)
+        }
+        var printed = 0
+        var connectedBefore = false
+        do {
+            for try await update in dependencies.liveEvents.updates() {
+                switch update {
+                case .connected:
+                    invocation.note(connectedBefore ? "reconnected" : "watching live events (interrupt to stop)")
+                    connectedBefore = true
+                case .disconnected(let reason, let retryIn):
+                    guard connectedBefore else {
+                        return invocation.fail("the event stream could not be opened: \(reason)", code: "offline")
+                    }
+                    invocation.note("the event stream dropped (\(reason)); reconnecting in \(Self.seconds(retryIn))")
+                case .event(let id, let name, let data):
+                    let event = LiveEvent(id: id, name: name, data: data)
+                    if invocation.json {
+                        guard let line = Self.jsonLine(event) else {
+                            return invocation.fail("event \(id) could not be written as JSON")
+                        }
+                        invocation.print(line)
+                    } else {
+                        invocation.print(LiveEventText.line(event))
+                    }
+                    printed += 1
+                    if let count, printed >= count { return .success }
+                }
+            }
+        } catch {
+            return invocation.fail("the event stream ended", error)
+        }
+        // The server answered 204: it asks clients to stop watching.
+        invocation.note("the server closed the event stream")
+        return .success
+    }
+
+    /// `{"data": …, "event": "post.likes", "id": "…"}` on one line.
+    private static func jsonLine(_ event: LiveEvent) -> String? {
+        struct Line: Encodable {
+            let id: String
+            let event: String
+            let data: JSONValue
+        }
+        guard let data = try? APIJSON.makeEncoder().encode(Line(id: event.id, event: event.name, data: event.data))
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// "3 s", "1.5 s".
+    private static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0
+            ? "\(milliseconds / 1000) s" : String(format: "%.1f s", Double(milliseconds) / 1000)
+    }
+}
+
+extension CommandInvocation {
+    /// Prints `<program>: <message>` on standard error: progress that is not the command's output.
+    func note(_ message: String) {
+        errorOutput.write("\(programName): \(message)\n")
+    }
+}
+
+/// One readable line per live event, for `storefront watch`.
+enum LiveEventText {
+    /// "post.likes post_7: 13 likes", "order.status ord_1: shipped", "post.created post_9 by Ada: caption".
+    static func line(_ event: LiveEvent) -> String {
+        let data = event.data
+        switch event.name {
+        case "post.created":
+            let author = data["author_name"]?.text.map { " by \($0)" } ?? ""
+            let caption = data["caption"]?.text.map { ": \(excerpt($0))" } ?? ""
+            return "post.created \(data["id"]?.text ?? "?")\(author)\(caption)"
+        case "post.likes":
+            let likes = data["like_count"]?.text ?? "?"
+            return "post.likes \(data["post_id"]?.text ?? "?"): \(likes) \(likes == "1" ? "like" : "likes")"
+        case "order.status":
+            let at = data["changed_at"]?.text.map { " at \($0)" } ?? ""
+            return "order.status \(data["order_id"]?.text ?? "?"): \(data["status"]?.text ?? "?")\(at)"
+        case "reset":
+            return "reset: \(data["reason"]?.text ?? "the stream restarted"); refetch what is shown"
+        default:
+            return "\(event.name) \(event.id)"
+        }
+    }
+
+    private static func excerpt(_ text: String) -> String {
+        let oneLine = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return oneLine.count > 60 ? String(oneLine.prefix(59)) + "…" : oneLine
+    }
+}
+
+extension JSONValue {
+    /// A string, a whole number or a boolean as text; nil for other values.
+    fileprivate var text: String? {
+        switch self {
+        case .string(let value): value
+        case .integer(let value): String(value)
+        case .bool(let value): String(value)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// `storefront watch` through the built binary, against the embedded backend that each process runs over the same
+/// data directory.
+@Suite("storefront watch")
+struct WatchCommandTests {
+    @Test("a like made by a second process reaches watch --count 1 --json, which then exits 0")
+    func likeFromAnotherProcess() async throws {
+        let runner = try StorefrontProcess()
+        let login = try await runner.run(["login", "ada"])
+        #expect(login.status == 0, "\(login)")
+        let feed = try await runner.run(["--json", "feed", "--limit", "1"])
+        let posts = try #require((try feed.json() as? [String: Any])?["posts"] as? [[String: Any]], "\(feed)")
+        let postID = try #require(posts.first?["id"] as? String)
+        let likesBefore = try #require(posts.first?["like_count"] as? Int)
+
+        let watcher = try RunningStorefront(
+            ["--data-dir", runner.dataDirectory.url.path, "--json", "watch", "--count", "1"])
+        try await watcher.waitForStandardError(containing: "watching live events", within: .seconds(60))
+        let like = try await runner.run(["like", postID])
+        #expect(like.status == 0, "\(like)")
+
+        let watched = try await watcher.waitForExit(within: .seconds(60))
+        #expect(watched.status == 0, "\(watched)")
+        let lines = watched.standardOutput.split(separator: "\n")
+        #expect(lines.count == 1, "\(watched)")
+        let event = try #require(
+            try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any])
+        #expect(event["event"] as? String == "post.likes")
+        #expect((event["id"] as? String)?.hasPrefix("srv_") == true)
+        let data = try #require(event["data"] as? [String: Any])
+        #expect(data["post_id"] as? String == postID)
+        #expect(data["like_count"] as? Int == likesBefore + 1)
+    }
+
+    @Test("a bad --count is a usage error (64)")
+    func badCount() async throws {
+        let result = try await StorefrontProcess().run(["watch", "--count", "0"])
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("storefront: option '--count' needs a whole number"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("a server that cannot be reached is one line on standard error and exit 1")
+    func unreachableServer() async throws {
+        let result = try await StorefrontProcess().run(["--api-url", "http://127.0.0.1:9", "watch"])
+        #expect(result.status == 1, "\(result)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "\(result)")
+        #expect(lines.first?.hasPrefix("storefront: the event stream could not be opened: ") == true)
+    }
+
+    @Test("the demo flags are usage errors with a server given by URL, and out of range")
+    func demoFlags() async throws {
+        let remote = try await StorefrontProcess().run(
+            ["--api-url", "http://127.0.0.1:9", "--demo-posts-every", "5", "watch"])
+        #expect(remote.status == 64)
+        #expect(remote.standardError.hasPrefix("storefront: '--demo-posts-every' applies to the embedded backend"))
+        let zero = try await StorefrontProcess().run(["--demo-orders-advance", "0", "watch"])
+        #expect(zero.status == 64)
+        #expect(zero.standardError.hasPrefix("storefront: option '--demo-orders-advance' needs a whole number"))
+    }
+}
