@@ -293,6 +293,19 @@ struct EventStreamTests {
         }
     }
 
+    @Test("picture links in event data are made absolute on the origin each client connected to")
+    func pictureLinksPerOrigin() {
+        let stored =
+            #"{"caption":"\"image_url\":\"/v1/images/x","id":"post_1","image_url":"/v1/images/posts/post_1.jpg"}"#
+        #expect(
+            EventHub.absolutePictureLinks(in: stored, origin: "http://127.0.0.1:8080")
+                == #"{"caption":"\"image_url\":\"/v1/images/x","id":"post_1","image_url":"http://127.0.0.1:8080/v1/images/posts/post_1.jpg"}"#
+        )
+        #expect(EventHub.absolutePictureLinks(in: stored, origin: nil) == stored)
+        let elsewhere = #"{"image_url":"https://cdn.example/x.jpg"}"#
+        #expect(EventHub.absolutePictureLinks(in: elsewhere, origin: "http://h:1") == elsewhere)
+    }
+
     @Test("a client that goes away is noticed at the next heartbeat and its stream released; stop ends open streams")
     func closedClientsAreReleased() async throws {
         try await withTestServer(configure: quickEvents) { server in

@@ -6,6 +6,7 @@ extension StorefrontAPI {
         let request = routed.request
         let user = try await user(of: request, required: false)
         return try await eventHub.open(
-            userID: user?.id, lastEventID: request.headers["Last-Event-ID"], cutAfter: FaultDecision.streamCut)
+            userID: user?.id, origin: ImageLinks.origin(of: request), lastEventID: request.headers["Last-Event-ID"],
+            cutAfter: FaultDecision.streamCut)
     }
 }

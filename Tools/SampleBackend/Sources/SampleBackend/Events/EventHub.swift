@@ -23,6 +23,10 @@ import Primitives
 final class EventHub: Sendable {
     private struct Client {
         let userID: String?
+        /// `http://host:port` the client connected to (`ImageLinks.origin`): picture links in events are stored as
+        /// the server's own paths, since every server process on the data file has its own port, and are made
+        /// absolute for each client as they are sent.
+        let origin: String?
         let body: StreamedBody
         /// The newest sequence number written to (or skipped for) this client.
         var through: Int64
@@ -111,8 +115,8 @@ final class EventHub: Sendable {
     ///
     /// - Throws: `APIError` 503 `overloaded` past `maximumStreams`, 503 `shutting_down` during a stop; the
     ///   database's error when the replay cannot be read.
-    func open(userID: String?, lastEventID: String?, cutAfter: Int?) async throws -> HTTPResponse {
-        let (id, body) = try register(userID: userID, cutAfter: cutAfter)
+    func open(userID: String?, origin: String?, lastEventID: String?, cutAfter: Int?) async throws -> HTTPResponse {
+        let (id, body) = try register(userID: userID, origin: origin, cutAfter: cutAfter)
         var preamble = "retry: \(Self.milliseconds(settings.reconnectionTime))\n"
         var replay: [EventRow] = []
         var through: Int64
@@ -158,7 +162,9 @@ final class EventHub: Sendable {
             ], body: body)
     }
 
-    private func register(userID: String?, cutAfter: Int?) throws(APIError) -> (UInt64, StreamedBody) {
+    private func register(
+        userID: String?, origin: String?, cutAfter: Int?
+    ) throws(APIError) -> (UInt64, StreamedBody) {
         let limit = settings.maximumStreams
         let outcome: Result<(UInt64, StreamedBody), APIError> = state.withLock { state in
             if state.isStopping { return .failure(.shuttingDown()) }
@@ -167,7 +173,7 @@ final class EventHub: Sendable {
             state.nextID += 1
             let body = StreamedBody(maximumBufferedBytes: settings.maximumBufferedBytes) { [self] in forget(id) }
             state.clients[id] = Client(
-                userID: userID, body: body, through: 0, pending: [], remaining: cutAfter, opened: .now)
+                userID: userID, origin: origin, body: body, through: 0, pending: [], remaining: cutAfter, opened: .now)
             return .success((id, body))
         }
         return try outcome.get()
@@ -225,7 +231,8 @@ final class EventHub: Sendable {
         client.through = row.seq
         guard row.userID == nil || row.userID == client.userID else { return false }
         if let remaining = client.remaining, remaining <= 0 { return false }
-        let text = "id: \(instanceID)-\(row.seq)\nevent: \(row.name)\ndata: \(row.data)\n\n"
+        let data = Self.absolutePictureLinks(in: row.data, origin: client.origin)
+        let text = "id: \(instanceID)-\(row.seq)\nevent: \(row.name)\ndata: \(data)\n\n"
         switch client.body.write(Array(text.utf8)) {
         case .queued:
             if let remaining = client.remaining {
@@ -238,6 +245,16 @@ final class EventHub: Sendable {
         case .closed:
             return false
         }
+    }
+
+    /// `data` with each `"image_url":"/v1/images/…` prefixed by `origin` (`ImageLinks.wireValue`). The data is
+    /// JSON this server wrote, so that byte sequence can only be the key and the start of its value: inside a string
+    /// value the quotes would be escaped.
+    static func absolutePictureLinks(in data: String, origin: String?) -> String {
+        guard let origin else { return data }
+        let stored = #""image_url":"/v1/images/"#
+        guard data.contains(stored) else { return data }
+        return data.replacingOccurrences(of: stored, with: #""image_url":""# + origin + "/v1/images/")
     }
 
     /// Hands `rows` (in sequence order) to every stream.
