@@ -162,7 +162,7 @@ public final class AppShell: TerminalView {
                     separator + notice.text, style: notice.isError ? .color(.danger) : .text(.caption)))
         }
         let hints = KeyHints([
-            KeyHint(key: "1-3", action: "tabs"), KeyHint(key: "esc", action: "back"),
+            KeyHint(key: "1-\(Tab.allCases.count)", action: "tabs"), KeyHint(key: "esc", action: "back"),
             KeyHint(key: "/", action: "search"), KeyHint(key: "?", action: "help"), KeyHint(key: "q", action: "quit"),
         ]).render(width: width, theme: theme)
         return [status.truncated(toWidth: width, ellipsis: theme.symbols.ellipsis)] + hints
