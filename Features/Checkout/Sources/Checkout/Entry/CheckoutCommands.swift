@@ -250,7 +250,7 @@ struct CheckoutCommands {
             let page = try await entry.makeOrderRepository().orders(cursor: nil, limit: 20)
             var lines = page.items.map { order in
                 "\(order.id)  \(format.dateTime(order.placedAt))  \(order.status.label)  "
-                    + "\(order.itemCount) items  \(format.money(order.total))"
+                    + "\(order.itemCount == 1 ? "1 item" : "\(order.itemCount) items")  \(format.money(order.total))"
             }
             if page.items.isEmpty { lines.append("No orders yet.") }
             return context.emit(lines, json: page.items.map { OrderOutput($0) })
