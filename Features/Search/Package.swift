@@ -47,6 +47,7 @@ let package = Package(
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "NetworkingTestSupport", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
+                .product(name: "Images", package: "Images"),
                 .product(name: "PersistenceTestSupport", package: "Persistence"),
                 .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
