@@ -35,7 +35,7 @@ private final class ControlledPictures: Sendable {
             state.holding.remove(url)
             return state.held.removeValue(forKey: url) ?? []
         }
-        waiting.forEach { $0.resume() }
+        for continuation in waiting { continuation.resume() }
     }
 
     func load(_ url: URL, _ box: PixelSize) async throws -> DecodedImage {
