@@ -106,7 +106,8 @@ public final class SearchEntry: ScopedFeatureEntry {
         if !query.isEmpty {
             feature.updateQuery(query)
         }
-        return SearchView(viewModel: SearchViewModel(feature: feature, locale: locale), theme: context.theme)
+        return SearchView(
+            viewModel: SearchViewModel(feature: feature, locale: locale, pictures: pictures), theme: context.theme)
     }
 
     /// Runs `search` or `product`.

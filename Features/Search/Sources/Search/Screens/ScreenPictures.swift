@@ -144,3 +144,39 @@ final class PictureSlot {
         }
     }
 }
+
+/// Loads ahead the pictures of list rows about to appear, so a product opened from the list draws at once from
+/// the memory cache. Each call names the rows wanted now; loads of rows no longer named are cancelled (the loader
+/// stops a shared download when nobody else waits), and rows already loading are not asked again.
+@MainActor
+final class PicturePrefetcher {
+    private let pictures: ScreenPictures
+    private var tasks: [URL: Task<Void, Never>] = [:]
+
+    /// A prefetcher loading through `pictures` (nothing when pictures are off).
+    init(pictures: ScreenPictures) {
+        self.pictures = pictures
+    }
+
+    /// The URLs being loaded or loaded ahead now.
+    var wanted: Set<URL> { Set(tasks.keys) }
+
+    /// Wants exactly `urls`: starts the ones not yet asked for and cancels the rest.
+    func prefetch(_ urls: [URL]) {
+        guard pictures.isEnabled else { return }
+        let wanted = Set(urls)
+        for (url, task) in tasks where !wanted.contains(url) {
+            task.cancel()
+            tasks[url] = nil
+        }
+        let pictures = pictures
+        for url in urls where tasks[url] == nil {
+            // A failure is logged when a screen shows the picture; ahead of time it is only a cache miss.
+            tasks[url] = Task { _ = try? await pictures.picture(at: url) }
+        }
+    }
+
+    isolated deinit {
+        for task in tasks.values { task.cancel() }
+    }
+}
