@@ -71,6 +71,13 @@ extension IntegrationTests {
             }
             let mode = try await app.run(["image", id, "--mode", "wavy"])
             #expect(mode.status == 64, "\(mode)")
+            // sixel and kitty asked for on a pipe still write plain characters.
+            for graphics in ["sixel", "kitty"] {
+                let piped = try await app.run(["image", id, "--width", "30", "--mode", graphics])
+                #expect(piped.status == 0 && !piped.standardOutput.utf8.contains(0x1B), "\(piped)")
+                let json = try await app.run(["image", id, "--mode", graphics, "--json"])
+                #expect((try json.json() as? [String: Any])?["mode"] as? String == "plain", "\(json)")
+            }
         }
 
         /// The colours the seeded catalog draws picture `id` (`sku_N`) in, from the server's own generator.
@@ -80,6 +87,52 @@ extension IntegrationTests {
                 dataDirectory: nil, logger: Logger(label: "test", handler: CapturingLogHandler()), now: { Date() }
             ).seed
             return PictureGenerator(seed: seed).palette(of: PictureCatalog.Picture(kind: .products, number: number))
+        }
+
+        /// What `storefront ARGUMENTS` writes on a pseudo-terminal (util-linux `script`), with only `environment`.
+        private func onTerminal(_ arguments: [String], environment: [String: String], data: String) throws -> String {
+            let binary = try StorefrontProcess.executableURL().path
+            let command =
+                (["env", "-i"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                + [binary, "--data-dir", data] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        @Test("on a terminal: --mode kitty and sixel write their graphics, auto follows KITTY_WINDOW_ID, else symbols")
+        func graphicsOnATerminal() async throws {
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script")
+            let app = try StorefrontProcess()
+            let id = try await pictureProduct(app)
+            let data = app.dataDirectory.url.path
+            let base = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "TERM": "xterm-256color", "LANG": "C.UTF-8"]
+            let kitty = try onTerminal(
+                ["image", id, "--width", "20", "--mode", "kitty"], environment: base, data: data)
+            #expect(kitty.contains("\u{1B}_G"), "\(kitty.prefix(80).debugDescription)")
+            let sixel = try onTerminal(
+                ["image", id, "--width", "20", "--mode", "sixel"], environment: base, data: data)
+            #expect(sixel.contains("\u{1B}P") && !sixel.contains("\u{1B}_G"), "\(sixel.prefix(80).debugDescription)")
+            var inKitty = base
+            inKitty["KITTY_WINDOW_ID"] = "1"
+            let auto = try onTerminal(["image", id, "--width", "20"], environment: inKitty, data: data)
+            #expect(auto.contains("\u{1B}_G"), "\(auto.prefix(80).debugDescription)")
+            var truecolor = base
+            truecolor["COLORTERM"] = "truecolor"
+            let symbols = try onTerminal(["image", id, "--width", "20"], environment: truecolor, data: data)
+            #expect(symbols.contains("\u{1B}[38;2;") && !symbols.contains("\u{1B}_G"), "\(symbols.prefix(80))")
+            var plain = inKitty
+            plain["NO_COLOR"] = "1"
+            let none = try onTerminal(
+                ["image", id, "--width", "20", "--mode", "kitty"], environment: plain, data: data)
+            #expect(!none.utf8.contains(0x1B) && !none.isEmpty, "\(none.prefix(80).debugDescription)")
         }
 
         @Test("tmux: the product screen draws the seeded picture's disc and badge colours where they are")
@@ -130,7 +183,7 @@ extension IntegrationTests {
             // Under NO_COLOR, the picture command in the same terminal writes no escape byte.
             try await TmuxSession.with(
                 command: "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color NO_COLOR=1 LANG=C.UTF-8 "
-                    + "'\(binary)' --data-dir '\(data)' image \(id) --width 30; echo END-OF-PICTURE",
+                    + "'\(binary)' --data-dir '\(data)' image \(id) --width 30; echo END-OF-PICTURE; exec cat",
                 columns: 100, rows: 40
             ) { plain in
                 try await plain.waitForScreen("the plain picture") { $0.contains("END-OF-PICTURE") }
