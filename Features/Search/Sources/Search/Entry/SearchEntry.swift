@@ -1,4 +1,5 @@
 import FeatureKit
+import FeaturePictures
 import Foundation
 import Images
 import Models

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeaturePictures
 import Foundation
 import Models
 import Observation

@@ -43,12 +43,12 @@ public final class ScreenPictures {
     }
 
     /// The picture at `url` fitting `decodeBox`.
-    func picture(at url: URL) async throws -> DecodedImage {
+    public func picture(at url: URL) async throws -> DecodedImage {
         try await load(url, Self.decodeBox)
     }
 
     /// Records that the picture at `url` could not be shown; logs it the first time only.
-    func failed(_ url: URL, error: any Error) {
+    public func failed(_ url: URL, error: any Error) {
         guard logged.insert(url).inserted else { return }
         logger.warning("picture unavailable", metadata: ["url": "\(url.path)", "error": "\(error)"])
     }
@@ -58,9 +58,9 @@ public final class ScreenPictures {
 /// changes (from the decoded picture in memory; nothing is loaded or decoded again).
 @MainActor
 @Observable
-final class PictureSlot {
+public final class PictureSlot {
     /// What the picture area shows.
-    enum State: Equatable {
+    public enum State: Equatable {
         /// Pictures are off, or the item has no picture: nothing is drawn.
         case none
         /// The picture is on its way.
@@ -71,16 +71,20 @@ final class PictureSlot {
         case unavailable
     }
 
-    private(set) var state = State.none
+    /// What the slot shows now.
+    public private(set) var state = State.none
+
+    /// An empty slot.
+    public init() {}
     @ObservationIgnored private var drawn: (columns: Int, rows: Int, lines: [StyledLine])?
     @ObservationIgnored private var task: Task<Void, Never>?
     @ObservationIgnored private var url: URL?
     /// How many answers arrived for a picture the slot no longer shows (and were dropped).
-    @ObservationIgnored private(set) var discarded = 0
+    @ObservationIgnored public private(set) var discarded = 0
 
     /// Starts loading `url` through `pictures` unless it is already the slot's picture; nil or pictures off clear
     /// the slot. A load on its way for another URL is cancelled, and its result is never shown.
-    func show(_ url: URL?, pictures: ScreenPictures?) {
+    public func show(_ url: URL?, pictures: ScreenPictures?) {
         guard let pictures, pictures.isEnabled, let url else {
             cancel()
             state = .none
@@ -111,7 +115,7 @@ final class PictureSlot {
     }
 
     /// Stops a load on its way (the loader cancels the shared download when nobody else waits).
-    func cancel() {
+    public func cancel() {
         task?.cancel()
         task = nil
         url = nil
@@ -119,7 +123,7 @@ final class PictureSlot {
 
     /// The picture's lines at most `columns` wide and `maxRows` high, keeping its aspect ratio; a one-line
     /// placeholder while it loads or when it is unavailable; none when there is no picture.
-    func lines(columns: Int, maxRows: Int) -> [StyledLine] {
+    public func lines(columns: Int, maxRows: Int) -> [StyledLine] {
         switch state {
         case .none:
             return []
@@ -149,20 +153,20 @@ final class PictureSlot {
 /// the memory cache. Each call names the rows wanted now; loads of rows no longer named are cancelled (the loader
 /// stops a shared download when nobody else waits), and rows already loading are not asked again.
 @MainActor
-final class PicturePrefetcher {
+public final class PicturePrefetcher {
     private let pictures: ScreenPictures
     private var tasks: [URL: Task<Void, Never>] = [:]
 
     /// A prefetcher loading through `pictures` (nothing when pictures are off).
-    init(pictures: ScreenPictures) {
+    public init(pictures: ScreenPictures) {
         self.pictures = pictures
     }
 
     /// The URLs being loaded or loaded ahead now.
-    var wanted: Set<URL> { Set(tasks.keys) }
+    public var wanted: Set<URL> { Set(tasks.keys) }
 
     /// Wants exactly `urls`: starts the ones not yet asked for and cancels the rest.
-    func prefetch(_ urls: [URL]) {
+    public func prefetch(_ urls: [URL]) {
         guard pictures.isEnabled else { return }
         let wanted = Set(urls)
         for (url, task) in tasks where !wanted.contains(url) {
