@@ -18,6 +18,11 @@ public final class ScreenPictures {
     /// Each screen keeps the decoded picture and redraws it at any size without decoding again.
     public nonisolated static let decodeBox = PixelSize(width: 320, height: 240)
 
+    /// The name of the feature flag that turns screen pictures off (`pictures`, on by default; `--no-images`,
+    /// `--no-color`, `NO_COLOR` and `TERM=dumb` turn it off for a run). Search declares it; every entry with
+    /// pictures reads its value by this name.
+    public nonisolated static let flagName = "pictures"
+
     /// Whether screens show pictures (false with `--no-images` or the preference off).
     public let isEnabled: Bool
     private let load: Load

@@ -23,9 +23,10 @@ public final class SearchEntry: ScopedFeatureEntry {
     /// Whether the search screen suggests recent searches (`search_suggestions`; on by default).
     public nonisolated static let suggestionsFlag = FlagDeclaration(
         name: "search_suggestions", defaultValue: true, summary: "suggest recent searches")
-    /// Whether screens show product pictures (`pictures`; on by default; `--no-images` turns it off for a run).
+    /// Whether screens show pictures (`ScreenPictures.flagName`, declared here for every entry that shows pictures;
+    /// on by default; `--no-images` turns it off for a run).
     public nonisolated static let picturesFlag = FlagDeclaration(
-        name: "pictures", defaultValue: true, summary: "show product pictures on screens")
+        name: ScreenPictures.flagName, defaultValue: true, summary: "show product and post pictures on screens")
     /// The account's preference for pictures on screens (`search.show_pictures` in `search.json`; true by default).
     public static let picturesPreference = PreferenceKey<Bool>("search.show_pictures", default: true)
 
