@@ -2,16 +2,19 @@
 // FeatureKit: the feature entry contract. Every feature package provides one `FeatureEntry` (its routes and the
 // screen of each, its intents, its commands, migrations and flags); the App registers the entries and dispatches
 // to them without knowing their insides. It sits between the features and the DesignSystem: features and the App
-// depend on it; it depends on DesignSystem and Core.
+// depend on it; it depends on DesignSystem and Core. `FeaturePictures`, a product of its own so that features without
+// pictures do not link the image libraries, is what screens show pictures with (Core/Images, DesignSystemImages).
 import PackageDescription
 
 let package = Package(
     name: "FeatureKit",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "FeatureKit", targets: ["FeatureKit"])
+        .library(name: "FeatureKit", targets: ["FeatureKit"]),
+        .library(name: "FeaturePictures", targets: ["FeaturePictures"]),
     ],
     dependencies: [
+        .package(path: "../Core/Images"),
         .package(path: "../Core/Logging"),
         .package(path: "../Core/Models"),
         .package(path: "../Core/Networking"),
@@ -30,6 +33,15 @@ let package = Package(
                 .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
+            ]
+        ),
+        .target(
+            name: "FeaturePictures",
+            dependencies: [
+                .product(name: "Images", package: "Images"),
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystemImages", package: "DesignSystem"),
             ]
         ),
         .testTarget(

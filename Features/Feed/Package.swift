@@ -1,8 +1,8 @@
 // swift-tools-version:6.2
 // Features/Feed: the cursor-paginated feed of posts, shown from Feed's own local cache first and kept fresh from the
 // server, with likes that work offline through the outbox. Depends on Core (Networking, Persistence, Models,
-// Logging, Primitives) and DesignSystem; tests also use the test-support products of Core/Networking,
-// Core/Persistence and Core/TestSupport.
+// Logging, Primitives, Images for post pictures), DesignSystem and FeatureKit (with FeaturePictures); tests also use
+// the test-support products of Core/Networking, Core/Persistence and Core/TestSupport.
 import PackageDescription
 
 let package = Package(
@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Feed", targets: ["Feed"])
     ],
     dependencies: [
+        .package(path: "../../Core/Images"),
         .package(path: "../../Core/Logging"),
         .package(path: "../../Core/Models"),
         .package(path: "../../Core/Networking"),
@@ -33,6 +34,8 @@ let package = Package(
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "FeatureKit", package: "FeatureKit"),
+                .product(name: "FeaturePictures", package: "FeatureKit"),
+                .product(name: "Images", package: "Images"),
             ]
         ),
         .testTarget(
@@ -48,6 +51,9 @@ let package = Package(
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "Primitives", package: "Primitives"),
+                .product(name: "FeaturePictures", package: "FeatureKit"),
+                .product(name: "Images", package: "Images"),
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "DesignSystemImages", package: "DesignSystem"),
+                .product(name: "FeaturePictures", package: "FeatureKit"),
                 .product(name: "FeatureKit", package: "FeatureKit"),
                 .product(name: "Images", package: "Images"),
             ]
@@ -47,6 +48,8 @@ let package = Package(
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "NetworkingTestSupport", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
+                .product(name: "FeaturePictures", package: "FeatureKit"),
+                .product(name: "Images", package: "Images"),
                 .product(name: "PersistenceTestSupport", package: "Persistence"),
                 .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),

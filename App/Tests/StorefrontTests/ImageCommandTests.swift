@@ -1,5 +1,8 @@
 import Foundation
+import Logging
 import Testing
+
+@testable import SampleBackend
 
 extension IntegrationTests {
     /// `storefront image` and `storefront cache clear` through the built binary and its embedded backend, whose port
@@ -68,6 +71,260 @@ extension IntegrationTests {
             }
             let mode = try await app.run(["image", id, "--mode", "wavy"])
             #expect(mode.status == 64, "\(mode)")
+            // sixel and kitty asked for on a pipe still write plain characters.
+            for graphics in ["sixel", "kitty"] {
+                let piped = try await app.run(["image", id, "--width", "30", "--mode", graphics])
+                #expect(piped.status == 0 && !piped.standardOutput.utf8.contains(0x1B), "\(piped)")
+                let json = try await app.run(["image", id, "--mode", graphics, "--json"])
+                #expect((try json.json() as? [String: Any])?["mode"] as? String == "plain", "\(json)")
+            }
+        }
+
+        /// The colours the seeded catalog draws picture `id` (`sku_N`) in, from the server's own generator.
+        private func palette(of id: String) throws -> PictureGenerator.Palette {
+            let number = try #require(Int(id.dropFirst(4)))
+            let seed = SampleServerConfiguration(
+                dataDirectory: nil, logger: Logger(label: "test", handler: CapturingLogHandler()), now: { Date() }
+            ).seed
+            return PictureGenerator(seed: seed).palette(of: PictureCatalog.Picture(kind: .products, number: number))
+        }
+
+        /// What `storefront ARGUMENTS` writes on a pseudo-terminal (util-linux `script`), with only `environment`.
+        private func onTerminal(_ arguments: [String], environment: [String: String], data: String) throws -> String {
+            let binary = try StorefrontProcess.executableURL().path
+            let command =
+                (["env", "-i"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                + [binary, "--data-dir", data] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        @Test("on a terminal: --mode kitty and sixel write their graphics, auto follows KITTY_WINDOW_ID, else symbols")
+        func graphicsOnATerminal() async throws {
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script")
+            let app = try StorefrontProcess()
+            let id = try await pictureProduct(app)
+            let data = app.dataDirectory.url.path
+            let base = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "TERM": "xterm-256color", "LANG": "C.UTF-8"]
+            let kitty = try onTerminal(
+                ["image", id, "--width", "20", "--mode", "kitty"], environment: base, data: data)
+            #expect(kitty.contains("\u{1B}_G"), "\(kitty.prefix(80).debugDescription)")
+            let sixel = try onTerminal(
+                ["image", id, "--width", "20", "--mode", "sixel"], environment: base, data: data)
+            #expect(sixel.contains("\u{1B}P") && !sixel.contains("\u{1B}_G"), "\(sixel.prefix(80).debugDescription)")
+            var inKitty = base
+            inKitty["KITTY_WINDOW_ID"] = "1"
+            let auto = try onTerminal(["image", id, "--width", "20"], environment: inKitty, data: data)
+            #expect(auto.contains("\u{1B}_G"), "\(auto.prefix(80).debugDescription)")
+            var truecolor = base
+            truecolor["COLORTERM"] = "truecolor"
+            let symbols = try onTerminal(["image", id, "--width", "20"], environment: truecolor, data: data)
+            #expect(symbols.contains("\u{1B}[38;2;") && !symbols.contains("\u{1B}_G"), "\(symbols.prefix(80))")
+            var plain = inKitty
+            plain["NO_COLOR"] = "1"
+            let none = try onTerminal(
+                ["image", id, "--width", "20", "--mode", "kitty"], environment: plain, data: data)
+            #expect(!none.utf8.contains(0x1B) && !none.isEmpty, "\(none.prefix(80).debugDescription)")
+        }
+
+        @Test("tmux: the product screen draws the seeded picture's disc and badge colours where they are")
+        func productScreenColours() async throws {
+            try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
+            let app = try StorefrontProcess()
+            let id = try await pictureProduct(app)
+            let palette = try palette(of: id)
+            let binary = try StorefrontProcess.executableURL().path
+            let data = app.dataDirectory.url.path
+            let environment =
+                "PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8"
+            try await TmuxSession.with(
+                command: "env -i \(environment) '\(binary)' --data-dir '\(data)' open 'storefront://product/\(id)'",
+                columns: 100, rows: 40
+            ) { pane in
+                try await pane.waitForScreen("the picture") { !$0.contains("loading picture") && $0.contains("esc") }
+                var picture: PaneCells.Block?
+                let clock = ContinuousClock()
+                let deadline = clock.now + .seconds(20)
+                while picture == nil, clock.now < deadline {
+                    picture = PaneCells(try await pane.screenWithEscapes()).largestColouredBlock(minimumWidth: 20)
+                    if picture == nil { try await Task.sleep(for: .milliseconds(50)) }
+                }
+                let shown = try await pane.screen()
+                let block = try #require(picture, "no picture on:\n\(shown)")
+                #expect(block.columns >= 40 && block.rows >= 8, "\(block)")
+                // The disc is at the centre; the badge fills the top-left quarter by quarter.
+                let centre = block.colours(x: block.columns / 2, y: block.rows / 2)
+                let badge = block.colours(x: block.columns / 8, y: block.rows / 8)
+                #expect(centre.contains { PaneCells.near($0, palette.disc) }, "centre \(centre) vs \(palette.disc)")
+                #expect(badge.contains { PaneCells.near($0, palette.badge) }, "badge \(badge) vs \(palette.badge)")
+            }
+
+            // `--no-images` shows the picture's address and no picture.
+            try await TmuxSession.with(
+                command: "env -i \(environment) '\(binary)' --data-dir '\(data)' --no-images open "
+                    + "'storefront://product/\(id)'",
+                columns: 100, rows: 40
+            ) { off in
+                let screen = try await off.waitForScreen("the product without its picture") {
+                    $0.contains("Image: ") && $0.contains("esc")
+                }
+                #expect(!screen.contains("picture"), "\(screen)")
+                #expect(PaneCells(try await off.screenWithEscapes()).largestColouredBlock(minimumWidth: 20) == nil)
+            }
+
+            // Under NO_COLOR, the picture command in the same terminal writes no escape byte.
+            try await TmuxSession.with(
+                command: "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color NO_COLOR=1 LANG=C.UTF-8 "
+                    + "'\(binary)' --data-dir '\(data)' image \(id) --width 30; echo END-OF-PICTURE; exec cat",
+                columns: 100, rows: 40
+            ) { plain in
+                try await plain.waitForScreen("the plain picture") { $0.contains("END-OF-PICTURE") }
+                let captured = try await plain.screenWithEscapes()
+                #expect(!captured.utf8.contains(0x1B), "\(captured)")
+                // capture-pane drops trailing spaces, so rows are at most 30 wide; the picture is drawn in characters.
+                let rows = captured.split(separator: "\n").prefix { !$0.contains("END-OF-PICTURE") }
+                #expect(rows.count >= 5 && rows.allSatisfy { $0.count <= 30 }, "\(captured)")
+                #expect(rows.contains { $0.contains { !$0.isWhitespace } }, "\(captured)")
+            }
+        }
+    }
+}
+
+/// The cells of a `capture-pane -e` screen: each cell's character and its 24-bit foreground and background from
+/// the SGR sequences before it (ECMA-48 8.3.117, the ISO 8613-6 `38;2;R;G;B` forms).
+struct PaneCells {
+    struct Cell {
+        var character: Character
+        var foreground: (Int, Int, Int)?
+        var background: (Int, Int, Int)?
+    }
+
+    /// A rectangle of the screen: rows of cells.
+    struct Block: CustomStringConvertible {
+        let cells: [[Cell]]
+        var rows: Int { cells.count }
+        var columns: Int { cells.map(\.count).min() ?? 0 }
+
+        /// The colours cell (`x`, `y`) shows: its background and, unless it is a space, its foreground.
+        func colours(x: Int, y: Int) -> [(Int, Int, Int)] {
+            let cell = cells[y][x]
+            return [cell.background, cell.character == " " ? nil : cell.foreground].compactMap { $0 }
+        }
+
+        var description: String { "\(columns)x\(rows) cells" }
+    }
+
+    let lines: [[Cell]]
+
+    init(_ screen: String) {
+        lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(Self.parse)
+    }
+
+    /// Whether `colour` is within 32 of `expected` in every channel (a JPEG and a box filter move flat colours a
+    /// little).
+    static func near(_ colour: (Int, Int, Int), _ expected: (UInt8, UInt8, UInt8)) -> Bool {
+        abs(colour.0 - Int(expected.0)) <= 32 && abs(colour.1 - Int(expected.1)) <= 32
+            && abs(colour.2 - Int(expected.2)) <= 32
+    }
+
+    /// The tallest run of consecutive lines whose cells from the same column on are coloured (a foreground or a
+    /// background) for at least `minimumWidth` cells: where a picture is.
+    func largestColouredBlock(minimumWidth: Int) -> Block? {
+        func run(_ line: [Cell]) -> Range<Int>? {
+            var best: Range<Int>?
+            var start: Int?
+            for index in 0...line.count {
+                let coloured =
+                    index < line.count
+                    && (line[index].background != nil
+                        || (line[index].foreground != nil && line[index].character != " "))
+                if coloured, start == nil { start = index }
+                if !coloured, let first = start {
+                    if index - first > (best?.count ?? 0) { best = first..<index }
+                    start = nil
+                }
+            }
+            return best.flatMap { $0.count >= minimumWidth ? $0 : nil }
+        }
+        var best: [[Cell]] = []
+        var current: [[Cell]] = []
+        var currentStart: Int?
+        for line in lines + [[]] {
+            if let range = run(line), currentStart == nil || currentStart == range.lowerBound {
+                currentStart = range.lowerBound
+                current.append(Array(line[range]))
+            } else {
+                if current.count > best.count { best = current }
+                current = []
+                currentStart = nil
+                if let range = run(line) {
+                    currentStart = range.lowerBound
+                    current.append(Array(line[range]))
+                }
+            }
+        }
+        return best.count >= 3 ? Block(cells: best) : nil
+    }
+
+    private static func parse(_ line: Substring) -> [Cell] {
+        var cells: [Cell] = []
+        var foreground: (Int, Int, Int)?
+        var background: (Int, Int, Int)?
+        var characters = Array(line)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            guard character == "\u{1B}", index + 1 < characters.count, characters[index + 1] == "[" else {
+                cells.append(Cell(character: character, foreground: foreground, background: background))
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < characters.count, !(characters[end].isLetter) { end += 1 }
+            guard end < characters.count else { break }
+            if characters[end] == "m" {
+                let parameters = String(characters[(index + 2)..<end]).split(
+                    separator: ";", omittingEmptySubsequences: false
+                ).map { Int($0) ?? 0 }
+                apply(parameters.isEmpty ? [0] : parameters, &foreground, &background)
+            }
+            index = end + 1
+        }
+        characters.removeAll()
+        return cells
+    }
+
+    private static func apply(
+        _ parameters: [Int], _ foreground: inout (Int, Int, Int)?, _ background: inout (Int, Int, Int)?
+    ) {
+        var index = 0
+        while index < parameters.count {
+            let parameter = parameters[index]
+            if parameter == 0 {
+                foreground = nil
+                background = nil
+            } else if parameter == 39 {
+                foreground = nil
+            } else if parameter == 49 {
+                background = nil
+            } else if parameter == 38 || parameter == 48, index + 1 < parameters.count {
+                if parameters[index + 1] == 2, index + 4 < parameters.count {
+                    let colour = (parameters[index + 2], parameters[index + 3], parameters[index + 4])
+                    if parameter == 38 { foreground = colour } else { background = colour }
+                    index += 4
+                } else if parameters[index + 1] == 5 {
+                    index += 2
+                }
+            }
+            index += 1
         }
     }
 }

@@ -20,16 +20,9 @@ extension IntegrationTests {
             let arguments = (["--data-dir", directory.url.appending(path: "app").path] + arguments)
                 .map { "'\($0)'" }.joined(separator: " ")
             let after = directory.url.appending(path: "stty-after").path
-            let app = try await TmuxSession(
+            try await TmuxSession.with(
                 command: "stty -g > '\(settings)'; env -i \(environment) '\(binary)' \(arguments); stty -g > '\(after)'"
-            )
-            do {
-                try await body(app)
-            } catch {
-                await app.kill()
-                throw error
-            }
-            await app.kill()
+            ) { app in try await body(app) }
         }
 
         /// The pane terminal's settings before the app started and after it ended, as the pane's shell saved them.

@@ -121,13 +121,8 @@ public struct TerminalImageRenderer: Sendable {
             case .truecolor: CHAFA_CANVAS_MODE_TRUECOLOR
             }
         chafa_canvas_config_set_canvas_mode(config, mode)
-        guard let canvas = chafa_canvas_new(config) else { return nil }
+        guard let canvas = Self.drawnCanvas(config, pixels: pixels, width: width, height: height) else { return nil }
         defer { chafa_canvas_unref(canvas) }
-        pixels.withUnsafeBufferPointer { buffer in
-            chafa_canvas_draw_all_pixels(
-                canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, buffer.baseAddress, Int32(width), Int32(height),
-                Int32(width * 4))
-        }
         var cells: [[ImageCell]] = []
         cells.reserveCapacity(rows)
         for y in 0..<rows {
@@ -150,6 +145,18 @@ public struct TerminalImageRenderer: Sendable {
             cells.append(row)
         }
         return TerminalImage(cells: cells, capability: capability)
+    }
+
+    /// A new canvas of `config` with `pixels` (RGBA, straight alpha, no row padding) drawn on it; the caller unrefs
+    /// it. Nil when chafa refuses the configuration.
+    static func drawnCanvas(_ config: OpaquePointer?, pixels: [UInt8], width: Int, height: Int) -> OpaquePointer? {
+        guard let canvas = chafa_canvas_new(config) else { return nil }
+        pixels.withUnsafeBufferPointer { buffer in
+            chafa_canvas_draw_all_pixels(
+                canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, buffer.baseAddress, Int32(width), Int32(height),
+                Int32(width * 4))
+        }
+        return canvas
     }
 
     private func color(_ raw: Int32) -> ImageCellColor? {

@@ -30,15 +30,19 @@ public struct CommandInvocation {
     /// The colours standard output shows (`ColorCapability.detect` on the process's environment and standard
     /// output, `.none` with `--no-color`); `.none` means no escape byte at all.
     public let outputColor: ColorCapability
+    /// The process's environment, for commands that read what the terminal is (`TERM`, `TERM_PROGRAM`,
+    /// `KITTY_WINDOW_ID`); empty unless the caller passed it.
+    public let environment: [String: String]
 
     /// Creates an invocation; `outputColor` is `.none` (plain text) unless the caller detected more.
     public init(
         spec: CommandSpec, arguments: ParsedArguments, operands: [String], output: any TextOutput,
         errorOutput: any TextOutput, isInputTerminal: Bool, programName: String, isSignedIn: Bool,
         sessionEndedMessage: String?, usageText: @escaping @MainActor () -> String,
-        outputColor: ColorCapability = .none
+        outputColor: ColorCapability = .none, environment: [String: String] = [:]
     ) {
         self.outputColor = outputColor
+        self.environment = environment
         self.spec = spec
         self.arguments = arguments
         self.operands = operands
@@ -62,7 +66,8 @@ public struct CommandInvocation {
         CommandInvocation(
             spec: spec, arguments: arguments, operands: operands, output: output, errorOutput: errorOutput,
             isInputTerminal: isInputTerminal, programName: programName, isSignedIn: isSignedIn,
-            sessionEndedMessage: sessionEndedMessage, usageText: usageText, outputColor: outputColor)
+            sessionEndedMessage: sessionEndedMessage, usageText: usageText, outputColor: outputColor,
+            environment: environment)
     }
 
     /// Prints `text` and a newline on standard output.

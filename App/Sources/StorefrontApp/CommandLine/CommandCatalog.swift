@@ -31,6 +31,7 @@ public struct CommandCatalog {
             "--log-level", valueName: "LEVEL",
             help: "Lowest level written to the log file, trace ... critical (default info)."),
         .init("--no-color", help: "Never write colour, whatever the terminal supports (NO_COLOR is honoured too)."),
+        .init("--no-images", help: "Show no pictures on screens (the same as --flag pictures=off)."),
         .init(
             "--flag", valueName: "NAME=VALUE", repeatable: true,
             help: "Force a feature flag on or off for this run, such as express_shipping=on."),

@@ -117,7 +117,8 @@ public struct StorefrontCommandLine {
             isSignedIn: dependencies.account.current.isSignedIn,
             sessionEndedMessage: dependencies.account.sessionEnded?.message, usageText: { catalog.usage() },
             outputColor: configuration.allowsColor
-                ? ColorCapability.detect(environment: environment, isTerminal: terminal.isOutputTerminal) : .none)
+                ? ColorCapability.detect(environment: environment, isTerminal: terminal.isOutputTerminal) : .none,
+            environment: environment)
         let status = await CommandRunner(dependencies: dependencies, catalog: catalog).run(
             invocation, feature: command.feature)
         await dependencies.shutdown()

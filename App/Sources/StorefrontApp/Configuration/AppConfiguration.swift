@@ -94,6 +94,12 @@ public struct AppConfiguration: Sendable, Equatable {
             let (name, value) = try Self.parseFlagOverride(text)
             overrides[name] = value
         }
+        // `--no-images` is the `pictures` flag forced off (the flag of the entries that show pictures); so is a
+        // terminal without colour (`--no-color`, `NO_COLOR`, `TERM=dumb`), where cell pictures would be noise.
+        let colourless = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
+        if arguments.has("--no-images") || arguments.has("--no-color") || colourless {
+            overrides["pictures"] = false
+        }
         let faults = arguments.values["--server-fault"] ?? []
         if !faults.isEmpty {
             guard apiURL == nil else {

@@ -18,6 +18,20 @@ struct TmuxSession: Sendable {
         try await tmux(["set-option", "-t", target, "remain-on-exit", "on"])
     }
 
+    /// Runs `body` with `command` in a new session, and stops the session afterwards whatever `body` did.
+    static func with(
+        command: String, columns: Int = 100, rows: Int = 30, _ body: (TmuxSession) async throws -> Void
+    ) async throws {
+        let session = try await TmuxSession(command: command, columns: columns, rows: rows)
+        do {
+            try await body(session)
+        } catch {
+            await session.kill()
+            throw error
+        }
+        await session.kill()
+    }
+
     /// Whether tmux is installed.
     static var isAvailable: Bool {
         ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
@@ -28,6 +42,11 @@ struct TmuxSession: Sendable {
     /// The text on the screen now.
     func screen() async throws -> String {
         try await tmux(["capture-pane", "-p", "-t", target])
+    }
+
+    /// The screen now with its colours and attributes as SGR sequences (`capture-pane -e`).
+    func screenWithEscapes() async throws -> String {
+        try await tmux(["capture-pane", "-p", "-e", "-t", target])
     }
 
     /// Sends keys in tmux's names (`Down`, `Enter`, `C-c`).

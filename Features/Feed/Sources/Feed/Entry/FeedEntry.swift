@@ -1,5 +1,7 @@
 import FeatureKit
+import FeaturePictures
 import Foundation
+import Images
 import Logging
 import Models
 import Persistence
@@ -44,6 +46,9 @@ public final class FeedEntry: ScopedFeatureEntry {
     /// The account's outbox (the `like` command pushes it at once).
     let outbox: Outbox
     private let logger: Logger
+    /// Posts' pictures on the post screen: memory cache, the shared disk cache in `<cache root>/images`, the network
+    /// through the API client's transport.
+    public let pictures: ScreenPictures
 
     /// Builds the feature over `context` (the like push handler is set on the account's outbox); opens nothing.
     public init(context: FeatureContext) {
@@ -58,6 +63,15 @@ public final class FeedEntry: ScopedFeatureEntry {
             repository: repository, logger: context.logger, now: context.now, pageSize: 20, prefetchDistance: 5,
             likesEnabled: context.flags.isOn(Self.likesFlag))
         feature.isSignedIn = context.account != .guest
+        let images = ImageLoader(
+            baseURL: context.client.baseURL, transport: context.client.transport,
+            memoryCache: MemoryImageCache(costLimit: 16 << 20),
+            diskCache: DiskImageCache(
+                directory: context.layout.cacheRoot.appending(path: "images"), capacity: 128 << 20, now: context.now),
+            decoder: ImageDecoder(), maximumConcurrentDownloads: 4)
+        pictures = ScreenPictures(
+            // The flag is Search's declaration; without Search registered it has no value and pictures are on.
+            isEnabled: context.flags[ScreenPictures.flagName] ?? true, loader: images, logger: context.logger)
         formatter = FeedFormatter(
             now: context.now, locale: context.locale, timeZone: context.timeZone, excerptLength: 72)
         feature.onOpenPost = { [weak self] id in self?.onIntent?(.open(Self.postRoute(id))) }
@@ -74,7 +88,7 @@ public final class FeedEntry: ScopedFeatureEntry {
     public func makeScreen(for route: Route, context: ScreenContext) -> any TerminalView {
         if Self.postPattern.matches(route) {
             let viewModel = PostDetailViewModel(
-                postID: PostID(rawValue: route.id(0)), feature: feature, formatter: formatter)
+                postID: PostID(rawValue: route.id(0)), feature: feature, formatter: formatter, pictures: pictures)
             Task { await viewModel.load() }
             return PostDetailView(viewModel: viewModel, theme: context.theme)
         }

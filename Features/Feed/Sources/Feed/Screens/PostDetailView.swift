@@ -82,7 +82,14 @@ public final class PostDetailView: TerminalView {
                 FeedViewParts.likeLabel(post.likes, isLiked: post.isLiked, theme: theme),
                 color: post.isLiked ? .accent : nil))
         content.append(Text("Published \(post.publishedAt)", style: .caption))
-        content.append(Text(post.imageURL, style: .caption, overflow: .truncate))
+        // The picture takes at most 60 columns and 16 rows; the address is shown when there is no picture.
+        let picture = viewModel.picture.lines(columns: 60, maxRows: 16)
+        if case .loaded = viewModel.picture.state {
+            content.append(Text(lines: picture, overflow: .truncate))
+        } else {
+            content += picture.map { Text(lines: [$0], overflow: .truncate) }
+            content.append(Text(post.imageURL, style: .caption, overflow: .truncate))
+        }
         return Card(title: post.kind, footer: post.hasProduct ? "Press p to see the product" : nil, content: content)
     }
 }

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeaturePictures
 import Foundation
 import Models
 import Observation
@@ -73,11 +74,24 @@ public final class PostDetailViewModel {
     /// Why the last load failed, or nil.
     public private(set) var loadFailure: FeedError?
 
+    /// The post's picture (none when pictures are off).
+    public let picture = PictureSlot()
+    @ObservationIgnored private let pictures: ScreenPictures?
+
     /// Creates the view model of post `postID`; call `load()` to fetch it.
-    public init(postID: PostID, feature: FeedFeature, formatter: FeedFormatter) {
+    ///
+    /// - Parameter pictures: Loads the post's picture; nil shows none.
+    public init(postID: PostID, feature: FeedFeature, formatter: FeedFormatter, pictures: ScreenPictures? = nil) {
         self.postID = postID
         self.feature = feature
         self.formatter = formatter
+        self.pictures = pictures
+        picture.show(feature.post(withID: postID)?.imageURL, pictures: pictures)
+    }
+
+    isolated deinit {
+        // A closed screen stops waiting for its picture; the shared download stops if nobody else waits.
+        picture.cancel()
     }
 
     /// What the screen shows (see `PostDetailContent`).
@@ -119,6 +133,7 @@ public final class PostDetailViewModel {
         isLoading = true
         defer { isLoading = false }
         loadFailure = await feature.loadPost(postID)
+        picture.show(feature.post(withID: postID)?.imageURL, pictures: pictures)
     }
 
     /// Whether the screen offers the like action (the `feed_likes` flag).

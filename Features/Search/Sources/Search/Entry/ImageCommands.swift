@@ -6,7 +6,8 @@ import Models
 import Networking
 import TerminalUI
 
-/// `storefront image ID [--width COLUMNS] [--mode auto|symbols]` (a product's picture drawn in the terminal; with
+/// `storefront image ID [--width COLUMNS] [--mode auto|symbols|sixel|kitty]` (a product's picture drawn in the
+/// terminal; with
 /// `--json`, what the image pipeline did) and `storefront cache clear` (empties the image cache).
 @MainActor
 struct ImageCommands {
@@ -18,7 +19,9 @@ struct ImageCommands {
                 .init("--width", valueName: "COLUMNS", help: "Draw the picture COLUMNS cells wide (default 60)."),
                 .init(
                     "--mode", valueName: "MODE",
-                    help: "auto or symbols: blocks and sextants in the terminal's colours (default auto)."),
+                    help:
+                        "symbols (blocks and sextants in the terminal's colours), sixel, kitty, or auto: the "
+                        + "graphics the terminal's environment names, else symbols (default auto)."),
             ],
             help: "Draw a product's picture in the terminal."),
         CommandSpec(["cache", "clear"], help: "Empty the image cache."),
@@ -33,13 +36,7 @@ struct ImageCommands {
     /// `storefront image ID`.
     func image() async throws(UsageError) -> ExitCode {
         let columns = try invocation.integer("--width", in: 4...1000) ?? Self.defaultColumns
-        switch invocation.arguments.value("--mode") ?? "auto" {
-        case "auto", "symbols": break
-        case "sixel", "kitty":
-            throw UsageError(
-                "--mode \(invocation.arguments.value("--mode") ?? "") is not available; use auto or symbols")
-        case let other: throw UsageError("--mode must be auto or symbols, not '\(other)'")
-        }
+        let graphics = try Self.graphics(for: invocation)
         let id = ProductID(rawValue: invocation.firstOperand)
         guard let detail = await SearchCommands.loadProduct(id, entry: entry, invocation: invocation) else {
             return .failure
@@ -68,8 +65,19 @@ struct ImageCommands {
             sourceWidth: image.sourceSize.width, sourceHeight: image.sourceSize.height,
             decodedWidth: image.size.width, decodedHeight: image.size.height, columns: cells.columns,
             rows: cells.rows,
+            mode: graphics?.rawValue ?? (invocation.outputColor == .none ? "plain" : "symbols"),
             milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
         guard !invocation.json else { return invocation.emit([], json: output) }
+        if let graphics {
+            guard
+                let drawn = renderer.renderGraphics(
+                    pixels: image.pixels, width: image.size.width, height: image.size.height,
+                    columns: cells.columns, rows: cells.rows, graphics: graphics)
+            else {
+                return invocation.fail("the picture of \(id) could not be drawn", code: "image_unavailable")
+            }
+            return invocation.emit([drawn], json: output)
+        }
         guard
             let drawn = renderer.render(
                 pixels: image.pixels, width: image.size.width, height: image.size.height, columns: cells.columns,
@@ -78,6 +86,26 @@ struct ImageCommands {
             return invocation.fail("the picture of \(id) could not be drawn", code: "image_unavailable")
         }
         return invocation.emit(drawn.lines, json: output)
+    }
+
+    /// The graphics protocol to draw in, or nil for cell symbols: `--mode sixel` or `kitty` as asked, `auto` what
+    /// the environment names (`TerminalGraphicsProtocol.detect`); never one when the output takes no escape byte
+    /// (`NO_COLOR`, `TERM=dumb`, `--no-color`, a pipe), which gets plain characters.
+    ///
+    /// - Throws: `UsageError` for a mode that is not auto, symbols, sixel or kitty.
+    static func graphics(for invocation: CommandInvocation) throws(UsageError) -> TerminalGraphicsProtocol? {
+        let mode = invocation.arguments.value("--mode") ?? "auto"
+        let graphics: TerminalGraphicsProtocol?
+        switch mode {
+        case "auto": graphics = TerminalGraphicsProtocol.detect(environment: invocation.environment)
+        case "symbols": graphics = nil
+        default:
+            guard let named = TerminalGraphicsProtocol(rawValue: mode) else {
+                throw UsageError("--mode must be auto, symbols, sixel or kitty, not '\(mode)'")
+            }
+            graphics = named
+        }
+        return invocation.outputColor == .none ? nil : graphics
     }
 
     /// `storefront cache clear`.
@@ -109,6 +137,8 @@ struct ImageOutput: Encodable {
     let decodedHeight: Int
     let columns: Int
     let rows: Int
+    /// How it was drawn: `symbols`, `sixel`, `kitty`, or `plain` (no escape byte).
+    let mode: String
     let milliseconds: Double
 }
 

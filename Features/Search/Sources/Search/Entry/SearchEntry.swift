@@ -1,4 +1,5 @@
 import FeatureKit
+import FeaturePictures
 import Foundation
 import Images
 import Models
@@ -22,11 +23,17 @@ public final class SearchEntry: ScopedFeatureEntry {
     /// Whether the search screen suggests recent searches (`search_suggestions`; on by default).
     public nonisolated static let suggestionsFlag = FlagDeclaration(
         name: "search_suggestions", defaultValue: true, summary: "suggest recent searches")
+    /// Whether screens show pictures (`ScreenPictures.flagName`, declared here for every entry that shows pictures;
+    /// on by default; `--no-images` turns it off for a run).
+    public nonisolated static let picturesFlag = FlagDeclaration(
+        name: ScreenPictures.flagName, defaultValue: true, summary: "show product and post pictures on screens")
+    /// The account's preference for pictures on screens (`search.show_pictures` in `search.json`; true by default).
+    public static let picturesPreference = PreferenceKey<Bool>("search.show_pictures", default: true)
 
     /// The routes, commands, flags and tables of Search.
     public nonisolated static let descriptor = FeatureDescriptor(
         name: name, routes: [searchPattern, productPattern], commands: SearchCommands.specs + ImageCommands.specs,
-        flags: [suggestionsFlag], migrations: [SearchStorage.migrations])
+        flags: [suggestionsFlag, picturesFlag], migrations: [SearchStorage.migrations])
 
     /// The route of the search screen with `query`.
     public nonisolated static func searchRoute(query: String = "") -> Route {
@@ -45,6 +52,8 @@ public final class SearchEntry: ScopedFeatureEntry {
     /// Products' pictures: memory cache, the disk cache in `<cache root>/images` (`$XDG_CACHE_HOME/storefront/images`),
     /// the network through the API client's transport.
     public let images: ImageLoader
+    /// Pictures on the entry's screens, through `images`.
+    public let pictures: ScreenPictures
     /// How prices are written.
     let locale: Locale
     private let suggestsRecentSearches: Bool
@@ -66,6 +75,10 @@ public final class SearchEntry: ScopedFeatureEntry {
                 directory: context.layout.cacheRoot.appending(path: "images"), capacity: 128 << 20, now: now),
             decoder: ImageDecoder(), maximumConcurrentDownloads: 4)
         suggestsRecentSearches = context.flags.isOn(Self.suggestionsFlag)
+        // An unreadable preferences file shows pictures (the default) rather than failing the screen.
+        let preferred = (try? context.preferences(suite: "search").value(for: Self.picturesPreference).value) ?? true
+        pictures = ScreenPictures(
+            isEnabled: preferred && context.flags.isOn(Self.picturesFlag), loader: images, logger: context.logger)
         feature.onOpenProduct = { [weak self] product in self?.onIntent?(.openProduct(product.id)) }
         feature.onAddToCart = { [weak self] product in
             self?.onIntent?(.addToCart([CartRequest(product: product, quantity: 1)]))
@@ -83,7 +96,8 @@ public final class SearchEntry: ScopedFeatureEntry {
         if Self.productPattern.matches(route) {
             let id = ProductID(rawValue: route.id(0))
             let preview = feature.results.first { $0.id == id }
-            let viewModel = ProductDetailViewModel(productID: id, preview: preview, feature: feature, locale: locale)
+            let viewModel = ProductDetailViewModel(
+                productID: id, preview: preview, feature: feature, locale: locale, pictures: pictures)
             Task { await viewModel.load().value }
             return ProductDetailView(viewModel: viewModel, theme: context.theme)
         }
@@ -94,7 +108,8 @@ public final class SearchEntry: ScopedFeatureEntry {
         if !query.isEmpty {
             feature.updateQuery(query)
         }
-        return SearchView(viewModel: SearchViewModel(feature: feature, locale: locale), theme: context.theme)
+        return SearchView(
+            viewModel: SearchViewModel(feature: feature, locale: locale, pictures: pictures), theme: context.theme)
     }
 
     /// Runs `search` or `product`.

@@ -15,7 +15,7 @@ public struct ProductDetailView: TerminalView {
         self.theme = theme
     }
 
-    /// The screen's lines for `size`: heading, notice, price and availability, rating, image, description, what
+    /// The screen's lines for `size`: heading, notice, price and availability, rating, the picture (or its placeholder), description, what
     /// "add to cart" did, and the key hints on the last line.
     public func render(size: TerminalSize) -> [StyledLine] {
         let width = size.columns
@@ -27,6 +27,11 @@ public struct ProductDetailView: TerminalView {
         }
         for line in [model.rating, model.image].compactMap({ $0 }) {
             parts.append(Text(line, style: .caption, overflow: .truncate))
+        }
+        // The picture takes at most half the screen's height and 60 columns, so the text below stays in view.
+        let picture = model.pictureLines(columns: min(width, 60), maxRows: min(20, size.rows / 2))
+        if !picture.isEmpty {
+            parts.append(Text(lines: picture, overflow: .truncate))
         }
         if let loading = model.loadingLine {
             parts.append(Spinner(loading))

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeaturePictures
 import Foundation
 import Models
 import Observation
@@ -29,7 +30,10 @@ public final class ProductDetailViewModel {
     /// Set after `addToCart()`: that the product was added, or why it was not.
     public private(set) var cartMessage: Notice?
 
+    /// The product's picture (none when pictures are off or the product has none).
+    let picture = PictureSlot()
     private let feature: SearchFeature
+    private let pictures: ScreenPictures?
     private let preview: ProductSummary?
     private let format: ProductFormat
     @ObservationIgnored private var loadTask: Task<Void, Never>?
@@ -41,11 +45,22 @@ public final class ProductDetailViewModel {
     ///   - preview: The product as a list showed it, shown while the detail loads; nil from a deep link.
     ///   - feature: Loads the product and receives the add-to-cart event.
     ///   - locale: Formats the price and the rating.
-    public init(productID: ProductID, preview: ProductSummary?, feature: SearchFeature, locale: Locale) {
+    ///   - pictures: Loads the product's picture; nil shows none.
+    public init(
+        productID: ProductID, preview: ProductSummary?, feature: SearchFeature, locale: Locale,
+        pictures: ScreenPictures? = nil
+    ) {
         self.productID = productID
         self.preview = preview
         self.feature = feature
+        self.pictures = pictures
         self.format = ProductFormat(locale: locale)
+        picture.show(preview?.imageURL, pictures: pictures)
+    }
+
+    isolated deinit {
+        // A closed screen stops waiting for its picture; the shared download stops if nobody else waits.
+        picture.cancel()
     }
 
     // MARK: - Loading
@@ -63,6 +78,7 @@ public final class ProductDetailViewModel {
                 let detail = try await self.feature.product(id: self.productID)
                 guard !Task.isCancelled else { return }
                 self.state = .loaded(detail)
+                self.picture.show(detail.summary.imageURL, pictures: self.pictures)
             } catch let error as SearchError {
                 guard !Task.isCancelled else { return }
                 self.state = .failed(error)
@@ -97,9 +113,10 @@ public final class ProductDetailViewModel {
         return summary.rating.map { "Rated \(format.rating($0))" } ?? "No ratings yet"
     }
 
-    /// `Image: <url>`, `No image`, or nil while nothing is known.
+    /// `Image: <url>`, `No image`, or nil while nothing is known; nil too while the picture itself is shown.
     public var image: String? {
         guard let summary else { return nil }
+        if case .loaded = picture.state { return nil }
         return summary.imageURL.map { "Image: \($0.absoluteString)" } ?? "No image"
     }
 
@@ -140,6 +157,12 @@ public final class ProductDetailViewModel {
         return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
             StyledLine(String(paragraph)).wrapped(toWidth: width).map(\.plainText)
         }
+    }
+
+    /// The picture's lines at most `columns` wide and `maxRows` high (redrawn from the decoded picture when the size
+    /// changes), a one-line placeholder while it loads or when it is unavailable, or none.
+    public func pictureLines(columns: Int, maxRows: Int) -> [StyledLine] {
+        picture.lines(columns: columns, maxRows: maxRows)
     }
 
     // MARK: - Actions

@@ -153,6 +153,7 @@ public struct SearchView: TerminalView {
         case .results:
             let rowsPerItem = 2
             model.visibleRowCount = max(height / rowsPerItem, 1)
+            model.prefetchPictures()
             let previous = model.rowsArePrevious
             let rows = model.rows.map { row in
                 ListRow(

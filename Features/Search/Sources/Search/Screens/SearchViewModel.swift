@@ -1,4 +1,5 @@
 import DesignSystem
+import FeaturePictures
 import Foundation
 import Models
 import Observation
@@ -93,11 +94,15 @@ public final class SearchViewModel {
     @ObservationIgnored public var visibleRowCount = 10
 
     private let format: ProductFormat
+    @ObservationIgnored private let prefetcher: PicturePrefetcher?
 
     /// Creates the screen's model; it loads the recent searches (a small file).
     ///
-    /// - Parameter locale: Formats prices, ratings and counts.
-    public init(feature: SearchFeature, locale: Locale) {
+    /// - Parameters:
+    ///   - locale: Formats prices, ratings and counts.
+    ///   - pictures: Loads ahead the pictures of the rows about to appear; nil loads none.
+    public init(feature: SearchFeature, locale: Locale, pictures: ScreenPictures? = nil) {
+        prefetcher = pictures.map(PicturePrefetcher.init(pictures:))
         self.feature = feature
         self.format = ProductFormat(locale: locale)
         input.setText(feature.query)
@@ -258,4 +263,24 @@ public final class SearchViewModel {
         listState = ListState()
         feature.updateQuery(input.text)
     }
+}
+
+extension SearchViewModel {
+    /// Loads ahead the pictures of the results on screen and of the next screenful (the rows about to appear, from
+    /// `listState.firstVisibleIndex` and `visibleRowCount`); pictures of rows scrolled further away stop loading.
+    /// The view calls it as it lays the results out; without results nothing is wanted.
+    func prefetchPictures() {
+        guard let prefetcher else { return }
+        guard case .results = content else {
+            prefetcher.prefetch([])
+            return
+        }
+        let results = feature.results
+        let start = min(max(listState.firstVisibleIndex, 0), results.count)
+        let end = min(results.count, start + 2 * max(visibleRowCount, 1))
+        prefetcher.prefetch(results[start..<end].compactMap(\.imageURL))
+    }
+
+    /// The pictures being loaded ahead, for tests.
+    var prefetchedPictures: Set<URL> { prefetcher?.wanted ?? [] }
 }
