@@ -81,7 +81,7 @@ public final class DiskImageCache: Sendable {
     ///
     /// - Throws: `DiskImageCacheError` when the directory or file cannot be written (nothing half-written stays).
     public func store(_ data: Data, entityTag: String?, for path: String) throws(DiskImageCacheError) {
-        let manager = FileManager.default
+        let manager = FileManager()
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -116,7 +116,7 @@ public final class DiskImageCache: Sendable {
     /// Deletes least recently used entries until the total size is within `capacity`; also removes temporary files
     /// a killed writer left more than an hour ago.
     public func trim() {
-        let manager = FileManager.default
+        let manager = FileManager()
         let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
         guard let files = try? manager.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else {
             return
@@ -156,7 +156,7 @@ public final class DiskImageCache: Sendable {
     /// - Throws: `DiskImageCacheError` when an entry cannot be deleted.
     @discardableResult
     public func removeAll() throws(DiskImageCacheError) -> (files: Int, bytes: Int) {
-        let manager = FileManager.default
+        let manager = FileManager()
         guard
             let files = try? manager.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.fileSizeKey])
         else { return (0, 0) }
