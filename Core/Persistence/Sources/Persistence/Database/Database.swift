@@ -139,6 +139,15 @@ public final class Database: Sendable {
         observe { reader in try reader.fetchAll(type, sql, arguments: arguments) }
     }
 
+    /// Reads the file's commit stamp without a transaction (`CommitWatch`), for callers that keep answers made from
+    /// the database and must notice any commit by any process; nil in memory, or when the database is not open.
+    public func commitWatch() -> CommitWatch? {
+        state.withLock { state in
+            guard case .open(let core) = state else { return nil }
+            return core.commitWatch
+        }
+    }
+
     /// Lets running work finish, then closes every connection and ends every observation. Later operations throw;
     /// a closed database does not reopen (build a new one), so a wiped account's files are never recreated.
     public func close() async {

@@ -11,11 +11,16 @@ final class DatabaseCore: Sendable {
     private let readers: ReaderPool?
     private let blockingReaders: BlockingReaderPool?
     let observers = ObserverRegistry()
+    /// The file's commit stamps (`CommitWatch`); nil in memory.
+    let commitWatch: CommitWatch?
 
-    private init(writer: ConnectionOwner, readers: ReaderPool?, blockingReaders: BlockingReaderPool?) {
+    private init(
+        writer: ConnectionOwner, readers: ReaderPool?, blockingReaders: BlockingReaderPool?, commitWatch: CommitWatch?
+    ) {
         self.writer = writer
         self.readers = readers
         self.blockingReaders = blockingReaders
+        self.commitWatch = commitWatch
     }
 
     /// Opens the store, checks it is one this version can use, switches a file to WAL and runs the migrations.
@@ -54,18 +59,24 @@ final class DatabaseCore: Sendable {
                 "migrations_applied": .string("\(applied.count)"),
             ])
         let writer = ConnectionOwner(label: "storefront.persistence.writer", connection: connection, path: path)
-        guard let path else { return DatabaseCore(writer: writer, readers: nil, blockingReaders: nil) }
-        let makeReader: @Sendable () throws -> ConnectionOwner = {
+        guard let path else {
+            return DatabaseCore(writer: writer, readers: nil, blockingReaders: nil, commitWatch: nil)
+        }
+        let makeReaderConnection: @Sendable () throws -> Connection = {
             let reader = try Connection(
                 path: path, flags: SQLITE_OPEN_READWRITE, busyTimeout: configuration.busyTimeout,
                 trace: configuration.trace, cacheCapacity: configuration.statementCacheCapacity)
             try reader.execute("PRAGMA query_only = ON", arguments: [])
-            return ConnectionOwner(label: "storefront.persistence.reader", connection: reader, path: path)
+            return reader
+        }
+        let makeReader: @Sendable () throws -> ConnectionOwner = {
+            ConnectionOwner(label: "storefront.persistence.reader", connection: try makeReaderConnection(), path: path)
         }
         return DatabaseCore(
             writer: writer,
             readers: ReaderPool(maximum: configuration.maximumReaderCount, path: path, makeReader: makeReader),
-            blockingReaders: BlockingReaderPool(path: path, makeReader: makeReader))
+            blockingReaders: BlockingReaderPool(path: path, makeReader: makeReader),
+            commitWatch: try CommitWatch.make(connection: makeReaderConnection(), path: path))
     }
 
     /// Runs `body` in a write transaction on the writer's queue; after the commit, re-fetches the observations of
@@ -130,6 +141,7 @@ final class DatabaseCore: Sendable {
 
     /// Lets submitted work finish, then closes every connection and ends every observation.
     func close() async {
+        commitWatch?.close()
         observers.closeAll()
         blockingReaders?.close()
         await readers?.close()

@@ -17,6 +17,15 @@ enum HTTPCaching {
         /// Depends on the user (`userID`, nil when signed out): revalidate every time.
         case privateAnswer(userID: String?)
 
+        /// Whether every client without `Authorization` gets this answer (a public one, or a private one for nobody
+        /// signed in), so the server may keep it for them (`ReusableAnswer`).
+        var isSameForEveryone: Bool {
+            switch self {
+            case .publicAnswer: return true
+            case .privateAnswer(let userID): return userID == nil
+            }
+        }
+
         var cacheControl: String {
             switch self {
             case .publicAnswer(let maxAge): return "public, max-age=\(maxAge)"
@@ -68,18 +77,27 @@ enum HTTPCaching {
     ) -> HTTPResponse {
         guard response.status == 200, request.method == "GET" || request.method == "HEAD" else { return response }
         let tag = knownTag ?? entityTag(for: response.body, policy: policy)
+        let answer = validated(response, policy: policy, entityTag: tag)
+        guard ifNoneMatch(request.headers["If-None-Match"], matches: tag) else { return answer }
+        var notModified = HTTPResponse(status: 304)
+        for name in notModifiedHeaderNames {
+            if let value = answer.headers[name] { notModified.headers[name] = value }
+        }
+        return notModified
+    }
+
+    /// The headers a 304 repeats from the 200 it stands for.
+    static let notModifiedHeaderNames = ["ETag", "Cache-Control", "Vary"]
+
+    /// The 200 `response` with its validator and caching headers for `policy`.
+    static func validated(_ response: HTTPResponse, policy: Policy, entityTag tag: String) -> HTTPResponse {
         var answer = response
         answer.headers["ETag"] = tag
         answer.headers["Cache-Control"] = policy.cacheControl
         if case .privateAnswer = policy {
             answer.headers["Vary"] = "Authorization"
         }
-        guard ifNoneMatch(request.headers["If-None-Match"], matches: tag) else { return answer }
-        var notModified = HTTPResponse(status: 304)
-        for name in ["ETag", "Cache-Control", "Vary"] {
-            if let value = answer.headers[name] { notModified.headers[name] = value }
-        }
-        return notModified
+        return answer
     }
 }
 
@@ -111,7 +129,8 @@ final class AnswerCache: Sendable {
 
     /// The answer to `request` kept under `key` for `version`, or else the one `make` makes now (kept when it is a
     /// 200), finished for `policy` (`HTTPCaching.finish`: validators, caching headers, 304 for a matching
-    /// `If-None-Match`).
+    /// `If-None-Match`). An answer that is the same for every signed-out client (`Policy.isSameForEveryone`) is
+    /// marked `reusable` for the server's fast lane (`AnswerReuse`).
     ///
     /// Read the counter before making the answer: a change committed meanwhile (here or in another process) can
     /// then only make a kept answer newer than its counter, never older.
@@ -120,14 +139,23 @@ final class AnswerCache: Sendable {
         to request: HTTPRequest, key: String, version: Int64, policy: HTTPCaching.Policy,
         make: () throws -> HTTPResponse
     ) throws -> HTTPResponse {
-        if let (response, tag) = answer(key, version: version) {
-            return HTTPCaching.finish(response, for: request, policy: policy, entityTag: tag)
+        let response: HTTPResponse
+        let tag: String
+        if let (kept, keptTag) = answer(key, version: version) {
+            (response, tag) = (kept, keptTag)
+        } else {
+            response = try make()
+            guard response.status == 200 else { return response }
+            tag = HTTPCaching.entityTag(for: response.body, policy: policy)
+            keep(response, entityTag: tag, under: key, version: version)
         }
-        let response = try make()
-        guard response.status == 200 else { return response }
-        let tag = HTTPCaching.entityTag(for: response.body, policy: policy)
-        keep(response, entityTag: tag, under: key, version: version)
-        return HTTPCaching.finish(response, for: request, policy: policy, entityTag: tag)
+        var finished = HTTPCaching.finish(response, for: request, policy: policy, entityTag: tag)
+        if policy.isSameForEveryone {
+            finished.reusable = ReusableAnswer(
+                response: HTTPCaching.validated(response, policy: policy, entityTag: tag), entityTag: tag,
+                notModifiedHeaderNames: HTTPCaching.notModifiedHeaderNames)
+        }
+        return finished
     }
 
     /// The answer kept under `key` for `version`, with its entity tag.

@@ -14,7 +14,7 @@ struct StorefrontAPI: Sendable {
     /// The data set's id, sent with every sign-in (`ServerStore.Preparation.instanceID`).
     let instanceID: String
     let feedRequestCount = Locked(0)
-    let requestCount = Locked<UInt64>(0)
+    let requestIDs = RequestIDSource()
     /// Keyed requests being answered now (`409 idempotency_request_in_progress` for a second one).
     let claims = IdempotencyClaims()
     /// Catalog answers (search, products, config) kept while the catalog is unchanged.
@@ -96,7 +96,7 @@ struct StorefrontAPI: Sendable {
         decision: FaultDecision
     ) -> HTTPResponse {
         var response = response
-        let requestID = RequestID.resolve(sent: request.headers[RequestID.headerName], counter: requestCount)
+        let requestID = RequestID.resolve(sent: request.headers[RequestID.headerName], source: requestIDs)
         response.headers[RequestID.headerName] = requestID
         // The access line is built only when it will be written: at --log-level warning and above it costs nothing.
         guard logger.logLevel <= .info else { return response }

@@ -14,6 +14,10 @@ public struct HTTPResponse: Sendable {
     /// A body written while it is sent (an event stream); when set, `body` is ignored and the response is sent with
     /// `Transfer-Encoding: chunked` until the streamed body finishes.
     public var streamedBody: StreamedBody?
+    /// Set by a handler whose answer is the same for every `GET` with this target and `Host` and no
+    /// `Authorization` until the database changes (`ReusableAnswer`); the server then keeps it (`AnswerReuse`).
+    /// Never sent.
+    public var reusable: ReusableAnswer?
 
     /// Creates a response.
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {

@@ -41,12 +41,15 @@ public final class HTTPServer: Sendable {
     ///   - logger: Receives libmicrohttpd's messages (warnings) and requests that ended without a response (debug).
     ///   - immediate: Answers the requests it can at once, on libmicrohttpd's thread; nil sends every request to
     ///     `handler`.
+    ///   - reuse: Keeps the answers `immediate` marks reusable (`HTTPResponse.reusable`) and answers the same
+    ///     requests from them while the database is unchanged; nil keeps none.
     ///   - handler: Answers every request `immediate` does not.
     public init(
         configuration: HTTPServerConfiguration, logger: Logger, immediate: ImmediateHTTPHandler? = nil,
-        handler: @escaping HTTPHandler
+        reuse: AnswerReuse? = nil, handler: @escaping HTTPHandler
     ) {
-        self.core = ServerCore(configuration: configuration, logger: logger, immediate: immediate, handler: handler)
+        self.core = ServerCore(
+            configuration: configuration, logger: logger, immediate: immediate, reuse: reuse, handler: handler)
     }
 
     /// Starts listening.
@@ -81,6 +84,11 @@ public final class HTTPServer: Sendable {
             if case .running(_, let port, _) = phase { return port }
             return nil
         }
+    }
+
+    /// Requests answered from kept answers and answers kept (`AnswerReuse.counts`); nil without `reuse`.
+    public var reusedAnswerCounts: (hits: Int, kept: Int)? {
+        core.reuse?.counts
     }
 
     /// Requests received and not yet completed (answered, dropped or abandoned by the client): those in flight.

@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Logging
+import Persistence
 
 // The C callbacks libmicrohttpd calls. They capture nothing: the `ServerCore` arrives as the callback's context
 // pointer (retained by `HTTPServer` while the daemon runs) and each request's `RequestContext` through libmicrohttpd's
@@ -23,6 +24,11 @@ func mhdAccessHandler(
     let core = Unmanaged<ServerCore>.fromOpaque(coreContext).takeUnretainedValue()
     guard let existing = requestPointer.pointee else {
         return beginRequest(core, connection, url, method, version, requestPointer)
+    }
+    if let entry = ReusedRequest.entry(existing) {
+        // The request was matched to a kept answer in the first call; no body is expected (see `AnswerReuse`).
+        uploadDataSize.pointee = 0
+        return ReusedRequest.queue(entry, core, on: connection)
     }
     let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
     if uploadDataSize.pointee != 0 {
@@ -51,6 +57,15 @@ func mhdRequestCompleted(
 ) {
     guard let coreContext, let requestPointer, let existing = requestPointer.pointee else { return }
     requestPointer.pointee = nil
+    if ReusedRequest.entry(existing) != nil {
+        ReusedRequest.release(existing)
+        let core = Unmanaged<ServerCore>.fromOpaque(coreContext).takeUnretainedValue()
+        if let connection, let id = watchID(connection) {
+            core.watch.enter(.idle, id: id)
+        }
+        core.requestCompleted()
+        return
+    }
     let context = Unmanaged<RequestContext>.fromOpaque(existing).takeRetainedValue()
     let core = Unmanaged<ServerCore>.fromOpaque(coreContext).takeUnretainedValue()
     if termination != .REQUEST_TERMINATED_COMPLETED_OK {
@@ -122,6 +137,41 @@ func mhdKeepEscaped(
     return strlen(text)
 }
 
+/// A request answered from a kept answer (`AnswerReuse`): its per-request pointer holds the retained entry with the
+/// lowest bit set (objects are at least 16-byte aligned, so a `RequestContext` pointer never has it), and it has no
+/// `RequestContext`. The answer is queued in libmicrohttpd's second call for the request, once it knows the request
+/// has no body: a response queued from the first call makes libmicrohttpd close the connection after it.
+private enum ReusedRequest {
+    static func pointer(to entry: AnswerReuse.Entry) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(entry).toOpaque() + 1
+    }
+
+    /// The entry of a pointer `pointer(to:)` made; nil for a `RequestContext`'s.
+    static func entry(_ pointer: UnsafeMutableRawPointer) -> AnswerReuse.Entry? {
+        guard UInt(bitPattern: pointer) & 1 == 1 else { return nil }
+        return Unmanaged<AnswerReuse.Entry>.fromOpaque(pointer - 1).takeUnretainedValue()
+    }
+
+    /// Drops the reference `pointer(to:)` took.
+    static func release(_ pointer: UnsafeMutableRawPointer) {
+        Unmanaged<AnswerReuse.Entry>.fromOpaque(pointer - 1).release()
+    }
+
+    static func queue(_ entry: AnswerReuse.Entry, _ core: ServerCore, on connection: OpaquePointer) -> MHD_Result {
+        let ifNoneMatch = MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map {
+            String(cString: $0)
+        }
+        let sent = MHD_lookup_connection_value(connection, .HEADER_KIND, RequestID.headerName).map {
+            String(cString: $0)
+        }
+        let requestID = RequestID.resolve(sent: sent, source: core.requestIDs)
+        guard let (status, response) = AnswerReuse.response(for: entry, ifNoneMatch: ifNoneMatch, requestID: requestID)
+        else { return .NO }
+        defer { MHD_destroy_response(response) }
+        return MHD_queue_response(connection, status, response)
+    }
+}
+
 // MARK: - Steps
 
 private func beginRequest(
@@ -132,6 +182,19 @@ private func beginRequest(
     _ version: UnsafePointer<CChar>?,
     _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 ) -> MHD_Result {
+    if let reuse = core.reuse, let url, let method, strcmp(method, "GET") == 0, !core.isStopping,
+        let head = reuse.head(
+            of: connection, path: UnsafeRawBufferPointer(start: url, count: strlen(url)),
+            configuration: core.configuration),
+        let entry = reuse.entry(for: head)
+    {
+        requestPointer.pointee = ReusedRequest.pointer(to: entry)
+        core.requestStarted()
+        if let id = watchID(connection) {
+            core.watch.enter(.answering, id: id)
+        }
+        return .YES
+    }
     let context = RequestContext(
         method: method.map { String(cString: $0) } ?? "",
         path: url.map { String(cString: $0) } ?? "/"
@@ -206,9 +269,24 @@ private func dispatch(_ core: ServerCore, _ context: RequestContext, _ connectio
     let request = context.request()
     // The immediate handler answers on this thread when it can; a stop in progress goes to `launch`, which
     // answers 503 as before.
-    if let immediate = core.immediate, !core.isStopping, let response = immediate(request) {
-        context.phase = .responded
-        return queue(response, for: context, core, on: connection, closing: false)
+    if let immediate = core.immediate, !core.isStopping {
+        // The stamp is read before the answer is made (see `AnswerReuse.stamp()`).
+        var reuseHead: AnswerReuse.Head?
+        var stamp: CommitStamp?
+        if let reuse = core.reuse, context.method == "GET" {
+            var path = context.path
+            reuseHead = path.withUTF8 { bytes in
+                reuse.head(of: connection, path: UnsafeRawBufferPointer(bytes), configuration: core.configuration)
+            }
+            stamp = reuseHead == nil ? nil : reuse.stamp()
+        }
+        if let response = immediate(request) {
+            if let reusable = response.reusable, let reuseHead, let stamp {
+                core.reuse?.keep(reusable, for: reuseHead, stamp: stamp)
+            }
+            context.phase = .responded
+            return queue(response, for: context, core, on: connection, closing: false)
+        }
     }
     let slot = context.slot
     let handler = core.handler
@@ -246,7 +324,7 @@ private func queue(
     var response = response
     if response.headers[RequestID.headerName] == nil {
         response.headers[RequestID.headerName] = RequestID.resolve(
-            sent: context.headers[RequestID.headerName], counter: core.requestCount)
+            sent: context.headers[RequestID.headerName], source: core.requestIDs)
     }
     let created: OpaquePointer?
     if let streamed = response.streamedBody {

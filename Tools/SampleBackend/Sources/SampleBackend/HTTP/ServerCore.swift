@@ -42,15 +42,18 @@ final class ServerCore: Sendable {
     let handler: HTTPHandler
     /// The head and body deadlines of every open connection.
     let watch: ConnectionWatch
-    /// Numbers the request ids the server makes for answers it writes itself (`RequestID`).
-    let requestCount = Locked<UInt64>(0)
+    /// The request ids the server makes for answers it writes itself (`RequestID`).
+    let requestIDs = RequestIDSource()
+    /// Answers kept for requests that will get the same bytes (the fast lane); nil without one.
+    let reuse: AnswerReuse?
     private let state = Locked(State())
 
     init(
         configuration: HTTPServerConfiguration, logger: Logger, immediate: ImmediateHTTPHandler?,
-        handler: @escaping HTTPHandler
+        reuse: AnswerReuse?, handler: @escaping HTTPHandler
     ) {
         self.configuration = configuration
+        self.reuse = reuse
         self.logger = logger
         self.immediate = immediate
         self.handler = handler

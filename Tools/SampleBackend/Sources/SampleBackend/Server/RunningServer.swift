@@ -40,6 +40,12 @@ public final class RunningServer: Sendable {
         server.requestsInFlight
     }
 
+    /// Requests answered from kept answers (`AnswerReuse`) and answers kept, since start; nil when the server keeps
+    /// none (in memory).
+    public var reusedAnswerCounts: (hits: Int, kept: Int)? {
+        server.reusedAnswerCounts
+    }
+
     /// Idempotency keys whose first request is being answered now (`IdempotencyClaims`).
     var idempotencyKeysInProgress: Int {
         api.claims.count

@@ -72,9 +72,15 @@ public enum SampleServer {
                 logger: logger),
             now: configuration.now, logger: logger, eventHub: eventHub)
         let router = api.makeRouter()
+        let faults = api.faults
+        let reuse = store.database.commitWatch().map { watch in
+            AnswerReuse(
+                watch: watch, capacity: 4096,
+                isEnabled: { [logger] in logger.logLevel > .info && !faults.hasRules })
+        }
         let server = HTTPServer(
             configuration: configuration.http, logger: logger,
-            immediate: { request in api.handleImmediately(request, router: router) },
+            immediate: { request in api.handleImmediately(request, router: router) }, reuse: reuse,
             handler: { request in await api.handle(request, router: router) })
         let port: UInt16
         do {

@@ -1,0 +1,140 @@
+import Foundation
+import Logging
+import Testing
+
+@testable import SampleBackend
+
+/// The fast lane (`AnswerReuse`) needs a database file (its commit stamps live in the wal-index) and a log level
+/// above `info` (every request logged takes the full path).
+private func withLaneServers<Value>(
+    count: Int = 1, _ body: ([TestServer]) async throws -> Value
+) async throws -> Value {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("sample-backend-reuse-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let tidy = CatalogConfiguration(productCount: 50, postCount: 10, authorCount: 5, messyShare: 0)
+    var servers: [TestServer] = []
+    do {
+        for _ in 0..<count {
+            servers.append(
+                try await TestServer.start(
+                    catalog: tidy, dataDirectory: directory,
+                    configure: { configuration in
+                        configuration.logger.logLevel = .notice
+                    }))
+        }
+        let value = try await body(servers)
+        for server in servers { await server.stop() }
+        return value
+    } catch {
+        for server in servers { await server.stop() }
+        throw error
+    }
+}
+
+/// The head of an answer without the lines that differ per request (`Date`, `X-Request-Id`).
+private func stableHead(_ answer: RawAnswer) -> [String] {
+    answer.head.split(separator: "\r\n").map(String.init).filter {
+        !$0.lowercased().hasPrefix("date:") && !$0.lowercased().hasPrefix("x-request-id:")
+    }.sorted()
+}
+
+@Suite("The fast lane: answers kept while the database file is unchanged")
+struct AnswerReuseTests {
+    @Test("a kept answer is the made one byte for byte (but its request id), revalidates to 304, keeps the connection")
+    func sameBytes() async throws {
+        try await withLaneServers { servers in
+            let server = servers[0]
+            let port = server.server.port
+            let request = "GET /v1/products/sku_5 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+            let made = try await rawExchange(port: port, request)
+            #expect(server.server.reusedAnswerCounts?.kept == 1)
+            let kept = try await rawExchange(port: port, request)
+            #expect(server.server.reusedAnswerCounts?.hits == 1)
+            #expect(kept.status == 200)
+            #expect(kept.body == made.body)
+            #expect(stableHead(kept) == stableHead(made))
+            #expect(kept.header("X-Request-Id") != made.header("X-Request-Id"))
+
+            let tag = try #require(made.header("ETag"))
+            let revalidated = try await rawExchange(
+                port: port,
+                "GET /v1/products/sku_5 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nIf-None-Match: \(tag)\r\n"
+                    + "X-Request-Id: lane-304\r\nConnection: close\r\n\r\n")
+            #expect(revalidated.status == 304)
+            #expect(revalidated.body.isEmpty)
+            #expect(revalidated.header("ETag") == tag)
+            #expect(revalidated.header("X-Request-Id") == "lane-304")
+            #expect(server.server.reusedAnswerCounts?.hits == 2)
+
+            // Keep-alive: two requests on one connection, both answered, the connection stays open.
+            let open = "GET /v1/products/sku_5 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+            let answers = try await onOwnThread {
+                let connection = try RawConnection(port: port, receiveTimeout: .seconds(10))
+                _ = connection.send(open + open + request)
+                return connection.readAll()
+            }
+            let parts = answers.components(separatedBy: "HTTP/1.1 200 OK").dropFirst()
+            #expect(parts.count == 3)
+            #expect(parts.prefix(2).allSatisfy { !$0.lowercased().contains("connection: close") })
+        }
+    }
+
+    @Test("a commit by another server process over the same file ends every kept answer at once")
+    func commitElsewhereEndsThem() async throws {
+        try await withLaneServers(count: 2) { servers in
+            let (first, second) = (servers[0], servers[1])
+            let before = try await first.client.get("/v1/products/sku_5")
+            _ = try await first.client.get("/v1/products/sku_5")
+            #expect(first.server.reusedAnswerCounts?.hits == 1)
+            let feed = try await first.client.get("/v1/feed?limit=3")
+            #expect(try await first.client.get("/v1/feed?limit=3").body == feed.body)
+            #expect(first.server.reusedAnswerCounts?.hits == 2)
+
+            try await second.server.setPrice(productID: "sku_5", amountMinor: 777)
+            let after = try await first.client.get("/v1/products/sku_5")
+            #expect((after.object["price"] as? [String: Any])?["amount_minor"] as? Int == 777)
+            #expect(after.header("ETag") != before.header("ETag"))
+
+            let added = try await second.server.addPostToFeed()
+            let grown = try await first.client.get("/v1/feed?limit=3")
+            #expect((grown.object["posts"] as? [[String: Any]])?.first?["id"] as? String == added)
+        }
+    }
+
+    @Test("signed-in, HEAD, bodies, a second Host and fault rules take the full path")
+    func fullPathRequests() async throws {
+        try await withLaneServers { servers in
+            let server = servers[0]
+            let port = server.server.port
+            _ = try await server.client.get("/v1/feed?limit=3")
+            _ = try await server.client.get("/v1/products/sku_5")
+            let hits = try #require(server.server.reusedAnswerCounts?.hits)
+
+            let token = try await server.client.signIn("ada")
+            let signedIn = try await server.client.get("/v1/feed?limit=3", token: token)
+            #expect(signedIn.status == 200)
+            #expect(signedIn.header("Vary") == "Authorization")
+            let head = try await rawExchange(
+                port: port, "HEAD /v1/products/sku_5 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            #expect(head.status == 200 && head.body.isEmpty)
+            let twoHosts = try await rawExchange(
+                port: port, "GET /v1/products/sku_5 HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n")
+            #expect(twoHosts.status == 400)
+            let withBody = try await rawExchange(
+                port: port,
+                "GET /v1/products/sku_5 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 2\r\n"
+                    + "Connection: close\r\n\r\nhi")
+            #expect(withBody.status == 200)
+            #expect(server.server.reusedAnswerCounts?.hits == hits, "none of these took the lane")
+
+            try server.server.setFaults(parsing: ["GET /v1/products/{id} status=503 times=1"])
+            #expect(try await server.client.get("/v1/products/sku_5").status == 503)
+            server.server.setFaults([])
+            // The sign-in committed, so the kept product answer is made again once, then reused.
+            #expect(try await server.client.get("/v1/products/sku_5").status == 200)
+            #expect(try await server.client.get("/v1/products/sku_5").status == 200)
+            #expect(server.server.reusedAnswerCounts?.hits == hits + 1)
+        }
+    }
+}
