@@ -12,14 +12,15 @@ public struct HTTPServerConfiguration: Sendable {
     public var maximumBodyBytes: Int
     /// Memory per connection, in bytes, for libmicrohttpd's parsing. It is kept well above `maximumURIBytes` and
     /// `maximumHeadBytes` so the server, not libmicrohttpd, refuses a long URI (414) or head (431) with the
-    /// contract's JSON error; only a head beyond this memory gets libmicrohttpd's own HTML answer. 64 KiB unless
+    /// contract's JSON error; only a head beyond this memory gets libmicrohttpd's own HTML answer. libmicrohttpd
+    /// clears all of it before every request on a connection, so more costs time on every request. 32 KiB unless
     /// set; at least 4 KiB and twice the larger of the two limits.
     public var connectionMemoryLimit: Int
     /// The longest request target (path and query, as sent), in bytes; a longer one is `414 uri_too_long`.
     /// 8 KiB unless set.
     public var maximumURIBytes: Int
-    /// The largest request line plus headers, in bytes; a larger head is `431 headers_too_large`. 16 KiB unless
-    /// set.
+    /// The largest request line plus headers, in bytes; a larger head is `431 headers_too_large`. 8 KiB unless
+    /// set (as nginx's default header buffers).
     public var maximumHeadBytes: Int
     /// The most connections open at once; libmicrohttpd closes connections past it without an answer. 1024 unless
     /// set.
@@ -51,12 +52,12 @@ public struct HTTPServerConfiguration: Sendable {
         port: UInt16 = 0,
         threadPoolSize: Int = 2,
         maximumBodyBytes: Int = 64 * 1024,
-        connectionMemoryLimit: Int = 64 * 1024,
+        connectionMemoryLimit: Int = 32 * 1024,
         maximumConnections: Int = 1024,
         idleTimeoutSeconds: Int = 30,
         stopGracePeriod: Duration = .seconds(10),
         maximumURIBytes: Int = 8 * 1024,
-        maximumHeadBytes: Int = 16 * 1024,
+        maximumHeadBytes: Int = 8 * 1024,
         maximumConnectionsPerClient: Int = 64,
         maximumRequestsInProgress: Int = 256,
         headTimeoutSeconds: Int = 10,
