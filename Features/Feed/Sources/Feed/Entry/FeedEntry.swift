@@ -46,8 +46,8 @@ public final class FeedEntry: PicturedFeatureEntry {
     /// The account's outbox (the `like` command pushes it at once).
     let outbox: Outbox
     private let logger: Logger
-    /// Posts' pictures on the post screen, through the process's image pipeline (shared with every entry of the
-    /// account).
+    /// Posts' pictures on the post screen and loaded ahead by the list, through the process's image pipeline (shared
+    /// with every entry of the account).
     public let pictures: ScreenPictures
 
     /// Builds the feature over `context` (the like push handler is set on the account's outbox), showing pictures
@@ -85,7 +85,9 @@ public final class FeedEntry: PicturedFeatureEntry {
             Task { await viewModel.load() }
             return PostDetailView(viewModel: viewModel, theme: context.theme)
         }
-        return FeedListView(viewModel: FeedListViewModel(feature: feature, formatter: formatter), theme: context.theme)
+        return FeedListView(
+            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: pictures),
+            theme: context.theme)
     }
 
     /// `like`: likes the post once (a like parked behind sign-in).
