@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "storefront", targets: ["Storefront"])
     ],
     dependencies: [
+        .package(path: "Core/Images"),
         .package(path: "Core/Logging"),
         .package(path: "Core/Models"),
         .package(path: "Core/Networking"),
@@ -44,6 +45,8 @@ let package = Package(
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "FeatureKit", package: "FeatureKit"),
+                .product(name: "FeaturePictures", package: "FeatureKit"),
+                .product(name: "Images", package: "Images"),
                 .product(name: "SampleBackend", package: "SampleBackend"),
             ] + features.map { .product(name: $0, package: $0) },
             path: "App/Sources/StorefrontApp"
@@ -87,6 +90,8 @@ let package = Package(
             dependencies: [
                 "StorefrontApp",
                 .product(name: "FeatureKit", package: "FeatureKit"),
+                .product(name: "FeaturePictures", package: "FeatureKit"),
+                .product(name: "Images", package: "Images"),
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Models", package: "Models"),
                 .product(name: "Networking", package: "Networking"),

@@ -3,7 +3,8 @@
 // screen of each, its intents, its commands, migrations and flags); the App registers the entries and dispatches
 // to them without knowing their insides. It sits between the features and the DesignSystem: features and the App
 // depend on it; it depends on DesignSystem and Core. `FeaturePictures`, a product of its own so that features without
-// pictures do not link the image libraries, is what screens show pictures with (Core/Images, DesignSystemImages).
+// pictures do not link the image libraries, is what screens show pictures with (Core/Images, DesignSystemImages), and
+// `FeaturePicturesTestSupport` is the controlled picture source their tests use.
 import PackageDescription
 
 let package = Package(
@@ -12,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "FeatureKit", targets: ["FeatureKit"]),
         .library(name: "FeaturePictures", targets: ["FeaturePictures"]),
+        .library(name: "FeaturePicturesTestSupport", targets: ["FeaturePicturesTestSupport"]),
     ],
     dependencies: [
         .package(path: "../Core/Images"),
@@ -20,6 +22,7 @@ let package = Package(
         .package(path: "../Core/Networking"),
         .package(path: "../Core/Persistence"),
         .package(path: "../Core/Primitives"),
+        .package(path: "../Core/TestSupport"),
         .package(path: "../DesignSystem"),
     ],
     targets: [
@@ -38,17 +41,35 @@ let package = Package(
         .target(
             name: "FeaturePictures",
             dependencies: [
+                "FeatureKit",
                 .product(name: "Images", package: "Images"),
                 .product(name: "Logging", package: "Logging"),
+                .product(name: "Persistence", package: "Persistence"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystemImages", package: "DesignSystem"),
+            ]
+        ),
+        // A picture source answered by the test (held, failed, cancelled, counted), for the tests of screens with
+        // pictures.
+        .target(
+            name: "FeaturePicturesTestSupport",
+            dependencies: [
+                "FeaturePictures",
+                .product(name: "Images", package: "Images"),
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Primitives", package: "Primitives"),
             ]
         ),
         .testTarget(
             name: "FeatureKitTests",
             dependencies: [
                 "FeatureKit",
+                "FeaturePictures",
+                "FeaturePicturesTestSupport",
+                .product(name: "Images", package: "Images"),
+                .product(name: "Logging", package: "Logging"),
                 .product(name: "Primitives", package: "Primitives"),
+                .product(name: "TestSupport", package: "TestSupport"),
             ]
         ),
     ],

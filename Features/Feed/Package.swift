@@ -1,8 +1,8 @@
 // swift-tools-version:6.2
 // Features/Feed: the cursor-paginated feed of posts, shown from Feed's own local cache first and kept fresh from the
 // server, with likes that work offline through the outbox. Depends on Core (Networking, Persistence, Models,
-// Logging, Primitives, Images for post pictures), DesignSystem and FeatureKit (with FeaturePictures); tests also use
-// the test-support products of Core/Networking, Core/Persistence and Core/TestSupport.
+// Logging, Primitives), DesignSystem and FeatureKit (with FeaturePictures for post pictures); tests also use Images
+// and the test-support products of Core/Networking, Core/Persistence, FeatureKit and Core/TestSupport.
 import PackageDescription
 
 let package = Package(
@@ -35,7 +35,6 @@ let package = Package(
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "FeatureKit", package: "FeatureKit"),
                 .product(name: "FeaturePictures", package: "FeatureKit"),
-                .product(name: "Images", package: "Images"),
             ]
         ),
         .testTarget(
@@ -53,6 +52,7 @@ let package = Package(
                 .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "Primitives", package: "Primitives"),
                 .product(name: "FeaturePictures", package: "FeatureKit"),
+                .product(name: "FeaturePicturesTestSupport", package: "FeatureKit"),
                 .product(name: "Images", package: "Images"),
             ],
             resources: [.copy("Fixtures")]

@@ -49,6 +49,7 @@ let package = Package(
                 .product(name: "NetworkingTestSupport", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
                 .product(name: "FeaturePictures", package: "FeatureKit"),
+                .product(name: "FeaturePicturesTestSupport", package: "FeatureKit"),
                 .product(name: "Images", package: "Images"),
                 .product(name: "PersistenceTestSupport", package: "Persistence"),
                 .product(name: "Primitives", package: "Primitives"),

@@ -92,7 +92,8 @@ struct ShellKeyBurst {
         let dependencies = try AppDependencies(
             configuration: configuration, layout: StorageLayout(rootDirectory: directory),
             logger: Logger(label: "bench", handler: CapturingLogHandler()), logFallback: StandardErrorFallback(),
-            transport: transport, streamingTransport: URLSessionStreamingTransport(), scopedEntries: AppEntries.scoped)
+            transport: transport, streamingTransport: URLSessionStreamingTransport(),
+            imageTransport: URLSessionTransport(entityTags: nil), scopedEntries: AppEntries.scoped)
         let shell = AppShell(dependencies: dependencies, theme: .ascii)
         let size = TerminalSize(columns: 100, rows: 30)
         dependencies.router.open(.search(query: ""))

@@ -154,11 +154,27 @@ public final class PictureSlot {
     }
 }
 
-/// Loads ahead the pictures of list rows about to appear, so a product opened from the list draws at once from
-/// the memory cache. Each call names the rows wanted now; loads of rows no longer named are cancelled (the loader
-/// stops a shared download when nobody else waits), and rows already loading are not asked again.
+/// Loads ahead the pictures of list rows about to appear, so an item opened from the list draws at once from the
+/// memory cache. Each call names the rows wanted now; loads of rows no longer named are cancelled (the loader stops a
+/// shared download when nobody else waits), and rows already loading are not asked again. Wanted pictures are named
+/// by URL, never by row position, so rows that move (new items inserted above, a refresh) keep their own pictures.
+///
+/// Every list with pictures uses it the same way: as its view lays the list out, it calls
+/// `prefetch(_:firstVisible:visibleCount:url:)` with its rows and the window on screen.
 @MainActor
 public final class PicturePrefetcher {
+    /// How many screenfuls are loaded ahead: the rows on screen and the next screenful.
+    public nonisolated static let screenfuls = 2
+
+    /// The rows wanted for a list of `count` rows whose first row on screen is `firstVisible` and which shows
+    /// `visibleCount` rows at a time: the rows on screen and the next screenful, clamped to the list.
+    public nonisolated static func window(count: Int, firstVisible: Int, visibleCount: Int) -> Range<Int> {
+        let count = max(count, 0)
+        let start = min(max(firstVisible, 0), count)
+        let length = screenfuls * max(visibleCount, 1)
+        return start..<(start + min(length, count - start))
+    }
+
     private let pictures: ScreenPictures
     private var tasks: [URL: Task<Void, Never>] = [:]
 
@@ -169,6 +185,13 @@ public final class PicturePrefetcher {
 
     /// The URLs being loaded or loaded ahead now.
     public var wanted: Set<URL> { Set(tasks.keys) }
+
+    /// Wants the pictures of the rows on screen and of the next screenful (`window(count:firstVisible:visibleCount:)`)
+    /// and lets go of every other row's; `url` gives a row's picture (nil for a row without one).
+    public func prefetch<Row>(_ rows: [Row], firstVisible: Int, visibleCount: Int, url: (Row) -> URL?) {
+        let window = Self.window(count: rows.count, firstVisible: firstVisible, visibleCount: visibleCount)
+        prefetch(rows[window].compactMap(url))
+    }
 
     /// Wants exactly `urls`: starts the ones not yet asked for and cancels the rest.
     public func prefetch(_ urls: [URL]) {

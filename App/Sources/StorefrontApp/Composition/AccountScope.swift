@@ -1,5 +1,6 @@
 import Checkout
 import FeatureKit
+import FeaturePictures
 import Foundation
 import Persistence
 
@@ -14,9 +15,12 @@ public final class AccountScope {
     public let stores: AccountStores.Stores
     /// What the entries were built over.
     public let context: FeatureContext
+    /// The pictures the entries with pictures were built over: the process's loader and this account's screen
+    /// pictures.
+    public let pictures: EntryPictures
     /// The cart, the checkout and orders (the App hands products to it).
     public let checkout: CheckoutEntry
-    /// Every account-scoped entry: the registered scoped entries, then Checkout.
+    /// Every account-scoped entry: the registered entries with pictures, the other scoped entries, then Checkout.
     public let entries: [any FeatureEntry]
 
     /// Builds the entries over `context`; nothing loads or opens until they are used.
@@ -24,16 +28,21 @@ public final class AccountScope {
     /// - Parameters:
     ///   - stores: The account's stores.
     ///   - context: The account's context for the entries.
+    ///   - pictures: The process's image pipeline and this account's screen pictures, for `pictured`.
+    ///   - pictured: The entries built from the context and `pictures` (`AppEntries.pictured`).
     ///   - scoped: The entries built from the context alone (`AppEntries.scoped`).
     ///   - makeCheckout: Builds Checkout's entry over the context (it needs what only the App has).
     public init(
-        stores: AccountStores.Stores, context: FeatureContext, scoped: [any ScopedFeatureEntry.Type],
+        stores: AccountStores.Stores, context: FeatureContext, pictures: EntryPictures,
+        pictured: [any PicturedFeatureEntry.Type], scoped: [any ScopedFeatureEntry.Type],
         makeCheckout: (FeatureContext, [any FeatureEntry]) -> CheckoutEntry
     ) {
         self.account = stores.account
         self.stores = stores
         self.context = context
-        let built: [any FeatureEntry] = scoped.map { $0.init(context: context) }
+        self.pictures = pictures
+        let built: [any FeatureEntry] =
+            pictured.map { $0.init(context: context, pictures: pictures) } + scoped.map { $0.init(context: context) }
         let checkout = makeCheckout(context, built)
         self.checkout = checkout
         self.entries = built + [checkout]

@@ -2,6 +2,7 @@ import Account
 import Checkout
 import FeatureKit
 import Foundation
+import Images
 import Logging
 import Models
 import Networking
@@ -46,6 +47,10 @@ public final class AppDependencies {
     public let tokens: AccountTokenProvider
     /// The owner of every account's database, outbox and repositories.
     public let stores: AccountStores
+    /// The process's one image pipeline (`imageMemoryLimit` bytes of decoded pictures, `imageDiskCapacity` bytes of
+    /// originals in `<cache root>/images`, `imageDownloadLimit` downloads at once), shared by every entry of every
+    /// account scope: a picture shown from two features is downloaded and decoded once. Building it touches no file.
+    public let images: ImageLoader
     /// Sign-in, sign-out and the session.
     public let account: AccountFeature
     /// The account screens and commands.
@@ -122,9 +127,14 @@ public final class AppDependencies {
             additionalHeaders: ["User-Agent": "storefront/\(StorefrontVersion.current)"])
         let streamingTransport = URLSessionStreamingTransport(
             idleTimeoutSeconds: 60, additionalHeaders: ["User-Agent": "storefront/\(StorefrontVersion.current)"])
+        // Pictures keep their validators in the image disk cache, which must see the server's 304 itself.
+        let imageTransport = URLSessionTransport(
+            idleTimeoutSeconds: 60, additionalHeaders: ["User-Agent": "storefront/\(StorefrontVersion.current)"],
+            entityTags: nil)
         return try AppDependencies(
             configuration: configuration, layout: layout, logger: logger, logFallback: fallback,
-            transport: transport, streamingTransport: streamingTransport, scopedEntries: AppEntries.scoped)
+            transport: transport, streamingTransport: streamingTransport, imageTransport: imageTransport,
+            scopedEntries: AppEntries.scoped)
     }
 
     /// The storage roots of `configuration`: `--data-dir`, else the XDG base directories.
@@ -167,6 +177,14 @@ public final class AppDependencies {
         }
     }
 
+    /// The memory cache's cost limit of the process's image loader, in bytes of decoded pixels (width × height × 4):
+    /// about a hundred pictures at the screens' decode box (`ScreenPictures.decodeBox`, 320x240).
+    public nonisolated static let imageMemoryLimit = 32 << 20
+    /// The disk cache's capacity in bytes of original image files.
+    public nonisolated static let imageDiskCapacity = 128 << 20
+    /// How many image downloads may be on the network at once.
+    public nonisolated static let imageDownloadLimit = 4
+
     /// Builds the graph from the given parts; `live(_:)` passes the live ones, tests their own logger and transport.
     ///
     /// - Parameters:
@@ -177,13 +195,16 @@ public final class AppDependencies {
     ///   - transport: Sends HTTP requests (`URLSessionTransport`); wrapped for the embedded backend when no server
     ///     URL is configured.
     ///   - streamingTransport: Opens the live event stream (`URLSessionStreamingTransport`); wrapped the same way.
+    ///   - imageTransport: Sends the image pipeline's requests; wrapped the same way. It must keep no entity tags of
+    ///     its own (`URLSessionTransport(entityTags: nil)`): the image disk cache keeps them and must see a 304 as a
+    ///     304, and picture bodies stay out of the API's entity-tag cache.
     ///   - scopedEntries: The entries built from an account's context alone (`AppEntries.scoped`; tests add their
     ///     own).
     /// - Throws: `LaunchError` when the entries' routes, commands, flags or migrations clash, or the fault rules
     ///   are inconsistent.
     public init(
         configuration: AppConfiguration, layout: StorageLayout, logger: Logger, logFallback: StandardErrorFallback,
-        transport: any HTTPTransport, streamingTransport: any HTTPStreamingTransport,
+        transport: any HTTPTransport, streamingTransport: any HTTPStreamingTransport, imageTransport: any HTTPTransport,
         scopedEntries: [any ScopedFeatureEntry.Type]
     ) throws(LaunchError) {
         self.configuration = configuration
@@ -203,6 +224,7 @@ public final class AppDependencies {
         var baseURL = configuration.apiURL ?? EmbeddedBackendTransport.placeholderBaseURL
         var appTransport = transport
         var appStreamingTransport = streamingTransport
+        var appImageTransport = imageTransport
         if configuration.apiURL == nil {
             let faults: [FaultRule]
             do {
@@ -220,6 +242,7 @@ public final class AppDependencies {
             self.backend = backend
             appTransport = EmbeddedBackendTransport(backend: backend, transport: transport)
             appStreamingTransport = EmbeddedBackendStreamingTransport(backend: backend, transport: streamingTransport)
+            appImageTransport = EmbeddedBackendTransport(backend: backend, transport: imageTransport)
             baseURL = EmbeddedBackendTransport.placeholderBaseURL
         } else {
             self.backend = nil
@@ -249,6 +272,14 @@ public final class AppDependencies {
         let stores = AccountStores(
             layout: layout, migrator: try registry.migrator(), logger: logger, clock: ContinuousClock(), now: now)
         self.stores = stores
+        let images = ImageLoader(
+            baseURL: baseURL, transport: appImageTransport,
+            memoryCache: MemoryImageCache(costLimit: Self.imageMemoryLimit),
+            diskCache: DiskImageCache(
+                directory: layout.cacheRoot.appending(path: "images", directoryHint: .isDirectory),
+                capacity: Self.imageDiskCapacity, now: now),
+            decoder: ImageDecoder(), maximumConcurrentDownloads: Self.imageDownloadLimit)
+        self.images = images
         let account = AccountFeature(
             repository: LiveSessionRepository(client: client, logger: logger.child(label: "storefront.account")),
             tokens: tokens,
@@ -275,8 +306,8 @@ public final class AppDependencies {
             feature: account, signInMessages: { state.lastCartMerge }, signInPrompt: { router.parkedPrompt })
         let scopes = ScopeFactory(
             stores: stores, client: client, logger: logger, now: now, makeIdentifier: makeIdentifier,
-            flags: flags.flags, layout: layout, locale: locale, scoped: scopedEntries, flagService: flagService,
-            state: state)
+            flags: flags.flags, layout: layout, locale: locale, images: images, pictured: AppEntries.pictured,
+            scoped: scopedEntries, flagService: flagService, state: state)
         self.scopes = scopes
         self.scope = scopes.make(for: account.current.storageAccount)
         wireEntries()

@@ -1,6 +1,8 @@
 import Checkout
 import FeatureKit
+import FeaturePictures
 import Foundation
+import Images
 import Logging
 import Networking
 import Observation
@@ -25,8 +27,9 @@ public final class AppRunState {
     }
 }
 
-/// Builds the scope of an account: its context over the account's stores, the registered scoped entries, and
-/// Checkout's entry with what only the App has (the configuration's shipping options, the catalog's lookup).
+/// Builds the scope of an account: its context over the account's stores, its screen pictures over the process's one
+/// image loader, the registered entries, and Checkout's entry with what only the App has (the configuration's
+/// shipping options, the catalog's lookup).
 @MainActor
 struct ScopeFactory {
     let stores: AccountStores
@@ -37,6 +40,9 @@ struct ScopeFactory {
     let flags: FlagValues
     let layout: StorageLayout
     let locale: Locale
+    /// The process's one image pipeline: every scope's entries load pictures through it.
+    let images: ImageLoader
+    let pictured: [any PicturedFeatureEntry.Type]
     let scoped: [any ScopedFeatureEntry.Type]
     let flagService: FeatureFlagService
     let state: AppRunState
@@ -50,17 +56,32 @@ struct ScopeFactory {
             layout: layout, locale: locale, timeZone: .current)
     }
 
+    /// The pictures of `context`'s account: the process's loader, and one `ScreenPictures` every entry of the
+    /// account shares (on unless the `pictures` flag or the account's preference is off; each picture that cannot be
+    /// shown is logged once, whichever screen asked).
+    func pictures(for context: FeatureContext) -> EntryPictures {
+        EntryPictures(
+            loader: images,
+            screens: ScreenPictures(
+                isEnabled: ScreenPictures.isEnabled(in: context), loader: images,
+                logger: logger.child(label: "storefront.pictures")))
+    }
+
     /// The scope of `account`; opens nothing.
     func make(for account: StorageAccount) -> AccountScope {
         let state = state
         let flagService = flagService
+        let context = context(for: account)
+        let pictures = pictures(for: context)
         return AccountScope(
-            stores: stores.stores(for: account), context: context(for: account), scoped: scoped
+            stores: stores.stores(for: account), context: context, pictures: pictures, pictured: pictured,
+            scoped: scoped
         ) { context, entries in
             // The catalog's lookup comes from the registered Search entry; without one, a Search entry is built just
             // for it (only then).
-            let lookUp = (entries.lazy.compactMap { $0 as? SearchEntry }.first ?? SearchEntry(context: context))
-                .lookUpProduct
+            let lookUp =
+                (entries.lazy.compactMap { $0 as? SearchEntry }.first
+                ?? SearchEntry(context: context, pictures: pictures)).lookUpProduct
             return CheckoutEntry(
                 context: context,
                 knownShippingOptions: { state.remoteConfig?.shippingOptions ?? [] },

@@ -41,7 +41,8 @@ struct CommandHarness {
                 return try AppDependencies(
                     configuration: configuration, layout: try AppDependencies.layout(for: configuration),
                     logger: logger, logFallback: StandardErrorFallback(), transport: URLSessionTransport(),
-                    streamingTransport: URLSessionStreamingTransport(), scopedEntries: AppEntries.scoped)
+                    streamingTransport: URLSessionStreamingTransport(),
+                    imageTransport: URLSessionTransport(entityTags: nil), scopedEntries: AppEntries.scoped)
             }
         )
         return await commandLine.run(["--data-dir", directory.url.path] + arguments)

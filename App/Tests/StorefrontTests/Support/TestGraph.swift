@@ -10,12 +10,14 @@ import StorefrontApp
 #endif
 
 /// The app's graph as the composition root builds it, over a temporary data directory, the embedded backend (or
-/// `apiURL`) and real HTTP, with a capturing logger.
+/// `apiURL`) and real HTTP (pictures through `imageTransport`, URLSession without entity tags unless a test wraps it),
+/// with a capturing logger.
 @MainActor
 enum TestGraph {
     static func make(
         directory: URL, apiURL: URL? = nil, logs: CapturingLogHandler = CapturingLogHandler(),
-        extraEntries: [any ScopedFeatureEntry.Type] = []
+        extraEntries: [any ScopedFeatureEntry.Type] = [],
+        imageTransport: any HTTPTransport = URLSessionTransport(entityTags: nil)
     ) throws -> AppDependencies {
         let configuration = AppConfiguration(
             logLevel: .debug, allowsColor: false, environment: [:], apiURL: apiURL, dataDirectory: directory,
@@ -24,7 +26,7 @@ enum TestGraph {
             configuration: configuration, layout: StorageLayout(rootDirectory: directory),
             logger: Logger(label: "test", handler: logs), logFallback: StandardErrorFallback(),
             transport: URLSessionTransport(), streamingTransport: URLSessionStreamingTransport(),
-            scopedEntries: AppEntries.scoped + extraEntries)
+            imageTransport: imageTransport, scopedEntries: AppEntries.scoped + extraEntries)
     }
 
     /// What the app's entries registered.

@@ -20,7 +20,7 @@ struct FeedListViewModelTests {
         let feature = makeFeature(repository)
         repository.resolvePage(0, with: .success(FeedPage(posts: [post, Samples.post(2)], nextCursor: nil)))
         await feature.start()
-        let model = FeedListViewModel(feature: feature, formatter: formatter)
+        let model = FeedListViewModel(feature: feature, formatter: formatter, pictures: nil)
 
         #expect(
             model.rows.first
@@ -35,7 +35,7 @@ struct FeedListViewModelTests {
     @Test("never loaded is loading, then a failure with retry; loaded and empty is its own state")
     func contentStates() async throws {
         let feature = makeFeature(repository)
-        let model = FeedListViewModel(feature: feature, formatter: formatter)
+        let model = FeedListViewModel(feature: feature, formatter: formatter, pictures: nil)
         #expect(model.content == .loading)
 
         let start = Task { await feature.start() }
@@ -68,7 +68,7 @@ struct FeedListViewModelTests {
                 FeedPage(
                     posts: Samples.posts(1...3), nextCursor: "c1", storeFailure: FeedStoreError(reason: "disk full"))))
         await feature.start()
-        let model = FeedListViewModel(feature: feature, formatter: formatter)
+        let model = FeedListViewModel(feature: feature, formatter: formatter, pictures: nil)
         repository.resolvePage(
             1, with: .failure(APIError.http(status: 500, body: .init(code: "internal"), retryAfter: nil)))
         await feature.refresh()
@@ -100,7 +100,7 @@ struct FeedListViewModelTests {
         let feature = makeFeature(repository)
         repository.resolvePage(0, with: .success(Samples.page(1...3, next: "c1")))
         await feature.start()
-        let model = FeedListViewModel(feature: feature, formatter: formatter)
+        let model = FeedListViewModel(feature: feature, formatter: formatter, pictures: nil)
         #expect(model.footer == .none)
 
         let page = Task { await feature.loadNextPage() }
@@ -130,7 +130,7 @@ struct FeedListViewModelTests {
                 FeedPage(
                     posts: Samples.posts(1...7) + [Samples.post(8, product: "sku_8")], nextCursor: "c1")))
         await feature.start()
-        let model = FeedListViewModel(feature: feature, formatter: formatter)
+        let model = FeedListViewModel(feature: feature, formatter: formatter, pictures: nil)
         var opened: [String] = []
         feature.onOpenPost = { opened.append($0.rawValue) }
         feature.onOpenProduct = { opened.append($0.rawValue) }
@@ -159,7 +159,7 @@ struct FeedListViewModelTests {
         let feature = makeFeature(repository)
         repository.resolvePage(0, with: .success(Samples.page(1...3, next: "c1")))
         await feature.start()
-        let model = FeedListViewModel(feature: feature, formatter: formatter)
+        let model = FeedListViewModel(feature: feature, formatter: formatter, pictures: nil)
         let refresh = Task { await feature.refresh() }
         try await repository.waitForPageRequests(count: 2)
         #expect(model.subtitle == "Refreshing…")

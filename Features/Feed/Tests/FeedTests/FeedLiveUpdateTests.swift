@@ -43,7 +43,7 @@ struct FeedLiveUpdateTests {
     @Test("new posts wait behind 'N new posts' and n inserts them above, keeping the selected post where it was")
     func newPostsNotice() async throws {
         let feature = try await loadedFeature(repository)
-        let model = FeedListViewModel(feature: feature, formatter: makeFormatter())
+        let model = FeedListViewModel(feature: feature, formatter: makeFormatter(), pictures: nil)
         _ = model.moveSelection(.down, visibleCount: 3)
         #expect(model.selectedPostID?.rawValue == "post_2")
         let firstVisible = model.listState.firstVisibleIndex
@@ -69,7 +69,7 @@ struct FeedLiveUpdateTests {
     func newPostsKey() async throws {
         let feature = try await loadedFeature(repository)
         let view = FeedListView(
-            viewModel: FeedListViewModel(feature: feature, formatter: makeFormatter()), theme: .ascii)
+            viewModel: FeedListViewModel(feature: feature, formatter: makeFormatter(), pictures: nil), theme: .ascii)
         #expect(view.handle(KeyEvent(.character("n"))) == .ignored)
         feature.announceNewPost(Samples.post(0))
         let screen = view.render(size: TerminalSize(columns: 80, rows: 20)).map(\.plainText).joined(separator: "\n")

@@ -33,7 +33,7 @@ struct FeedOfflineTests {
         #expect(offline.error?.error.kind == .offline)
         #expect(offline.lastRefreshedAt == referenceNow)
 
-        let model = FeedListViewModel(feature: offline, formatter: makeFormatter(excerptLength: 40))
+        let model = FeedListViewModel(feature: offline, formatter: makeFormatter(excerptLength: 40), pictures: nil)
         #expect(
             model.notices.first
                 == Notice(

@@ -19,7 +19,8 @@ struct FeedViewsTests {
         liked.caption = "The glaze came out better than expected."
         repository.resolvePage(0, with: .success(FeedPage(posts: [liked, Samples.post(2)], nextCursor: nil)))
         await feature.start()
-        let view = FeedListView(viewModel: FeedListViewModel(feature: feature, formatter: formatter), theme: .unicode)
+        let view = FeedListView(
+            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .unicode)
 
         let size = TerminalSize(columns: 60, rows: 14)
         let lines = view.render(size: size)
@@ -33,7 +34,8 @@ struct FeedViewsTests {
         #expect(text.contains { $0.contains("You're all caught up.") })
         #expect(text.last?.contains("enter") == true)
 
-        let ascii = FeedListView(viewModel: FeedListViewModel(feature: feature, formatter: formatter), theme: .ascii)
+        let ascii = FeedListView(
+            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .ascii)
         #expect(ascii.render(size: size).map(\.plainText).contains { $0.contains("* 1.2K") })
     }
 
@@ -42,7 +44,8 @@ struct FeedViewsTests {
         let feature = makeFeature(repository)
         repository.resolvePage(0, with: .failure(FeedError(kind: .server, detail: "HTTP 500")))
         await feature.start()
-        let view = FeedListView(viewModel: FeedListViewModel(feature: feature, formatter: formatter), theme: .unicode)
+        let view = FeedListView(
+            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .unicode)
         let text = view.render(size: TerminalSize(columns: 60, rows: 12)).map(\.plainText).joined(separator: "\n")
         #expect(text.contains("Couldn't load the feed"))
         #expect(text.contains("Press r to retry"))
@@ -57,7 +60,8 @@ struct FeedViewsTests {
         var events: [String] = []
         feature.onOpenPost = { events.append("post \($0)") }
         feature.onOpenProduct = { events.append("product \($0)") }
-        let view = FeedListView(viewModel: FeedListViewModel(feature: feature, formatter: formatter), theme: .unicode)
+        let view = FeedListView(
+            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .unicode)
 
         #expect(view.keyHelp.map(\.key) == ["↑↓", "enter", "l", "p", "r"], "the help lists the keys handled below")
         #expect(view.handle(KeyEvent(.enter)) == .handled)
@@ -79,7 +83,8 @@ struct FeedViewsTests {
         let feature = makeFeature(repository, likesEnabled: false)
         repository.resolvePage(0, with: .success(Samples.page(1...2, next: nil)))
         await feature.start()
-        let list = FeedListView(viewModel: FeedListViewModel(feature: feature, formatter: formatter), theme: .unicode)
+        let list = FeedListView(
+            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .unicode)
         let detail = PostDetailView(
             viewModel: PostDetailViewModel(postID: PostID(rawValue: "post_1"), feature: feature, formatter: formatter),
             theme: .unicode)

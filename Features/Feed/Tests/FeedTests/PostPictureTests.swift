@@ -74,6 +74,45 @@ struct PostPictureTests {
         #expect(log.messages == ["picture unavailable"])
     }
 
+    @Test("a narrower or lower screen redraws the picture smaller inside the card, without loading it again")
+    func resizedScreenRedrawsFromMemory() async throws {
+        let feature = makeFeature(repository)
+        let post = Samples.post(182, likes: 3)
+        repository.resolvePage(0, with: .success(FeedPage(posts: [post], nextCursor: nil)))
+        await feature.start()
+        let source = Pictures(good: [post.imageURL])
+        let pictures = ScreenPictures(
+            isEnabled: true, load: { url, _ in try source.load(url) },
+            logger: Logger(label: "test", handler: CapturingLogHandler()))
+        let model = PostDetailViewModel(postID: post.id, feature: feature, formatter: formatter, pictures: pictures)
+        try await waitUntil("the picture is decoded") {
+            if case .loaded = model.picture.state { true } else { false }
+        }
+        let view = PostDetailView(viewModel: model, theme: .unicode)
+        // The most cells in the picture's green on a line, and the number of lines with any: its size in cells.
+        func pictureSize(_ size: TerminalSize) -> (columns: Int, rows: Int) {
+            let lines = view.render(size: size)
+            #expect(lines.allSatisfy { $0.width <= size.columns && !$0.plainText.contains("\u{2026}") })
+            let widths = lines.map { line in
+                line.spans.filter { span in
+                    let colour = span.style.background?.rgb ?? span.style.foreground?.rgb
+                    return colour.map { $0.green > 150 && $0.red < 100 } ?? false
+                }
+                .reduce(0) { $0 + $1.width }
+            }
+            return (widths.max() ?? 0, widths.filter { $0 > 0 }.count)
+        }
+        let wide = pictureSize(TerminalSize(columns: 80, rows: 40))
+        // 16 rows of a 4:3 picture are 42 columns wide: within the 60 columns the card allows.
+        #expect(wide.rows == 16 && wide.columns <= 60)
+        let narrow = pictureSize(TerminalSize(columns: 30, rows: 40))
+        #expect(narrow.columns == 26 && narrow.rows < wide.rows)
+        let low = pictureSize(TerminalSize(columns: 80, rows: 12))
+        #expect(low.rows <= 6 && low.columns < wide.columns)
+        #expect(pictureSize(TerminalSize(columns: 80, rows: 40)) == wide)
+        #expect(source.calls(post.imageURL) == 1)
+    }
+
     @Test("with pictures off the post screen loads no picture and shows the address")
     func picturesOff() async throws {
         let feature = makeFeature(repository)

@@ -1,5 +1,6 @@
 import DesignSystem
 import FeaturePictures
+import FeaturePicturesTestSupport
 import Foundation
 import Images
 import Logging
@@ -10,76 +11,6 @@ import TestSupport
 import Testing
 
 @testable import Search
-
-/// Loads answered by the test: each URL's picture (or failure) and how often each was asked for; a URL in `held`
-/// waits until `release(_:)`.
-private final class ControlledPictures: Sendable {
-    struct Broken: Error {}
-    private struct State {
-        var calls: [URL: Int] = [:]
-        var held: [URL: [CheckedContinuation<Void, Never>]] = [:]
-        var holding: Set<URL> = []
-        var cancelled: [URL: Int] = [:]
-    }
-    private let state = Locked(State())
-    let images: [URL: DecodedImage]
-    /// When true a held load waits for `release(_:)` even when its task is cancelled (a slow source).
-    let ignoresCancellation: Bool
-
-    init(_ images: [URL: DecodedImage], holding: Set<URL> = [], ignoresCancellation: Bool = false) {
-        self.images = images
-        self.ignoresCancellation = ignoresCancellation
-        state.withLock { $0.holding = holding }
-    }
-
-    func calls(_ url: URL) -> Int { state.withLock { $0.calls[url] ?? 0 } }
-    func waiting(_ url: URL) -> Int { state.withLock { $0.held[url]?.count ?? 0 } }
-    func cancelled(_ url: URL) -> Int { state.withLock { $0.cancelled[url] ?? 0 } }
-
-    private func cancel(_ url: URL) {
-        let waiting = state.withLock { state in
-            state.cancelled[url, default: 0] += 1
-            return state.held.removeValue(forKey: url) ?? []
-        }
-        for continuation in waiting { continuation.resume() }
-    }
-
-    func release(_ url: URL) {
-        let waiting = state.withLock { state in
-            state.holding.remove(url)
-            return state.held.removeValue(forKey: url) ?? []
-        }
-        for continuation in waiting { continuation.resume() }
-    }
-
-    func load(_ url: URL, _ box: PixelSize) async throws -> DecodedImage {
-        let hold = state.withLock { state in
-            state.calls[url, default: 0] += 1
-            return state.holding.contains(url)
-        }
-        if hold, ignoresCancellation {
-            await withCheckedContinuation { continuation in
-                state.withLock { $0.held[url, default: []].append(continuation) }
-            }
-        } else if hold {
-            await withTaskCancellationHandler {
-                await withCheckedContinuation { continuation in
-                    let resumeNow = state.withLock { state in
-                        guard state.cancelled[url] == nil else { return true }
-                        state.held[url, default: []].append(continuation)
-                        return false
-                    }
-                    if resumeNow { continuation.resume() }
-                }
-            } onCancel: {
-                cancel(url)
-            }
-            try Task.checkCancellation()
-        }
-        guard let image = images[url] else { throw Broken() }
-        return image
-    }
-}
 
 @MainActor
 @Suite("Product pictures on screens")
@@ -195,35 +126,6 @@ struct ProductPictureTests {
             try await waitUntil("the first picture's wait is cancelled") { source.cancelled(first) == 1 }
         }
         #expect(slot.state == .loaded(other))
-    }
-
-    @Test("prefetching loads the rows about to appear once each and cancels the rows scrolled away")
-    func prefetchCancelsRowsScrolledAway() async throws {
-        let urls = try (1...4).map { try #require(URL(string: "https://images.storefront.test/\($0).jpg")) }
-        let image = try #require(Self.halves(width: 8, height: 8))
-        let source = ControlledPictures(
-            Dictionary(uniqueKeysWithValues: urls.map { ($0, image) }), holding: Set(urls))
-        let prefetcher = PicturePrefetcher(pictures: pictures(source))
-        prefetcher.prefetch(Array(urls[0...2]))
-        try await waitUntil("three loads wait") { urls[0...2].allSatisfy { source.waiting($0) == 1 } }
-        prefetcher.prefetch(Array(urls[1...3]))
-        try await waitUntil("the first row's load is cancelled and the fourth starts") {
-            source.cancelled(urls[0]) == 1 && source.waiting(urls[3]) == 1
-        }
-        prefetcher.prefetch(Array(urls[1...3]))
-        #expect(prefetcher.wanted == Set(urls[1...3]))
-        #expect(urls.map(source.calls) == [1, 1, 1, 1])
-        #expect(urls[1...3].allSatisfy { source.cancelled($0) == 0 })
-        for url in urls { source.release(url) }
-    }
-
-    @Test("with pictures off nothing is prefetched")
-    func noPrefetchWhenOff() async throws {
-        let url = try #require(URL(string: "https://images.storefront.test/1.jpg"))
-        let source = ControlledPictures([:])
-        let prefetcher = PicturePrefetcher(pictures: pictures(source, enabled: false))
-        prefetcher.prefetch([url])
-        #expect(prefetcher.wanted.isEmpty && source.calls(url) == 0)
     }
 
     @Test("the results screen prefetches the rows on screen and the next screenful, and lets go of rows left behind")

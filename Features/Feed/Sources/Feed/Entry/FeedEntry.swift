@@ -1,7 +1,6 @@
 import FeatureKit
 import FeaturePictures
 import Foundation
-import Images
 import Logging
 import Models
 import Persistence
@@ -9,9 +8,10 @@ import TerminalUI
 
 /// The Feed package's entry: the feed and post screens, the `feed`, `post` and `like` commands, the `feed_likes`
 /// flag and Feed's tables. Built per account over its context; the feature, its repository and the outbox's push
-/// handler for likes live here, so the App never constructs them.
+/// handler for likes live here, so the App never constructs them. Its pictures come from the App (`EntryPictures`: the
+/// process's one image pipeline).
 @MainActor
-public final class FeedEntry: ScopedFeatureEntry {
+public final class FeedEntry: PicturedFeatureEntry {
     /// The entry's name in routes and actions.
     public nonisolated static let name = "feed"
     /// The feed, newest first (the Feed tab's first screen): `storefront://feed`.
@@ -46,12 +46,13 @@ public final class FeedEntry: ScopedFeatureEntry {
     /// The account's outbox (the `like` command pushes it at once).
     let outbox: Outbox
     private let logger: Logger
-    /// Posts' pictures on the post screen: memory cache, the shared disk cache in `<cache root>/images`, the network
-    /// through the API client's transport.
+    /// Posts' pictures on the post screen and loaded ahead by the list, through the process's image pipeline (shared
+    /// with every entry of the account).
     public let pictures: ScreenPictures
 
-    /// Builds the feature over `context` (the like push handler is set on the account's outbox); opens nothing.
-    public init(context: FeatureContext) {
+    /// Builds the feature over `context` (the like push handler is set on the account's outbox), showing pictures
+    /// through `pictures`; opens nothing.
+    public init(context: FeatureContext, pictures: EntryPictures) {
         let context = context.labelled("storefront.feed")
         outbox = context.outbox
         logger = context.logger
@@ -63,15 +64,7 @@ public final class FeedEntry: ScopedFeatureEntry {
             repository: repository, logger: context.logger, now: context.now, pageSize: 20, prefetchDistance: 5,
             likesEnabled: context.flags.isOn(Self.likesFlag))
         feature.isSignedIn = context.account != .guest
-        let images = ImageLoader(
-            baseURL: context.client.baseURL, transport: context.client.transport,
-            memoryCache: MemoryImageCache(costLimit: 16 << 20),
-            diskCache: DiskImageCache(
-                directory: context.layout.cacheRoot.appending(path: "images"), capacity: 128 << 20, now: context.now),
-            decoder: ImageDecoder(), maximumConcurrentDownloads: 4)
-        pictures = ScreenPictures(
-            // The flag is Search's declaration; without Search registered it has no value and pictures are on.
-            isEnabled: context.flags[ScreenPictures.flagName] ?? true, loader: images, logger: context.logger)
+        self.pictures = pictures.screens
         formatter = FeedFormatter(
             now: context.now, locale: context.locale, timeZone: context.timeZone, excerptLength: 72)
         feature.onOpenPost = { [weak self] id in self?.onIntent?(.open(Self.postRoute(id))) }
@@ -92,7 +85,9 @@ public final class FeedEntry: ScopedFeatureEntry {
             Task { await viewModel.load() }
             return PostDetailView(viewModel: viewModel, theme: context.theme)
         }
-        return FeedListView(viewModel: FeedListViewModel(feature: feature, formatter: formatter), theme: context.theme)
+        return FeedListView(
+            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: pictures),
+            theme: context.theme)
     }
 
     /// `like`: likes the post once (a like parked behind sign-in).

@@ -2,7 +2,7 @@ import DesignSystem
 import TerminalUI
 
 /// The console view of the feed list: a heading, notices, the posts (or a loading, failure or empty state), the
-/// list's footer and the key hints.
+/// list's footer and the key hints. Laying the posts out loads ahead the pictures of the rows about to appear.
 ///
 /// Keys: ↑/↓, Page Up/Down, Home/End move the selection; Enter opens the post; `l` likes or unlikes it; `p` opens
 /// its product; `n` inserts the new posts the live stream announced; `r` retries what failed or refreshes. Every
@@ -40,7 +40,9 @@ public final class FeedListView: TerminalView {
     }
 
     private func content(width: Int, height: Int) -> [StyledLine] {
-        switch viewModel.content {
+        let content = viewModel.content
+        if case .posts = content {} else { viewModel.prefetchPictures(visibleCount: 0) }
+        switch content {
         case .loading:
             return Spinner("Loading the feed…").render(width: width, theme: theme)
         case .failed(let notice):
@@ -53,6 +55,7 @@ public final class FeedListView: TerminalView {
             ).render(width: width, theme: theme)
         case .posts(let rows):
             visibleRowCount = max(height / 2, 1)
+            viewModel.prefetchPictures(visibleCount: visibleRowCount)
             return List(rows: rows.map(listRow), state: viewModel.listState, height: height)
                 .render(width: width, theme: theme)
         }

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeaturePictures
 import Foundation
 import Models
 import Observation
@@ -76,7 +77,8 @@ public enum FeedListFooter: Sendable, Hashable {
 /// of its keys.
 ///
 /// Moving the selection tells the Feature which post came into view (`FeedFeature.postAppeared(_:)`), which loads
-/// the next page near the end.
+/// the next page near the end. As the view lays the list out, the pictures of the posts on screen and of the next
+/// screenful are loaded ahead (`prefetchPictures(visibleCount:)`), so a post opened from the list draws at once.
 @MainActor
 @Observable
 public final class FeedListViewModel {
@@ -86,11 +88,15 @@ public final class FeedListViewModel {
     public let formatter: FeedFormatter
     /// The selection and scroll position of the list.
     public private(set) var listState = ListState()
+    @ObservationIgnored private let prefetcher: PicturePrefetcher?
 
     /// Creates the view model of `feature`'s list.
-    public init(feature: FeedFeature, formatter: FeedFormatter) {
+    ///
+    /// - Parameter pictures: Loads ahead the pictures of the posts about to appear; nil loads none.
+    public init(feature: FeedFeature, formatter: FeedFormatter, pictures: ScreenPictures?) {
         self.feature = feature
         self.formatter = formatter
+        prefetcher = pictures.map(PicturePrefetcher.init(pictures:))
     }
 
     /// The screen's title.
@@ -253,4 +259,22 @@ public final class FeedListViewModel {
         return Task { await feature.refresh() }
     }
 
+    // MARK: - Pictures
+
+    /// Loads ahead the pictures of the posts on screen and of the next screenful, from `listState.firstVisibleIndex`
+    /// with `visibleCount` posts on screen; pictures of posts scrolled further away (or no longer in the list) stop
+    /// loading. The view calls it as it lays the posts out, and with `visibleCount` 0 when it shows no posts (then
+    /// nothing is wanted).
+    public func prefetchPictures(visibleCount: Int) {
+        guard let prefetcher else { return }
+        guard visibleCount > 0 else {
+            prefetcher.prefetch([])
+            return
+        }
+        prefetcher.prefetch(
+            feature.posts, firstVisible: listState.firstVisibleIndex, visibleCount: visibleCount, url: \.imageURL)
+    }
+
+    /// The pictures being loaded ahead now.
+    public var prefetchedPictures: Set<URL> { prefetcher?.wanted ?? [] }
 }

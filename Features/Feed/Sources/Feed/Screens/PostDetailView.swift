@@ -36,7 +36,7 @@ public final class PostDetailView: TerminalView {
         case .loaded(let post):
             heading = Heading(post.author, subtitle: "\(post.kind) \(theme.symbols.separator) \(post.age)")
             notice = viewModel.notice
-            body = [card(post)]
+            body = [card(post, size: size)]
         }
         return ScreenScaffold(header: [heading], notice: notice, body: .stack(body), hints: keyHelp)
             .render(size: size, theme: theme)
@@ -72,7 +72,10 @@ public final class PostDetailView: TerminalView {
 
     // MARK: - Private
 
-    private func card(_ post: PostDetail) -> Card {
+    /// Columns the card takes around its content: a border and a space on each side.
+    private static let cardChrome = 4
+
+    private func card(_ post: PostDetail, size: TerminalSize) -> Card {
         var content: [any Component] = []
         if !post.caption.isEmpty {
             content += [Text(post.caption), Spacer()]
@@ -82,8 +85,10 @@ public final class PostDetailView: TerminalView {
                 FeedViewParts.likeLabel(post.likes, isLiked: post.isLiked, theme: theme),
                 color: post.isLiked ? .accent : nil))
         content.append(Text("Published \(post.publishedAt)", style: .caption))
-        // The picture takes at most 60 columns and 16 rows; the address is shown when there is no picture.
-        let picture = viewModel.picture.lines(columns: 60, maxRows: 16)
+        // The picture takes at most 60 columns (inside the card's border and padding) and 16 rows or half the screen,
+        // so a narrower or lower screen redraws it smaller; the address is shown when there is no picture.
+        let picture = viewModel.picture.lines(
+            columns: min(60, max(size.columns - Self.cardChrome, 1)), maxRows: min(16, max(size.rows / 2, 1)))
         if case .loaded = viewModel.picture.state {
             content.append(Text(lines: picture, overflow: .truncate))
         } else {

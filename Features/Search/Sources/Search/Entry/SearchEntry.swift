@@ -3,15 +3,14 @@ import FeaturePictures
 import Foundation
 import Images
 import Models
-import Persistence
 import TerminalUI
 
 /// The Search package's entry: the search and product screens, the `search` and `product` commands, the
 /// `search_suggestions` flag and Search's tables. Built per account over its context (recent searches live in the
 /// account's `search.json`); it also offers the catalog's product lookup (`lookUpProduct`) for the App to hand to
-/// the cart.
+/// the cart. Its pictures come from the App (`EntryPictures`: the process's one image pipeline).
 @MainActor
-public final class SearchEntry: ScopedFeatureEntry {
+public final class SearchEntry: PicturedFeatureEntry {
     /// The entry's name in routes and actions.
     public nonisolated static let name = "search"
     /// The search screen with a query (`q`, empty for none): `storefront://search?q=TEXT`.
@@ -24,11 +23,10 @@ public final class SearchEntry: ScopedFeatureEntry {
     public nonisolated static let suggestionsFlag = FlagDeclaration(
         name: "search_suggestions", defaultValue: true, summary: "suggest recent searches")
     /// Whether screens show pictures (`ScreenPictures.flagName`, declared here for every entry that shows pictures;
-    /// on by default; `--no-images` turns it off for a run).
+    /// on by default; `--no-images` turns it off for a run). The account's preference (`ScreenPictures.preference`)
+    /// can turn them off too.
     public nonisolated static let picturesFlag = FlagDeclaration(
         name: ScreenPictures.flagName, defaultValue: true, summary: "show product and post pictures on screens")
-    /// The account's preference for pictures on screens (`search.show_pictures` in `search.json`; true by default).
-    public static let picturesPreference = PreferenceKey<Bool>("search.show_pictures", default: true)
 
     /// The routes, commands, flags and tables of Search.
     public nonisolated static let descriptor = FeatureDescriptor(
@@ -49,17 +47,17 @@ public final class SearchEntry: ScopedFeatureEntry {
     public let feature: SearchFeature
     /// The server, with the saved products as the offline fallback.
     public let repository: LiveSearchRepository
-    /// Products' pictures: memory cache, the disk cache in `<cache root>/images` (`$XDG_CACHE_HOME/storefront/images`),
-    /// the network through the API client's transport.
+    /// The process's image pipeline (`EntryPictures.loader`): one memory cache, the disk cache in `<cache
+    /// root>/images` (`$XDG_CACHE_HOME/storefront/images`), the network through the API client's transport.
     public let images: ImageLoader
-    /// Pictures on the entry's screens, through `images`.
+    /// Pictures on the entry's screens, through `images` (shared with every entry of the account).
     public let pictures: ScreenPictures
     /// How prices are written.
     let locale: Locale
     private let suggestsRecentSearches: Bool
 
-    /// Builds the feature over `context`; opens nothing.
-    public init(context: FeatureContext) {
+    /// Builds the feature over `context`, showing pictures through `pictures`; opens nothing.
+    public init(context: FeatureContext, pictures: EntryPictures) {
         let context = context.labelled("storefront.search")
         repository = LiveSearchRepository(client: context.client, database: context.database, logger: context.logger)
         feature = SearchFeature(
@@ -67,18 +65,9 @@ public final class SearchEntry: ScopedFeatureEntry {
             recentSearches: RecentSearches(preferences: context.preferences(suite: "search")),
             clock: context.clock, logger: context.logger)
         locale = context.locale
-        let now = context.now
-        images = ImageLoader(
-            baseURL: context.client.baseURL, transport: context.client.transport,
-            memoryCache: MemoryImageCache(costLimit: 32 << 20),
-            diskCache: DiskImageCache(
-                directory: context.layout.cacheRoot.appending(path: "images"), capacity: 128 << 20, now: now),
-            decoder: ImageDecoder(), maximumConcurrentDownloads: 4)
+        images = pictures.loader
+        self.pictures = pictures.screens
         suggestsRecentSearches = context.flags.isOn(Self.suggestionsFlag)
-        // An unreadable preferences file shows pictures (the default) rather than failing the screen.
-        let preferred = (try? context.preferences(suite: "search").value(for: Self.picturesPreference).value) ?? true
-        pictures = ScreenPictures(
-            isEnabled: preferred && context.flags.isOn(Self.picturesFlag), loader: images, logger: context.logger)
         feature.onOpenProduct = { [weak self] product in self?.onIntent?(.openProduct(product.id)) }
         feature.onAddToCart = { [weak self] product in
             self?.onIntent?(.addToCart([CartRequest(product: product, quantity: 1)]))

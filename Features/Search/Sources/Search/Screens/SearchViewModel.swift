@@ -275,10 +275,8 @@ extension SearchViewModel {
             prefetcher.prefetch([])
             return
         }
-        let results = feature.results
-        let start = min(max(listState.firstVisibleIndex, 0), results.count)
-        let end = min(results.count, start + 2 * max(visibleRowCount, 1))
-        prefetcher.prefetch(results[start..<end].compactMap(\.imageURL))
+        prefetcher.prefetch(
+            feature.results, firstVisible: listState.firstVisibleIndex, visibleCount: visibleRowCount, url: \.imageURL)
     }
 
     /// The pictures being loaded ahead, for tests.
