@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TestSupport
 import Testing
 
 @testable import SampleBackend
@@ -135,6 +136,54 @@ struct AnswerReuseTests {
             #expect(try await server.client.get("/v1/products/sku_5").status == 200)
             #expect(try await server.client.get("/v1/products/sku_5").status == 200)
             #expect(server.server.reusedAnswerCounts?.hits == hits + 1)
+        }
+    }
+}
+
+@Suite("Replayed orders kept in memory while the database is unchanged")
+struct ReplayMemoTests {
+    @Test("a kept replay is the stored answer; it ends when the session expires or signs out")
+    func keptReplays() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sample-backend-replays-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clock = ManualClock()
+        let tidy = CatalogConfiguration(productCount: 50, postCount: 10, authorCount: 5, messyShare: 0)
+        try await withTestServer(
+            catalog: tidy, dataDirectory: directory, now: LifetimeAndLogTests.manualNow(clock),
+            configure: { $0.sessionLifetime = .seconds(3600) }
+        ) { server in
+            let client = server.client
+            let price = try #require(
+                (try await client.get("/v1/products/sku_3").object["price"] as? [String: Any])?["amount_minor"] as? Int)
+            let body = try JSONSerialization.data(
+                withJSONObject: orderBody(clientID: "memo", items: [("sku_3", 1)], expectedTotal: Int64(price) + 490))
+            func send(_ token: String, key: String = "memo", body: Data = body) async throws -> TestResponse {
+                try await client.send("POST", "/v1/orders", body: body, token: token, headers: ["Idempotency-Key": key])
+            }
+
+            let token = try await client.signIn("memo-buyer")
+            let placed = try await send(token)
+            #expect(placed.status == 201)
+            let replays = [try await send(token), try await send(token), try await send(token)]
+            #expect(replays.allSatisfy { $0.status == 201 && $0.body == placed.body })
+            #expect(replays.allSatisfy { $0.header("Idempotent-Replayed") == "true" })
+            #expect(server.server.replaysFromMemory == 2, "the first replay reads, the next two are kept")
+            var other = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+            other["client_id"] = "changed"
+            let reused = try await send(token, body: try JSONSerialization.data(withJSONObject: other))
+            #expect(reused.status == 422)
+
+            clock.advance(by: .seconds(3600))
+            let expired = try await send(token)
+            #expect(expired.status == 401, "a kept replay ends with its session")
+
+            let second = try await client.signIn("memo-buyer")
+            #expect(try await send(second, key: "memo-2").status == 201)
+            #expect(try await send(second, key: "memo-2").status == 201)
+            #expect(try await send(second, key: "memo-2").status == 201)
+            #expect(try await client.send("DELETE", "/v1/session", token: second).status == 204)
+            #expect(try await send(second, key: "memo-2").status == 401, "signing out ends the kept replays")
         }
     }
 }

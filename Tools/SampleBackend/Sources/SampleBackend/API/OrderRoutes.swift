@@ -20,16 +20,48 @@ extension StorefrontAPI {
     /// the key's first request had exactly these body bytes. Anything else is nil, for `placeOrder`: a new key
     /// (placed), a replay with other bytes (compared by canonical JSON), a reused key (422), so a new order's body
     /// is parsed once.
+    ///
+    /// A replay found once is kept in `replays` (keyed by the token, the key and the exact body bytes) while the
+    /// database's commit stamp stays where it was before the lookup and the session has not expired, so a repeated
+    /// replay needs no read at all; a revoked session, like any other commit, ends every kept replay.
     func replayOrder(_ routed: RoutedRequest) throws -> HTTPResponse? {
         let request = routed.request
-        guard let user = try userBlocking(of: request, required: true) else { return nil }
-        let key = try Self.idempotencyKey(of: request)
-        if let (status, body) = try store.storedAnswer(
-            userID: user.id, key: key, requestSHA256: SHA256.hexDigest(request.body))
+        let now = nowMilliseconds()
+        let stamp = commitWatch?.stamp()
+        let token = request.headers["Authorization"].flatMap(Self.bearerToken)
+        let sentKey = request.headers["Idempotency-Key"].map(RequestSupport.trimmingWhitespace)
+        if let stamp, let token, let sentKey,
+            let (status, body) = replays.answer(
+                token: token, key: sentKey, body: request.body, stamp: stamp, nowMilliseconds: now)
         {
             return try Self.response(to: .replayed(status: status, body: body))
         }
-        return nil
+        guard let token else {
+            _ = try userBlocking(of: request, required: true)
+            return nil
+        }
+        let key: String
+        do {
+            key = try Self.idempotencyKey(of: request)
+        } catch {
+            // An unknown session is refused before a missing key, as on the full path.
+            _ = try userBlocking(of: request, required: true)
+            throw error
+        }
+        guard
+            let found = try store.replayLookup(
+                tokenHash: SHA256.hexDigest(Array(token.utf8)), nowMilliseconds: now, key: key,
+                requestSHA256: SHA256.hexDigest(request.body))
+        else {
+            throw Self.unknownToken
+        }
+        guard let answer = found.answer else { return nil }
+        if let stamp {
+            replays.keep(
+                answer, token: token, key: key, body: request.body, stamp: stamp,
+                sessionExpiresMilliseconds: found.sessionExpiresMilliseconds)
+        }
+        return try Self.response(to: .replayed(status: answer.status, body: answer.body))
     }
 
     /// The request's `Idempotency-Key`, trimmed.

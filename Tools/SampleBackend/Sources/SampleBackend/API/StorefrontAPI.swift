@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Models
+import Persistence
 import Primitives
 
 /// The contract's routes over the store, with the fault rules in front of them and an access log behind.
@@ -27,6 +28,10 @@ struct StorefrontAPI: Sendable {
     let logger: Logger
     /// Feeds the `GET /v1/events` streams.
     let eventHub: EventHub
+    /// The database's commit stamps (`CommitWatch`); nil in memory, where nothing is kept by stamp.
+    let commitWatch: CommitWatch?
+    /// Replayed order answers kept while the database is unchanged (`replayOrder`).
+    let replays = ReplayMemo(capacity: 1024)
 
     /// Every route of the contract (DESIGN.md, "API contract"); `openapi.yaml` describes the same list.
     func makeRouter() -> Router {
@@ -180,7 +185,7 @@ struct StorefrontAPI: Sendable {
         return user
     }
 
-    private static let unknownToken = APIError.unauthorized(
+    static let unknownToken = APIError.unauthorized(
         "The token is unknown, expired or was revoked; sign in again.")
 
     /// The SHA-256 (hex) of the request's bearer token, as sessions are stored; nil without an `Authorization`

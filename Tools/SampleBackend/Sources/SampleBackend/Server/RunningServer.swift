@@ -46,6 +46,11 @@ public final class RunningServer: Sendable {
         server.reusedAnswerCounts
     }
 
+    /// Replayed orders answered from memory (`ReplayMemo`) since start.
+    var replaysFromMemory: Int {
+        api.replays.hits
+    }
+
     /// Idempotency keys whose first request is being answered now (`IdempotencyClaims`).
     var idempotencyKeysInProgress: Int {
         api.claims.count

@@ -70,10 +70,10 @@ public enum SampleServer {
                     posts: configuration.catalog.postCount),
                 directory: configuration.dataDirectory?.appendingPathComponent("images"), memoryLimit: 64 << 20,
                 logger: logger),
-            now: configuration.now, logger: logger, eventHub: eventHub)
+            now: configuration.now, logger: logger, eventHub: eventHub, commitWatch: store.database.commitWatch())
         let router = api.makeRouter()
         let faults = api.faults
-        let reuse = store.database.commitWatch().map { watch in
+        let reuse = api.commitWatch.map { watch in
             AnswerReuse(
                 watch: watch, capacity: 4096,
                 isEnabled: { [logger] in logger.logLevel > .info && !faults.hasRules })

@@ -89,6 +89,34 @@ extension ServerStore {
     ///
     /// Byte-identical bodies need no parsing: the first one passed every check and its canonical form, and the
     /// same bytes would pass them again and come to the same canonical hash.
+    /// What a replayed `POST /v1/orders` needs, in one read transaction: the signed-in user of `tokenHash` (nil
+    /// when the session is unknown or expired at `nowMilliseconds`), the session's expiry, and the answer stored
+    /// for that user's `key` with this `requestSHA256` (nil when there is none). Blocks for the read.
+    func replayLookup(
+        tokenHash: String, nowMilliseconds: Int64, key: String, requestSHA256: String
+    ) throws -> (user: UserRow, sessionExpiresMilliseconds: Int64, answer: (status: Int, body: Data)?)? {
+        try database.readBlocking { reader in
+            let sessions = try reader.fetchRows(
+                """
+                SELECT u.id, u.name, s.expires_ms FROM server_sessions s JOIN server_users u ON u.id = s.user_id
+                WHERE s.token_hash = ? AND s.expires_ms > ?
+                """,
+                tokenHash, nowMilliseconds)
+            guard let session = sessions.first else { return nil }
+            let user = UserRow(id: try session.value("id"), name: try session.value("name"))
+            let answers = try reader.fetchRows(
+                """
+                SELECT status, response FROM server_idempotency_keys
+                WHERE user_id = ? AND key = ? AND request_sha256 = ?
+                """,
+                user.id, key, requestSHA256)
+            let answer = try answers.first.map { row -> (status: Int, body: Data) in
+                (try row.value("status"), try row.value("response"))
+            }
+            return (user, try session.value("expires_ms"), answer)
+        }
+    }
+
     func storedAnswer(userID: String, key: String, requestSHA256: String) throws -> (status: Int, body: Data)? {
         let rows = try database.readBlocking { reader in
             try reader.fetchRows(
