@@ -187,3 +187,74 @@ struct ReplayMemoTests {
         }
     }
 }
+
+@Suite("The fast lane for replayed orders")
+struct ReplayLaneTests {
+    @Test("a replay with the same token, key and bytes is the stored answer; other bytes, expiry and sign-out are not")
+    func replays() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sample-backend-replay-lane-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clock = ManualClock()
+        let tidy = CatalogConfiguration(productCount: 50, postCount: 10, authorCount: 5, messyShare: 0)
+        try await withTestServer(
+            catalog: tidy, dataDirectory: directory, now: LifetimeAndLogTests.manualNow(clock),
+            configure: {
+                $0.sessionLifetime = .seconds(3600)
+                $0.logger.logLevel = .notice
+            }
+        ) { server in
+            let client = server.client
+            let price = try #require(
+                (try await client.get("/v1/products/sku_3").object["price"] as? [String: Any])?["amount_minor"] as? Int)
+            let object = orderBody(clientID: "lane", items: [("sku_3", 1)], expectedTotal: Int64(price) + 490)
+            let body = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            func send(_ token: String, _ body: Data) async throws -> TestResponse {
+                try await client.send(
+                    "POST", "/v1/orders", body: body, token: token, headers: ["Idempotency-Key": "lane"])
+            }
+            let token = try await client.signIn("lane-buyer")
+            let placed = try await send(token, body)
+            #expect(placed.status == 201)
+            let first = try await send(token, body)
+            let hits = try #require(server.server.reusedAnswerCounts?.hits)
+            let again = try await send(token, body)
+            #expect(server.server.reusedAnswerCounts?.hits == hits + 1, "the second replay took the lane")
+            for answer in [first, again] {
+                #expect(answer.status == 201 && answer.body == placed.body)
+                #expect(answer.header("Idempotent-Replayed") == "true")
+                #expect(answer.header("X-Request-Id") != nil)
+            }
+
+            // The same length with one byte changed: the full path compares canonical JSON and refuses the reuse.
+            let changed = Data(
+                String(decoding: body, as: UTF8.self).replacingOccurrences(of: "\"lane\"", with: "\"lanf\"").utf8)
+            #expect(changed.count == body.count && changed != body)
+            #expect(try await send(token, changed).status == 422)
+            // Other bytes of the same JSON (another length): the full path replays it.
+            let pretty = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            let replayed = try await send(token, pretty)
+            #expect(replayed.status == 201 && replayed.body == placed.body)
+            #expect(
+                try await client.send("POST", "/v1/orders", body: body, headers: ["Idempotency-Key": "lane"]).status
+                    == 401)
+            #expect(
+                try await client.send(
+                    "POST", "/v1/orders", body: body, token: token + "x", headers: ["Idempotency-Key": "lane"]
+                ).status == 401)
+
+            _ = try await send(token, body)
+            let kept = try #require(server.server.reusedAnswerCounts?.hits)
+            #expect(try await send(token, body).status == 201)
+            #expect(server.server.reusedAnswerCounts?.hits == kept + 1)
+            clock.advance(by: .seconds(3600))
+            #expect(try await send(token, body).status == 401, "a kept replay ends with its session")
+
+            let second = try await client.signIn("lane-buyer")
+            #expect(try await send(second, body).status == 201)
+            #expect(try await send(second, body).status == 201)
+            #expect(try await client.send("DELETE", "/v1/session", token: second).status == 204)
+            #expect(try await send(second, body).status == 401, "signing out ends the kept replays")
+        }
+    }
+}

@@ -31,10 +31,10 @@ extension StorefrontAPI {
         let token = request.headers["Authorization"].flatMap(Self.bearerToken)
         let sentKey = request.headers["Idempotency-Key"].map(RequestSupport.trimmingWhitespace)
         if let stamp, let token, let sentKey,
-            let (status, body) = replays.answer(
+            let kept = replays.answer(
                 token: token, key: sentKey, body: request.body, stamp: stamp, nowMilliseconds: now)
         {
-            return try Self.response(to: .replayed(status: status, body: body))
+            return try reusableReplay(status: kept.status, body: kept.body, until: kept.sessionExpiresMilliseconds)
         }
         guard let token else {
             _ = try userBlocking(of: request, required: true)
@@ -61,7 +61,20 @@ extension StorefrontAPI {
                 answer, token: token, key: key, body: request.body, stamp: stamp,
                 sessionExpiresMilliseconds: found.sessionExpiresMilliseconds)
         }
-        return try Self.response(to: .replayed(status: answer.status, body: answer.body))
+        return try reusableReplay(
+            status: answer.status, body: answer.body, until: found.sessionExpiresMilliseconds)
+    }
+
+    /// A replayed answer, marked reusable for the server's fast lane (`ReusableAnswer`) while the session lasts.
+    private func reusableReplay(status: Int, body: Data, until sessionExpiresMilliseconds: Int64) throws
+        -> HTTPResponse
+    {
+        var response = try Self.response(to: .replayed(status: status, body: body))
+        let now = self.now
+        response.reusable = ReusableAnswer(
+            response: response, entityTag: nil,
+            isStillValid: { Self.milliseconds(sinceEpoch: now()) < sessionExpiresMilliseconds })
+        return response
     }
 
     /// The request's `Idempotency-Key`, trimmed.

@@ -40,9 +40,11 @@ final class ReplayMemo: Sendable {
     }
 
     /// The stored answer kept for this bearer `token`, idempotency `key` and exact `body`, when the stamp is still
-    /// `stamp` and the session is live at `nowMilliseconds`.
-    func answer(token: String, key: String, body: Data, stamp: CommitStamp, nowMilliseconds: Int64) -> (Int, Data)? {
-        state.withLock { state -> (Int, Data)? in
+    /// `stamp` and the session is live at `nowMilliseconds`, with the session's expiry.
+    func answer(
+        token: String, key: String, body: Data, stamp: CommitStamp, nowMilliseconds: Int64
+    ) -> (status: Int, body: Data, sessionExpiresMilliseconds: Int64)? {
+        state.withLock { state -> (status: Int, body: Data, sessionExpiresMilliseconds: Int64)? in
             let memoKey = Key(token: token, idempotencyKey: key, body: body)
             guard let entry = state.entries[memoKey] else { return nil }
             guard entry.stamp == stamp, entry.sessionExpiresMilliseconds > nowMilliseconds else {
@@ -50,7 +52,7 @@ final class ReplayMemo: Sendable {
                 return nil
             }
             state.hits += 1
-            return (entry.status, entry.body)
+            return (entry.status, entry.body, entry.sessionExpiresMilliseconds)
         }
     }
 

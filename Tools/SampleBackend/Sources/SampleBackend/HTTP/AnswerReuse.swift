@@ -3,43 +3,58 @@ import Foundation
 import Persistence
 import Primitives
 
-/// The 200 form of an answer that is the same, byte for byte, for every `GET` with the same target (path and
-/// query as sent) and `Host` that sends no `Authorization`, for as long as nothing is committed to the database: a
-/// catalog answer, or the feed as a signed-out client sees it. A handler sets it on its response
-/// (`HTTPResponse.reusable`); the server then keeps it in `AnswerReuse` and answers the next such request from it
-/// without running the handler.
+/// An answer the server may send again, byte for byte, without running its handler, for as long as nothing is
+/// committed to the database and `isStillValid` says yes:
+/// - for a `GET` (status 200): every request with the same target (path and query as sent) and `Host` that sends no
+///   `Authorization`: a catalog answer, or the feed as a signed-out client sees it;
+/// - for a `POST`: every request with the same target, `Host`, `Authorization` and `Idempotency-Key` values and the
+///   same body bytes: a stored idempotent answer replayed (`Idempotent-Replayed: true`).
+///
+/// A handler sets it on its response (`HTTPResponse.reusable`); the server then keeps it in `AnswerReuse`.
 public struct ReusableAnswer: Sendable {
-    /// Every header the 200 is sent with (`Content-Type`, `ETag`, `Cache-Control`, `Vary`), but `X-Request-Id`,
-    /// which is each request's own.
+    /// The status it is sent with (200 for a `GET`; the stored status of a replay).
+    public let status: Int
+    /// Every header it is sent with (`Content-Type`, `ETag`, `Cache-Control`, `Vary`, `Idempotent-Replayed`), but
+    /// `X-Request-Id`, which is each request's own.
     public let headers: HTTPHeaders
-    /// The 200's body.
+    /// Its body.
     public let body: Data
-    /// Its strong entity tag (also in `headers`' `ETag`), compared with `If-None-Match` for a 304.
-    public let entityTag: String
+    /// A `GET` answer's strong entity tag (also in `headers`' `ETag`), compared with `If-None-Match` for a 304;
+    /// nil for a replay.
+    public let entityTag: String?
     /// The headers a 304 for it repeats (RFC 9110 §15.4.5: those a 200 would have sent that describe the
     /// representation's caching).
     public let notModifiedHeaderNames: [String]
+    /// Asked on every reuse; false ends it (a replay's session that expired on the server's clock).
+    public let isStillValid: @Sendable () -> Bool
 
-    /// The 200 `response` to keep.
-    public init(response: HTTPResponse, entityTag: String, notModifiedHeaderNames: [String]) {
+    /// `response` (a 200 to a `GET`, or a stored answer to a `POST`) to keep.
+    public init(
+        response: HTTPResponse, entityTag: String?, notModifiedHeaderNames: [String] = [],
+        isStillValid: @escaping @Sendable () -> Bool = { true }
+    ) {
+        self.status = response.status
         self.headers = response.headers
         self.body = response.body
         self.entityTag = entityTag
         self.notModifiedHeaderNames = notModifiedHeaderNames
+        self.isStillValid = isStillValid
     }
 }
 
 /// Answers kept for requests that will get the same bytes (`ReusableAnswer`), each valid while the database's
 /// commit stamp (`CommitWatch`) is the one read before the answer was made.
 ///
-/// This is the server's fast lane: a hit is answered from libmicrohttpd's first call for the request, before any of
-/// the request is copied into Swift values, with no route, no SQLite statement and no lock of the database. The
-/// stamp lives in the wal-index that every process on the file shares, so a commit by this server or any other one
-/// over the same file ends every kept answer at once; a stamp read as "being written" counts as a change.
+/// This is the server's fast lane: a hit is answered from libmicrohttpd's calls for the request, before any of it is
+/// copied into Swift values, with no route, no SQLite statement and no lock of the database. The stamp lives in the
+/// wal-index that every process on the file shares, so a commit by this server or any other one over the same file
+/// ends every kept answer at once; a stamp read as "being written" counts as a change.
 ///
-/// Requests that could be answered differently never take the lane: any method but `GET`, an `Authorization`
-/// header, a body, a `Host` header missing or repeated, a target or head over the configured limits, and (decided
-/// by `isEnabled`) any request while fault rules are set or while every request is logged.
+/// Requests that could be answered differently never take the lane: any method but `GET` and `POST`, a `GET` with
+/// `Authorization` or a body, a `POST` without `Content-Length` or with a body of other bytes than the kept one's,
+/// any `Transfer-Encoding`, a `Host` header missing or repeated, a target or head over the configured limits, and
+/// (decided by `isEnabled`) any request while fault rules are set or while every request is logged. Keys are made of
+/// length-prefixed parts, so no header value can pose as another part.
 public final class AnswerReuse: Sendable {
     /// One kept answer and the bytes libmicrohttpd sends from it.
     ///
@@ -49,16 +64,23 @@ public final class AnswerReuse: Sendable {
     /// libmicrohttpd calls `releaseEntry`.
     final class Entry: @unchecked Sendable {
         let stamp: CommitStamp
+        let status: UInt32
         let headers: [(String, String)]
         let notModifiedHeaders: [(String, String)]
-        let entityTag: String
+        let entityTag: String?
+        /// The body a `POST` must send to get this answer; nil for a `GET`.
+        let requestBody: Data?
+        let isStillValid: @Sendable () -> Bool
         /// The body's bytes; `body` has at least one byte, even for an empty body.
         let bodyLength: Int
         let body: UnsafeMutableRawBufferPointer
 
-        init(_ answer: ReusableAnswer, stamp: CommitStamp) {
+        init(_ answer: ReusableAnswer, requestBody: Data?, stamp: CommitStamp) {
             self.stamp = stamp
+            self.status = UInt32(clamping: answer.status)
             self.entityTag = answer.entityTag
+            self.requestBody = requestBody
+            self.isStillValid = answer.isStillValid
             self.headers = answer.headers.map { ($0.name, $0.value) }
             let names = Set(answer.notModifiedHeaderNames.map { $0.lowercased() })
             self.notModifiedHeaders = headers.filter { names.contains($0.0.lowercased()) }
@@ -100,20 +122,40 @@ public final class AnswerReuse: Sendable {
         self.isEnabled = isEnabled
     }
 
-    /// Answers served from kept answers and answers kept, since start.
+    /// Requests answered from kept answers and answers kept, since start.
     public var counts: (hits: Int, kept: Int) {
         state.withLock { ($0.hits, $0.kept) }
     }
 
-    /// What the lane needs of a request's head, read from libmicrohttpd without copying.
-    struct Head {
-        /// The cache key: the target as sent (path, then each query argument) and the `Host` value.
-        var key: [UInt8]
+    /// The methods the lane serves.
+    enum Method {
+        case get
+        case post
+
+        init?(_ method: UnsafePointer<CChar>) {
+            if strcmp(method, "GET") == 0 {
+                self = .get
+            } else if strcmp(method, "POST") == 0 {
+                self = .post
+            } else {
+                return nil
+            }
+        }
     }
 
-    /// The parts of a `GET` head the lane needs; nil when the request must take the full path.
+    /// What the lane needs of a request's head, read from libmicrohttpd without copying.
+    struct Head {
+        /// The cache key: the method, the target as sent (path, then each query argument), `Host`, and for a
+        /// `POST` the `Authorization` and `Idempotency-Key` values, each part prefixed with its length.
+        var key: [UInt8]
+        /// A `POST`'s declared `Content-Length`; 0 for a `GET`.
+        var bodyLength: Int
+    }
+
+    /// The parts of a `GET` or `POST` head the lane needs; nil when the request must take the full path.
     func head(
-        of connection: OpaquePointer, path: UnsafeRawBufferPointer, configuration: HTTPServerConfiguration
+        of connection: OpaquePointer, method: Method, path: UnsafeRawBufferPointer,
+        configuration: HTTPServerConfiguration
     ) -> Head? {
         guard isEnabled() else { return nil }
         var scan = HeadScan()
@@ -124,18 +166,28 @@ public final class AnswerReuse: Sendable {
             sbmhd_request_header_size(connection) <= configuration.maximumHeadBytes
         else { return nil }
         var key: [UInt8] = []
-        key.reserveCapacity(path.count + host.count + 64)
-        key.append(contentsOf: path)
-        key.append(0)
+        key.reserveCapacity(path.count + host.count + 128)
+        switch method {
+        case .get:
+            guard scan.authorization == nil, scan.contentLength ?? 0 == 0 else { return nil }
+            key.append(UInt8(ascii: "G"))
+        case .post:
+            guard let authorization = scan.authorization, let idempotencyKey = scan.idempotencyKey,
+                let length = scan.contentLength, length > 0, length <= configuration.maximumBodyBytes
+            else { return nil }
+            key.append(UInt8(ascii: "P"))
+            appendPart(authorization, to: &key)
+            appendPart(idempotencyKey, to: &key)
+        }
+        appendPart(path, to: &key)
+        appendPart(host, to: &key)
+        let before = key.count
         withUnsafeMutablePointer(to: &key) { pointer in
             _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, appendArgument, pointer)
         }
-        // The separators (0, 1) keep different splits of the same bytes apart; the query part stands for at most
-        // the target's length, so this bounds the target as the full path does.
-        guard key.count <= configuration.maximumURIBytes + 2 else { return nil }
-        key.append(2)
-        key.append(contentsOf: host)
-        return Head(key: key)
+        // Each argument adds 8 bytes of length prefixes besides its name and value.
+        guard path.count + (key.count - before) <= configuration.maximumURIBytes * 2 else { return nil }
+        return Head(key: key, bodyLength: method == .post ? scan.contentLength ?? 0 : 0)
     }
 
     /// The stamp to keep an answer under: read it before the answer is made, so a commit meanwhile can only make
@@ -144,23 +196,30 @@ public final class AnswerReuse: Sendable {
         watch.stamp()
     }
 
-    /// The kept answer for `head`, when the database has not changed since it was made.
+    /// The kept answer for `head`, when the database has not changed since it was made and it is still valid.
     func entry(for head: Head) -> Entry? {
         guard let current = watch.stamp() else { return nil }
-        return state.withLock { state -> Entry? in
+        let entry = state.withLock { state -> Entry? in
             guard let slot = state.slots[head.key] else { return nil }
             guard slot.entry.stamp == current else {
                 state.slots[head.key] = nil
                 return nil
             }
-            state.hits += 1
             return slot.entry
         }
+        guard let entry, entry.isStillValid(), entry.requestBody?.count ?? 0 == head.bodyLength else { return nil }
+        return entry
     }
 
-    /// Keeps `answer` for requests with `head`'s key, valid while the stamp is `stamp`.
-    func keep(_ answer: ReusableAnswer, for head: Head, stamp: CommitStamp) {
-        let entry = Entry(answer, stamp: stamp)
+    /// Counts a request answered from a kept answer.
+    func countHit() {
+        state.withLock { $0.hits += 1 }
+    }
+
+    /// Keeps `answer` for requests with `head`'s key (and, for a `POST`, `requestBody`), valid while the stamp is
+    /// `stamp`.
+    func keep(_ answer: ReusableAnswer, for head: Head, requestBody: Data?, stamp: CommitStamp) {
+        let entry = Entry(answer, requestBody: requestBody, stamp: stamp)
         state.withLock { state in
             state.counter += 1
             state.kept += 1
@@ -173,17 +232,17 @@ public final class AnswerReuse: Sendable {
     }
 
     /// The libmicrohttpd response for `entry`: 304 without a body when `ifNoneMatch` matches its entity tag
-    /// (RFC 9110 §13.1.2), else the 200 sent from the entry's bytes (not copied; the response holds the entry).
+    /// (RFC 9110 §13.1.2), else its status sent from the entry's bytes (not copied; the response holds the entry).
     static func response(for entry: Entry, ifNoneMatch: String?, requestID: String) -> (UInt32, OpaquePointer)? {
         let status: UInt32
         let created: OpaquePointer?
         let headers: [(String, String)]
-        if HTTPCaching.ifNoneMatch(ifNoneMatch, matches: entry.entityTag) {
+        if let tag = entry.entityTag, HTTPCaching.ifNoneMatch(ifNoneMatch, matches: tag) {
             status = 304
             created = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
             headers = entry.notModifiedHeaders
         } else {
-            status = 200
+            status = entry.status
             let retained = Unmanaged.passRetained(entry)
             created = MHD_create_response_from_buffer_with_free_callback_cls(
                 entry.bodyLength, entry.body.baseAddress, releaseEntry, retained.toOpaque())
@@ -201,12 +260,26 @@ public final class AnswerReuse: Sendable {
     }
 }
 
-/// What `scanHeader` learns from the header lines.
+/// What `scanHeader` learns from the header lines (pointers into libmicrohttpd's memory for this request).
 private struct HeadScan {
     var hostCount = 0
     var host: UnsafeRawBufferPointer?
-    /// An `Authorization` header, or a body (`Content-Length` other than 0, any `Transfer-Encoding`).
+    var authorization: UnsafeRawBufferPointer?
+    var idempotencyKey: UnsafeRawBufferPointer?
+    var contentLength: Int?
+    /// A repeated `Authorization`, `Idempotency-Key` or `Content-Length`, an unreadable `Content-Length`, or any
+    /// `Transfer-Encoding`.
     var refused = false
+}
+
+/// Appends `part`'s length (4 bytes) and bytes.
+private func appendPart(_ part: UnsafeRawBufferPointer, to key: inout [UInt8]) {
+    let count = UInt32(truncatingIfNeeded: part.count)
+    key.append(UInt8(truncatingIfNeeded: count >> 24))
+    key.append(UInt8(truncatingIfNeeded: count >> 16))
+    key.append(UInt8(truncatingIfNeeded: count >> 8))
+    key.append(UInt8(truncatingIfNeeded: count))
+    key.append(contentsOf: part)
 }
 
 /// Whether the header name at `key` (`size` bytes) is `name`, compared without regard to case (RFC 9110 §5.1).
@@ -227,12 +300,20 @@ private func scanHeader(
     if isNamed(key, keySize, "Host") {
         scan.pointee.hostCount += 1
         scan.pointee.host = bytes
-    } else if isNamed(key, keySize, "Authorization") || isNamed(key, keySize, "Transfer-Encoding") {
-        scan.pointee.refused = true
+    } else if isNamed(key, keySize, "Authorization") {
+        if scan.pointee.authorization != nil { scan.pointee.refused = true }
+        scan.pointee.authorization = bytes
+    } else if isNamed(key, keySize, "Idempotency-Key") {
+        if scan.pointee.idempotencyKey != nil { scan.pointee.refused = true }
+        scan.pointee.idempotencyKey = bytes
     } else if isNamed(key, keySize, "Content-Length") {
-        if !(valueSize == 1 && bytes.first == UInt8(ascii: "0")) {
-            scan.pointee.refused = true
-        }
+        var length = 0
+        let digits = !bytes.isEmpty && bytes.count <= 9 && bytes.allSatisfy { (0x30...0x39).contains($0) }
+        for byte in bytes where digits { length = length * 10 + Int(byte - 0x30) }
+        if !digits || scan.pointee.contentLength != nil { scan.pointee.refused = true }
+        scan.pointee.contentLength = length
+    } else if isNamed(key, keySize, "Transfer-Encoding") {
+        scan.pointee.refused = true
     }
     return .YES
 }
@@ -243,18 +324,18 @@ private func appendArgument(
 ) -> MHD_Result {
     guard let context else { return .YES }
     let buffer = context.assumingMemoryBound(to: [UInt8].self)
-    if let key {
-        buffer.pointee.append(contentsOf: UnsafeRawBufferPointer(start: key, count: keySize))
-    }
-    buffer.pointee.append(1)
+    appendPart(UnsafeRawBufferPointer(start: key, count: key == nil ? 0 : keySize), to: &buffer.pointee)
+    // A name without `=` (value NULL) and one with an empty value are different targets.
     if let value {
-        buffer.pointee.append(contentsOf: UnsafeRawBufferPointer(start: value, count: valueSize))
+        buffer.pointee.append(1)
+        appendPart(UnsafeRawBufferPointer(start: value, count: valueSize), to: &buffer.pointee)
+    } else {
+        buffer.pointee.append(0)
     }
-    buffer.pointee.append(0)
     return .YES
 }
 
-/// libmicrohttpd's free callback for a 200 sent from an entry's bytes: drops the response's reference.
+/// libmicrohttpd's free callback for an answer sent from an entry's bytes: drops the response's reference.
 private func releaseEntry(_ context: UnsafeMutableRawPointer?) {
     guard let context else { return }
     Unmanaged<AnswerReuse.Entry>.fromOpaque(context).release()

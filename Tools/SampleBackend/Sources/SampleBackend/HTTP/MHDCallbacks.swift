@@ -25,10 +25,18 @@ func mhdAccessHandler(
     guard let existing = requestPointer.pointee else {
         return beginRequest(core, connection, url, method, version, requestPointer)
     }
-    if let entry = ReusedRequest.entry(existing) {
-        // The request was matched to a kept answer in the first call; no body is expected (see `AnswerReuse`).
-        uploadDataSize.pointee = 0
-        return ReusedRequest.queue(entry, core, on: connection)
+    if let reused = ReusedRequest.from(existing) {
+        // Matched to a kept answer in the first call (see `AnswerReuse`): a POST's body is gathered and compared
+        // with the kept one's; one that differs goes the full path after all.
+        if uploadDataSize.pointee != 0 {
+            reused.append(uploadData, uploadDataSize.pointee)
+            uploadDataSize.pointee = 0
+            return .YES
+        }
+        if reused.bodyMatches {
+            return reused.queue(core, on: connection)
+        }
+        return takeFullPath(reused, core, connection, url, method, version, requestPointer)
     }
     let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
     if uploadDataSize.pointee != 0 {
@@ -57,7 +65,7 @@ func mhdRequestCompleted(
 ) {
     guard let coreContext, let requestPointer, let existing = requestPointer.pointee else { return }
     requestPointer.pointee = nil
-    if ReusedRequest.entry(existing) != nil {
+    if ReusedRequest.from(existing) != nil {
         ReusedRequest.release(existing)
         let core = Unmanaged<ServerCore>.fromOpaque(coreContext).takeUnretainedValue()
         if let connection, let id = watchID(connection) {
@@ -137,27 +145,51 @@ func mhdKeepEscaped(
     return strlen(text)
 }
 
-/// A request answered from a kept answer (`AnswerReuse`): its per-request pointer holds the retained entry with the
-/// lowest bit set (objects are at least 16-byte aligned, so a `RequestContext` pointer never has it), and it has no
-/// `RequestContext`. The answer is queued in libmicrohttpd's second call for the request, once it knows the request
-/// has no body: a response queued from the first call makes libmicrohttpd close the connection after it.
-private enum ReusedRequest {
-    static func pointer(to entry: AnswerReuse.Entry) -> UnsafeMutableRawPointer {
-        Unmanaged.passRetained(entry).toOpaque() + 1
+/// A request matched to a kept answer (`AnswerReuse`) in libmicrohttpd's first call: the entry and, for a `POST`,
+/// the body as it arrives. Its retained pointer, with the lowest bit set (objects are at least 16-byte aligned, so a
+/// `RequestContext` pointer never has it), is the request's per-request pointer; it has no `RequestContext` unless
+/// the body turns out to differ (`takeFullPath`). The answer is queued once libmicrohttpd has delivered the whole
+/// request: a response queued from the first call makes libmicrohttpd close the connection after it.
+///
+/// Not `Sendable`, like `RequestContext`: only the thread serving the connection touches it.
+private final class ReusedRequest {
+    let entry: AnswerReuse.Entry
+    var body = Data()
+
+    init(entry: AnswerReuse.Entry) {
+        self.entry = entry
+        if let expected = entry.requestBody {
+            body.reserveCapacity(expected.count)
+        }
     }
 
-    /// The entry of a pointer `pointer(to:)` made; nil for a `RequestContext`'s.
-    static func entry(_ pointer: UnsafeMutableRawPointer) -> AnswerReuse.Entry? {
+    /// A retained, tagged pointer to a new `ReusedRequest` for `entry`.
+    static func pointer(to entry: AnswerReuse.Entry) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(ReusedRequest(entry: entry)).toOpaque() + 1
+    }
+
+    /// The request of a pointer `pointer(to:)` made; nil for a `RequestContext`'s.
+    static func from(_ pointer: UnsafeMutableRawPointer) -> ReusedRequest? {
         guard UInt(bitPattern: pointer) & 1 == 1 else { return nil }
-        return Unmanaged<AnswerReuse.Entry>.fromOpaque(pointer - 1).takeUnretainedValue()
+        return Unmanaged<ReusedRequest>.fromOpaque(pointer - 1).takeUnretainedValue()
     }
 
     /// Drops the reference `pointer(to:)` took.
     static func release(_ pointer: UnsafeMutableRawPointer) {
-        Unmanaged<AnswerReuse.Entry>.fromOpaque(pointer - 1).release()
+        Unmanaged<ReusedRequest>.fromOpaque(pointer - 1).release()
     }
 
-    static func queue(_ entry: AnswerReuse.Entry, _ core: ServerCore, on connection: OpaquePointer) -> MHD_Result {
+    func append(_ data: UnsafePointer<CChar>?, _ size: Int) {
+        guard let data, body.count + size <= (entry.requestBody?.count ?? 0) + 1 else { return }
+        body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size)
+    }
+
+    /// Whether the body that arrived is the kept answer's (none for a `GET`).
+    var bodyMatches: Bool {
+        body == entry.requestBody ?? Data()
+    }
+
+    func queue(_ core: ServerCore, on connection: OpaquePointer) -> MHD_Result {
         let ifNoneMatch = MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map {
             String(cString: $0)
         }
@@ -168,8 +200,47 @@ private enum ReusedRequest {
         guard let (status, response) = AnswerReuse.response(for: entry, ifNoneMatch: ifNoneMatch, requestID: requestID)
         else { return .NO }
         defer { MHD_destroy_response(response) }
+        core.reuse?.countHit()
         return MHD_queue_response(connection, status, response)
     }
+}
+
+/// Hands a request that was matched to a kept answer, but sent another body, to the full path: its context is made
+/// now (libmicrohttpd still has the head), with the body that arrived.
+private func takeFullPath(
+    _ reused: ReusedRequest,
+    _ core: ServerCore,
+    _ connection: OpaquePointer,
+    _ url: UnsafePointer<CChar>?,
+    _ method: UnsafePointer<CChar>?,
+    _ version: UnsafePointer<CChar>?,
+    _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+) -> MHD_Result {
+    guard let existing = requestPointer.pointee else { return .NO }
+    let context = makeContext(connection, url, method)
+    context.body = reused.body
+    context.bodyBytesReceived = reused.body.count
+    ReusedRequest.release(existing)
+    requestPointer.pointee = Unmanaged.passRetained(context).toOpaque()
+    if let refusal = refusal(of: context, core, connection, version: version.map { String(cString: $0) } ?? "") {
+        context.phase = .responded
+        return queue(refusal.response, for: context, core, on: connection, closing: true)
+    }
+    return dispatch(core, context, connection)
+}
+
+/// A new request context with the head's headers and query arguments.
+private func makeContext(
+    _ connection: OpaquePointer, _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?
+) -> RequestContext {
+    let context = RequestContext(
+        method: method.map { String(cString: $0) } ?? "",
+        path: url.map { String(cString: $0) } ?? "/"
+    )
+    let pointer = Unmanaged.passUnretained(context).toOpaque()
+    _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectValue, pointer)
+    _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectValue, pointer)
+    return context
 }
 
 // MARK: - Steps
@@ -182,9 +253,9 @@ private func beginRequest(
     _ version: UnsafePointer<CChar>?,
     _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 ) -> MHD_Result {
-    if let reuse = core.reuse, let url, let method, strcmp(method, "GET") == 0, !core.isStopping,
+    if let reuse = core.reuse, let url, let method, let laneMethod = AnswerReuse.Method(method), !core.isStopping,
         let head = reuse.head(
-            of: connection, path: UnsafeRawBufferPointer(start: url, count: strlen(url)),
+            of: connection, method: laneMethod, path: UnsafeRawBufferPointer(start: url, count: strlen(url)),
             configuration: core.configuration),
         let entry = reuse.entry(for: head)
     {
@@ -195,18 +266,12 @@ private func beginRequest(
         }
         return .YES
     }
-    let context = RequestContext(
-        method: method.map { String(cString: $0) } ?? "",
-        path: url.map { String(cString: $0) } ?? "/"
-    )
-    let pointer = Unmanaged.passRetained(context).toOpaque()
-    requestPointer.pointee = pointer
+    let context = makeContext(connection, url, method)
+    requestPointer.pointee = Unmanaged.passRetained(context).toOpaque()
     core.requestStarted()
     if let id = watchID(connection) {
         core.watch.enter(.body, id: id)
     }
-    _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectValue, pointer)
-    _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectValue, pointer)
     if let refusal = refusal(of: context, core, connection, version: version.map { String(cString: $0) } ?? "") {
         context.phase = .responded
         return queue(refusal.response, for: context, core, on: connection, closing: true)
@@ -273,16 +338,21 @@ private func dispatch(_ core: ServerCore, _ context: RequestContext, _ connectio
         // The stamp is read before the answer is made (see `AnswerReuse.stamp()`).
         var reuseHead: AnswerReuse.Head?
         var stamp: CommitStamp?
-        if let reuse = core.reuse, context.method == "GET" {
+        let laneMethod: AnswerReuse.Method? =
+            context.method == "GET" ? .get : context.method == "POST" ? .post : nil
+        if let reuse = core.reuse, let laneMethod {
             var path = context.path
             reuseHead = path.withUTF8 { bytes in
-                reuse.head(of: connection, path: UnsafeRawBufferPointer(bytes), configuration: core.configuration)
+                reuse.head(
+                    of: connection, method: laneMethod, path: UnsafeRawBufferPointer(bytes),
+                    configuration: core.configuration)
             }
             stamp = reuseHead == nil ? nil : reuse.stamp()
         }
         if let response = immediate(request) {
             if let reusable = response.reusable, let reuseHead, let stamp {
-                core.reuse?.keep(reusable, for: reuseHead, stamp: stamp)
+                core.reuse?.keep(
+                    reusable, for: reuseHead, requestBody: laneMethod == .post ? context.body : nil, stamp: stamp)
             }
             context.phase = .responded
             return queue(response, for: context, core, on: connection, closing: false)
