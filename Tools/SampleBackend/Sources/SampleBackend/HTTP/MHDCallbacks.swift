@@ -262,7 +262,8 @@ private func beginRequest(
         requestPointer.pointee = ReusedRequest.pointer(to: entry)
         core.requestStarted()
         if let id = watchID(connection) {
-            core.watch.enter(.answering, id: id)
+            // A POST's body still has to arrive within the body deadline.
+            core.watch.enter(laneMethod == .post ? .body : .answering, id: id)
         }
         return .YES
     }
