@@ -54,6 +54,8 @@ public final class SearchEntry: ScopedFeatureEntry {
     public let images: ImageLoader
     /// Pictures on the entry's screens, through `images`.
     public let pictures: ScreenPictures
+    /// Posts' pictures for `storefront image post_N` (`GET /v1/posts/{id}`).
+    let postPictures: PostPictureLookup
     /// How prices are written.
     let locale: Locale
     private let suggestsRecentSearches: Bool
@@ -67,6 +69,7 @@ public final class SearchEntry: ScopedFeatureEntry {
             recentSearches: RecentSearches(preferences: context.preferences(suite: "search")),
             clock: context.clock, logger: context.logger)
         locale = context.locale
+        postPictures = PostPictureLookup(client: context.client)
         let now = context.now
         images = ImageLoader(
             baseURL: context.client.baseURL, transport: context.client.transport,
