@@ -54,6 +54,26 @@ struct TerminalQueryTests {
         #expect(try probe.terminal.sttySettings() == probe.settingsBefore)
     }
 
+    @Test("Ctrl-Z while waiting gives the settings back; after SIGCONT the wait goes on in raw mode")
+    func suspended() throws {
+        let probe = try AskingProbe(timeout: 30_000)
+        let raw = try probe.terminal.sttySettings()
+        probe.terminal.type([0x1A])
+        #expect(try probe.process.wait(untilStopped: true) == .stopped(SIGSTOP))
+        #expect(try probe.terminal.sttySettings() == probe.settingsBefore)
+        probe.process.signal(SIGCONT)
+        // Raw again once the probe's SIGCONT handler has run; the answer typed then is read, not echoed.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while try probe.terminal.sttySettings() != raw, ContinuousClock.now < deadline {
+            probe.terminal.readAvailable(waitingAtMost: .milliseconds(10))
+        }
+        #expect(try probe.terminal.sttySettings() == raw)
+        probe.terminal.type("\u{1B}[?1;2c")
+        try probe.terminal.waitForOutput("answer ESC[?1;2c", after: probe.asked)
+        #expect(try probe.process.wait() == .exited(0))
+        #expect(try probe.terminal.sttySettings() == probe.settingsBefore)
+    }
+
     @Test("Ctrl-C while waiting still interrupts (ISIG is kept) and restores the settings")
     func interrupted() throws {
         let probe = try AskingProbe(timeout: 30_000)
