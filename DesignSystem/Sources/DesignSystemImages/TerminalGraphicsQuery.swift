@@ -138,7 +138,7 @@ public struct TerminalGraphicsDetection: Sendable, Equatable {
         /// The terminal was asked and did not answer in time (cell symbols).
         case timeout
         /// Nothing was asked: no terminal on both standard input and output, `NO_COLOR`, `TERM=dumb`, the Linux
-        /// console, or the terminal could not be put in raw mode.
+        /// console, a job in the background, or the terminal could not be put in raw mode.
         case none
     }
 

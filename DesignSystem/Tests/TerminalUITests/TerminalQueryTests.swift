@@ -74,6 +74,22 @@ struct TerminalQueryTests {
         #expect(try probe.terminal.sttySettings() == probe.settingsBefore)
     }
 
+    @Test("a background job asks nothing (it would be stopped by SIGTTOU) and says why")
+    func background() throws {
+        let terminal = try PseudoTerminal(columns: 80, rows: 24)
+        let before = try terminal.sttySettings()
+        let probe = try TestProcess.builtProduct("terminal-probe")
+        // A shell with job control puts `&` jobs in a process group of their own, not the terminal's foreground.
+        let shell = try terminal.spawn(
+            "/bin/sh", ["-m", "-c", "'\(probe)' --query 30000 & wait $!; echo \"probe exited $?\""],
+            environment: TerminalSessionTests.environment)
+        try terminal.waitForOutput("probe exited 2")
+        #expect(terminal.transcriptText.contains("runs in the background"), "\(terminal.transcriptText)")
+        #expect(!terminal.transcriptText.contains("\u{1B}[c"))
+        #expect(try shell.wait() == .exited(0))
+        #expect(try terminal.sttySettings() == before)
+    }
+
     @Test("Ctrl-C while waiting still interrupts (ISIG is kept) and restores the settings")
     func interrupted() throws {
         let probe = try AskingProbe(timeout: 30_000)

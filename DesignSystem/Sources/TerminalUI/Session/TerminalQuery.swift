@@ -40,6 +40,8 @@ extension Terminal {
     ///   - isComplete: Called with all the bytes read so far after each read; true ends the wait.
     /// - Returns: What was read, and whether `isComplete` accepted it.
     /// - Throws: `TerminalError.notATerminal` unless input and output are both terminals;
+    ///   `TerminalError.notInForeground` for a background job (it would be stopped by SIGTTOU, and the answer would
+    ///   go to the foreground job);
     ///   `TerminalError.sessionAlreadyActive` while a full-screen session (or another query) holds the terminal;
     ///   `TerminalError.systemCallFailed` when the settings cannot be read or set, the notification pipe cannot be
     ///   made, or the request cannot be written.
@@ -47,6 +49,9 @@ extension Terminal {
         _ request: [UInt8], timeout: Duration, until isComplete: ([UInt8]) -> Bool
     ) throws(TerminalError) -> TerminalReply {
         guard isInteractive else { throw TerminalError.notATerminal }
+        // Job control concerns only the process's controlling terminal; for another terminal tcgetpgrp fails.
+        let foreground = tcgetpgrp(inputDescriptor)
+        guard foreground < 0 || foreground == getpgrp() else { throw TerminalError.notInForeground }
         var saved = termios()
         guard tcgetattr(inputDescriptor, &saved) == 0 else {
             throw TerminalError.systemCallFailed(name: "tcgetattr", errno: errno)
