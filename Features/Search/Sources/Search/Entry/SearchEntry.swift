@@ -45,6 +45,8 @@ public final class SearchEntry: ScopedFeatureEntry {
 
     /// Where the entry's intents go.
     public var onIntent: (@MainActor (FeatureIntent) -> Void)?
+    /// Posts' pictures for `storefront image post_N` (`GET /v1/posts/{id}`).
+    let postPictures: PostPictureLookup
     /// Search as the user types, with the account's recent searches.
     public let feature: SearchFeature
     /// The server, with the saved products as the offline fallback.
@@ -54,8 +56,6 @@ public final class SearchEntry: ScopedFeatureEntry {
     public let images: ImageLoader
     /// Pictures on the entry's screens, through `images`.
     public let pictures: ScreenPictures
-    /// Posts' pictures for `storefront image post_N` (`GET /v1/posts/{id}`).
-    let postPictures: PostPictureLookup
     /// How prices are written.
     let locale: Locale
     private let suggestsRecentSearches: Bool
@@ -63,13 +63,13 @@ public final class SearchEntry: ScopedFeatureEntry {
     /// Builds the feature over `context`; opens nothing.
     public init(context: FeatureContext) {
         let context = context.labelled("storefront.search")
+        postPictures = PostPictureLookup(client: context.client)
         repository = LiveSearchRepository(client: context.client, database: context.database, logger: context.logger)
         feature = SearchFeature(
             repository: repository,
             recentSearches: RecentSearches(preferences: context.preferences(suite: "search")),
             clock: context.clock, logger: context.logger)
         locale = context.locale
-        postPictures = PostPictureLookup(client: context.client)
         let now = context.now
         images = ImageLoader(
             baseURL: context.client.baseURL, transport: context.client.transport,
