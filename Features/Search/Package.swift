@@ -43,6 +43,7 @@ let package = Package(
             name: "SearchTests",
             dependencies: [
                 "Search",
+                .product(name: "FeatureKit", package: "FeatureKit"),
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Models", package: "Models"),
                 .product(name: "Networking", package: "Networking"),

@@ -80,6 +80,121 @@ extension IntegrationTests {
             }
         }
 
+        /// The first posts of the feed (`limit` of them) as `--json` prints them.
+        private func feedPosts(_ app: StorefrontProcess, limit: Int = 50) async throws -> [[String: Any]] {
+            let feed = try await app.run(["feed", "--limit", String(limit), "--json"])
+            try #require(feed.status == 0, "\(feed)")
+            return try #require((try feed.json() as? [String: Any])?["posts"] as? [[String: Any]])
+        }
+
+        @Test("a post's picture by its post_N id: network then disk, with the --json fields of a product's")
+        func postPicture() async throws {
+            let app = try StorefrontProcess()
+            let posts = try await feedPosts(app)
+            let id = try #require(
+                posts.compactMap { post -> String? in
+                    guard let id = post["id"] as? String, let url = post["image_url"] as? String,
+                        url.hasSuffix("/v1/images/posts/\(id).jpg"), let number = Int(id.dropFirst(5)),
+                        number % 97 != 0
+                    else { return nil }
+                    return id
+                }.first)
+            let first = try await app.run(["image", id, "--width", "40", "--json"])
+            try #require(first.status == 0, "\(first)")
+            let report = try #require(try first.json() as? [String: Any])
+            #expect(report["id"] as? String == id && report["kind"] as? String == "post")
+            #expect((report["image_url"] as? String)?.hasSuffix("/v1/images/posts/\(id).jpg") == true)
+            #expect(report["source"] as? String == "network")
+            #expect((report["bytes_downloaded"] as? Int ?? 0) > 1000)
+            #expect(report["source_width"] as? Int == 1600 && report["source_height"] as? Int == 1200)
+            #expect(report["decoded_width"] as? Int == 160 && report["decoded_height"] as? Int == 120)
+            #expect((report["milliseconds"] as? Double).map { $0 >= 0 } == true, "\(report)")
+            // Piped, with NO_COLOR: plain characters, and nothing was asked of a terminal.
+            #expect(report["mode"] as? String == "plain" && report["mode_source"] as? String == "none")
+            let second = try await app.run(["image", id, "--width", "40", "--json"])
+            let again = try #require(try second.json() as? [String: Any])
+            #expect(again["source"] as? String == "disk" && again["revalidated"] as? Bool == true, "\(second)")
+            let drawn = try await app.run(["image", id, "--width", "30"])
+            #expect(drawn.status == 0 && !drawn.standardOutput.isEmpty && !drawn.standardOutput.utf8.contains(0x1B))
+        }
+
+        @Test("unknown and malformed ids fail naming the id and the forms of ids; a picture the server lacks fails")
+        func unknownAndMalformedIDs() async throws {
+            let app = try StorefrontProcess()
+            let post = try await app.run(["image", "post_99999999", "--json"])
+            #expect(post.status == 1, "\(post)")
+            #expect(post.standardError.contains("no post has the id 'post_99999999'"), "\(post)")
+            #expect(post.standardError.contains("sku_N for a product, post_N for a post"), "\(post)")
+            let error = (try? post.json() as? [String: Any])?["error"] as? [String: Any]
+            #expect(error?["code"] as? String == "not_found", "\(post)")
+            let product = try await app.run(["image", "sku_99999999"])
+            #expect(product.status == 1 && product.standardError.contains("no product has the id 'sku_99999999'"))
+            // Neither prefix: tried as a product, then as a post.
+            let other = try await app.run(["image", "99999999"])
+            #expect(other.status == 1 && other.standardError.contains("no product or post has the id '99999999'"))
+            for malformed in ["sku 12", "post_", "sku_1\u{1B}[2J"] {
+                let result = try await app.run(["image", malformed, "--json"])
+                #expect(result.status == 64, "\(result)")
+                #expect(result.standardError.contains("is not a product or post id"), "\(result)")
+                #expect(!result.standardError.utf8.contains(0x1B), "\(result)")
+            }
+            // Every 97th picture is missing on the server although its link looks right.
+            let ninetySeven = try await app.run(["post", "post_97", "--json"])
+            if let url = (try? ninetySeven.json() as? [String: Any])?["image_url"] as? String,
+                url.hasSuffix("/v1/images/posts/post_97.jpg")
+            {
+                let missing = try await app.run(["image", "post_97", "--json"])
+                #expect(missing.status == 1 && missing.standardError.contains("HTTP 404"), "\(missing)")
+                let error = (try? missing.json() as? [String: Any])?["error"] as? [String: Any]
+                #expect(error?["code"] as? String == "image_unavailable", "\(missing)")
+            }
+            for width in ["3", "1001", "wide"] {
+                let bad = try await app.run(["image", "post_1", "--width", width])
+                #expect(bad.status == 64 && bad.standardError.contains("from 4 to 1000"), "\(bad)")
+            }
+        }
+
+        @Test("a post without a usable image_url fails with no_image, naming the post")
+        func postWithoutPicture() async throws {
+            // The seeded catalog's posts, from the server's own generator: one whose link is missing or broken.
+            let configuration = SampleServerConfiguration(
+                dataDirectory: nil, logger: Logger(label: "test", handler: CapturingLogHandler()), now: { Date() })
+            let generator = CatalogGenerator(seed: configuration.seed, catalog: configuration.catalog)
+            let posts = generator.posts(productIDs: generator.products().map(\.id))
+            let id = try #require(
+                posts.first { $0.id.hasPrefix("post_") && !($0.imageURL ?? "").hasPrefix("/v1/images/") }?.id)
+            let app = try StorefrontProcess()
+            let result = try await app.run(["image", id, "--json"])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.standardError.contains("post \(id) has no picture"), "\(result)")
+            let error = (try? result.json() as? [String: Any])?["error"] as? [String: Any]
+            #expect(error?["code"] as? String == "no_image", "\(result)")
+        }
+
+        @Test("tmux answers the probe itself: auto asks, gets DA1 without sixel, draws symbols, settings unchanged")
+        func probeUnderTmux() async throws {
+            try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
+            let app = try StorefrontProcess()
+            let id = try await pictureProduct(app)
+            let binary = try StorefrontProcess.executableURL().path
+            let data = app.dataDirectory.url.path
+            let environment =
+                "PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8"
+            try await TmuxSession.with(
+                command: "before=$(stty -g); env -i \(environment) '\(binary)' --data-dir '\(data)' image \(id) "
+                    + "--json; [ \"$before\" = \"$(stty -g)\" ] && echo SAME-SETTINGS; echo END-OF-PICTURE; exec cat",
+                columns: 100, rows: 40
+            ) { pane in
+                let screen = try await pane.waitForScreen("the report") { $0.contains("END-OF-PICTURE") }
+                let joined = screen.split(separator: "\n").joined()
+                #expect(joined.contains("\"mode_source\":\"terminal\""), "\(screen)")
+                #expect(joined.contains("\"mode\":\"symbols\""), "\(screen)")
+                #expect(screen.contains("SAME-SETTINGS"), "\(screen)")
+                // The answer was read in raw mode, not echoed onto the screen.
+                #expect(!screen.contains("[?1;2c") && !screen.contains("^["), "\(screen)")
+            }
+        }
+
         /// The colours the seeded catalog draws picture `id` (`sku_N`) in, from the server's own generator.
         private func palette(of id: String) throws -> PictureGenerator.Palette {
             let number = try #require(Int(id.dropFirst(4)))
@@ -124,10 +239,15 @@ extension IntegrationTests {
             inKitty["KITTY_WINDOW_ID"] = "1"
             let auto = try onTerminal(["image", id, "--width", "20"], environment: inKitty, data: data)
             #expect(auto.contains("\u{1B}_G"), "\(auto.prefix(80).debugDescription)")
+            // The environment does not say, so auto asks the terminal (script's pseudo-terminal, which nobody
+            // answers): the probe goes out, and after the timeout the picture is drawn in symbols.
             var truecolor = base
             truecolor["COLORTERM"] = "truecolor"
             let symbols = try onTerminal(["image", id, "--width", "20"], environment: truecolor, data: data)
-            #expect(symbols.contains("\u{1B}[38;2;") && !symbols.contains("\u{1B}_G"), "\(symbols.prefix(80))")
+            #expect(symbols.contains("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c"), "\(symbols.prefix(80))")
+            #expect(symbols.contains("\u{1B}[38;2;") && !symbols.contains("\u{1B}_Ga="), "\(symbols.prefix(80))")
+            let unanswered = try onTerminal(["image", id, "--json"], environment: truecolor, data: data)
+            #expect(unanswered.contains("\"mode\":\"symbols\"") && unanswered.contains("\"mode_source\":\"timeout\""))
             var plain = inKitty
             plain["NO_COLOR"] = "1"
             let none = try onTerminal(

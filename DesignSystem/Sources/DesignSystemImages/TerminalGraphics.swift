@@ -31,12 +31,12 @@ public enum TerminalGraphicsProtocol: String, Sendable, CaseIterable {
     }
 
     /// Whether a primary device attributes answer (DA1: `ESC [ ? Ps ; … c`, the terminal's reply to `ESC [ c`)
-    /// lists attribute 4, sixel graphics (VT340 and the terminals that emulate it).
+    /// lists attribute 4, sixel graphics (VT340 and the terminals that emulate it); read with
+    /// `TerminalGraphicsReply`.
     public static func answerListsSixel(_ answer: String) -> Bool {
-        guard let start = answer.firstIndex(of: "?"), let end = answer[start...].firstIndex(of: "c") else {
-            return false
-        }
-        return answer[answer.index(after: start)..<end].split(separator: ";").contains("4")
+        var reply = TerminalGraphicsReply()
+        reply.consume(answer.utf8)
+        return reply.deviceAttributes?.contains(4) == true
     }
 }
 

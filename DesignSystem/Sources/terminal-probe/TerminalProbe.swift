@@ -11,6 +11,10 @@ import TerminalUI
 /// `t` changes the model from a task after the key is handled, so only observation can redraw it.
 /// With `--abort-key`, `!` makes it crash (`abort(3)`). It turns core dumps off, so the tests that end it with
 /// SIGQUIT or a crash leave no core file behind.
+///
+/// With `--query MILLISECONDS` it takes no session: it asks the terminal for its primary device attributes
+/// (`Terminal.query`, `ESC [ c`) waiting at most that long, prints `answer <bytes, escaped>` or
+/// `no answer (<n> bytes)` and exits 0.
 @main
 struct TerminalProbe {
     @MainActor
@@ -22,6 +26,12 @@ struct TerminalProbe {
             outputDescriptor: STDOUT_FILENO,
             environment: ProcessInfo.processInfo.environment
         )
+        let arguments = CommandLine.arguments
+        if let flag = arguments.firstIndex(of: "--query") {
+            let milliseconds = arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 1000
+            query(terminal, timeout: .milliseconds(milliseconds))
+            return
+        }
         let model = ProbeModel()
         let view = ProbeView(model: model, abortKey: CommandLine.arguments.contains("--abort-key"))
         do {
@@ -42,6 +52,18 @@ struct TerminalProbe {
             FileHandle.standardError.write(Data("terminal-probe: \(error)\n".utf8))
             exit(2)
         }
+    }
+}
+
+/// `--query`: one DA1 question, its answer on standard output.
+private func query(_ terminal: Terminal, timeout: Duration) {
+    do {
+        let reply = try terminal.query(Array("\u{1B}[c".utf8), timeout: timeout) { $0.last == UInt8(ascii: "c") }
+        let text = String(decoding: reply.bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "ESC")
+        print(reply.isComplete ? "answer \(text)" : "no answer (\(reply.bytes.count) bytes)")
+    } catch {
+        FileHandle.standardError.write(Data("terminal-probe: \(error)\n".utf8))
+        exit(2)
     }
 }
 

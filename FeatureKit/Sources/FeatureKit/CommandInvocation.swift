@@ -33,16 +33,20 @@ public struct CommandInvocation {
     /// The process's environment, for commands that read what the terminal is (`TERM`, `TERM_PROGRAM`,
     /// `KITTY_WINDOW_ID`); empty unless the caller passed it.
     public let environment: [String: String]
+    /// The terminal standard input and output both are, for a command that asks it something (its size, which
+    /// graphics it draws: `Terminal.query`); nil when either is not a terminal, and unless the caller passed it.
+    public let terminal: Terminal?
 
     /// Creates an invocation; `outputColor` is `.none` (plain text) unless the caller detected more.
     public init(
         spec: CommandSpec, arguments: ParsedArguments, operands: [String], output: any TextOutput,
         errorOutput: any TextOutput, isInputTerminal: Bool, programName: String, isSignedIn: Bool,
         sessionEndedMessage: String?, usageText: @escaping @MainActor () -> String,
-        outputColor: ColorCapability = .none, environment: [String: String] = [:]
+        outputColor: ColorCapability = .none, environment: [String: String] = [:], terminal: Terminal? = nil
     ) {
         self.outputColor = outputColor
         self.environment = environment
+        self.terminal = terminal
         self.spec = spec
         self.arguments = arguments
         self.operands = operands
@@ -67,7 +71,7 @@ public struct CommandInvocation {
             spec: spec, arguments: arguments, operands: operands, output: output, errorOutput: errorOutput,
             isInputTerminal: isInputTerminal, programName: programName, isSignedIn: isSignedIn,
             sessionEndedMessage: sessionEndedMessage, usageText: usageText, outputColor: outputColor,
-            environment: environment)
+            environment: environment, terminal: terminal)
     }
 
     /// Prints `text` and a newline on standard output.

@@ -118,7 +118,7 @@ public struct StorefrontCommandLine {
             sessionEndedMessage: dependencies.account.sessionEnded?.message, usageText: { catalog.usage() },
             outputColor: configuration.allowsColor
                 ? ColorCapability.detect(environment: environment, isTerminal: terminal.isOutputTerminal) : .none,
-            environment: environment)
+            environment: environment, terminal: terminal.isInteractive ? terminal : nil)
         let status = await CommandRunner(dependencies: dependencies, catalog: catalog).run(
             invocation, feature: command.feature)
         await dependencies.shutdown()

@@ -65,13 +65,17 @@ struct SignalContext {
     var previousActions: UnsafeMutablePointer<sigaction>
     var signalCount: Int
 
-    /// Allocates a context that lives for the rest of the process (rule 2).
+    /// Allocates a context that lives for the rest of the process (rule 2). `enter` is written after the raw
+    /// settings are applied and `leave` after the saved ones are put back (a session's alternate screen; nothing
+    /// for a terminal query).
     static func make(
         input: Int32,
         output: Int32,
         notify: Int32,
         saved: termios,
-        raw: termios
+        raw: termios,
+        enter: String,
+        leave: String
     ) -> UnsafeMutablePointer<SignalContext> {
         func copy(_ text: String) -> (UnsafeMutablePointer<UInt8>, Int) {
             let bytes = Array(text.utf8)
@@ -79,8 +83,8 @@ struct SignalContext {
             pointer.initialize(from: bytes, count: bytes.count)
             return (pointer, bytes.count)
         }
-        let enter = copy(ControlSequence.enterSession)
-        let leave = copy(ControlSequence.leaveSession)
+        let enterBytes = copy(enter)
+        let leaveBytes = copy(leave)
         let signals = UnsafeMutablePointer<Int32>.allocate(capacity: sessionSignals.count)
         signals.initialize(from: sessionSignals, count: sessionSignals.count)
         let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: sessionSignals.count)
@@ -93,10 +97,10 @@ struct SignalContext {
                 notifyDescriptor: notify,
                 savedSettings: saved,
                 rawSettings: raw,
-                enterBytes: enter.0,
-                enterCount: enter.1,
-                leaveBytes: leave.0,
-                leaveCount: leave.1,
+                enterBytes: enterBytes.0,
+                enterCount: enterBytes.1,
+                leaveBytes: leaveBytes.0,
+                leaveCount: leaveBytes.1,
                 signals: signals,
                 previousActions: actions,
                 signalCount: sessionSignals.count

@@ -67,7 +67,9 @@ public final class TerminalSession: Sendable {
             output: terminal.outputDescriptor,
             notify: pipeDescriptors[1],
             saved: saved,
-            raw: TerminalSession.rawSettings(from: saved)
+            raw: TerminalSession.rawSettings(from: saved),
+            enter: ControlSequence.enterSession,
+            leave: ControlSequence.leaveSession
         )
         // Text the process buffered through stdio (`print`) goes out now, not in the middle of a frame.
         fflush(nil)
@@ -158,7 +160,7 @@ public final class TerminalSession: Sendable {
 
     /// The session's terminal mode: raw input (no echo, no line editing, bytes as they come, `VMIN` 1, `VTIME` 0)
     /// with signals and output post-processing kept.
-    private static func rawSettings(from saved: termios) -> termios {
+    static func rawSettings(from saved: termios) -> termios {
         var raw = saved
         cfmakeraw(&raw)
         raw.c_lflag |= tcflag_t(ISIG)

@@ -43,6 +43,8 @@ public final class SearchEntry: PicturedFeatureEntry {
 
     /// Where the entry's intents go.
     public var onIntent: (@MainActor (FeatureIntent) -> Void)?
+    /// Posts' pictures for `storefront image post_N` (`GET /v1/posts/{id}`).
+    let postPictures: PostPictureLookup
     /// Search as the user types, with the account's recent searches.
     public let feature: SearchFeature
     /// The server, with the saved products as the offline fallback.
@@ -59,6 +61,7 @@ public final class SearchEntry: PicturedFeatureEntry {
     /// Builds the feature over `context`, showing pictures through `pictures`; opens nothing.
     public init(context: FeatureContext, pictures: EntryPictures) {
         let context = context.labelled("storefront.search")
+        postPictures = PostPictureLookup(client: context.client)
         repository = LiveSearchRepository(client: context.client, database: context.database, logger: context.logger)
         feature = SearchFeature(
             repository: repository,
