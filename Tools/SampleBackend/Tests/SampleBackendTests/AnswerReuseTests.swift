@@ -258,3 +258,41 @@ struct ReplayLaneTests {
         }
     }
 }
+
+@Suite("The fast lane's bounds")
+struct AnswerReuseBoundsTests {
+    @Test("kept answers stay within the byte limit, the oldest go first, and a commit ends them")
+    func byteLimit() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sample-backend-reuse-bounds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tidy = CatalogConfiguration(productCount: 20, postCount: 4, authorCount: 2, messyShare: 0)
+        let store = try ServerStore(
+            location: .file(directory.appendingPathComponent("server.sqlite")), seed: 1, catalog: tidy,
+            logger: Logger(label: "bounds", handler: CapturingLogHandler()))
+        _ = try await store.prepare()
+        let watch = try #require(store.database.commitWatch())
+        let reuse = AnswerReuse(watch: watch, capacity: 100, byteLimit: 8192, isEnabled: { true })
+        let stamp = try #require(reuse.stamp())
+        let answer = ReusableAnswer(
+            response: HTTPResponse(status: 200, body: Data(repeating: 0x61, count: 1000)), entityTag: "\"t\"")
+        for index in 0..<20 {
+            reuse.keep(
+                answer, for: AnswerReuse.Head(key: Array("key-\(index)".utf8), bodyLength: 0), requestBody: nil,
+                stamp: stamp)
+            #expect(reuse.keptBytes <= 8192)
+        }
+        #expect(reuse.entry(for: AnswerReuse.Head(key: Array("key-19".utf8), bodyLength: 0)) != nil)
+        #expect(reuse.entry(for: AnswerReuse.Head(key: Array("key-0".utf8), bodyLength: 0)) == nil, "the oldest went")
+        let huge = ReusableAnswer(
+            response: HTTPResponse(status: 200, body: Data(repeating: 0x61, count: 4000)), entityTag: "\"h\"")
+        reuse.keep(huge, for: AnswerReuse.Head(key: Array("huge".utf8), bodyLength: 0), requestBody: nil, stamp: stamp)
+        #expect(
+            reuse.entry(for: AnswerReuse.Head(key: Array("huge".utf8), bodyLength: 0)) == nil,
+            "an answer over a quarter of the limit is not kept")
+
+        _ = try await store.setPrice(productID: "sku_1", amountMinor: 1)
+        #expect(reuse.entry(for: AnswerReuse.Head(key: Array("key-19".utf8), bodyLength: 0)) == nil)
+        await store.close()
+    }
+}

@@ -97,10 +97,12 @@ public final class AnswerReuse: Sendable {
     private struct Slot {
         let entry: Entry
         let order: UInt64
+        let bytes: Int
     }
 
     private struct State {
         var slots: [[UInt8]: Slot] = [:]
+        var bytes = 0
         var counter: UInt64 = 0
         var hits = 0
         var kept = 0
@@ -108,18 +110,27 @@ public final class AnswerReuse: Sendable {
 
     private let watch: CommitWatch
     private let capacity: Int
+    private let byteLimit: Int
     private let isEnabled: @Sendable () -> Bool
     private let state = Locked(State())
 
     /// - Parameters:
     ///   - watch: The commit stamps of the database the answers are made from.
-    ///   - capacity: Answers kept at most; past it the oldest half is dropped.
+    ///   - capacity: Answers kept at most.
+    ///   - byteLimit: Bytes of kept answers (bodies, request bodies and keys) at most. Past either limit the
+    ///     oldest half of the answers is dropped.
     ///   - isEnabled: Whether requests may take the lane now (false while fault rules are set or every request is
     ///     logged, which only the full path does).
-    public init(watch: CommitWatch, capacity: Int, isEnabled: @escaping @Sendable () -> Bool) {
+    public init(watch: CommitWatch, capacity: Int, byteLimit: Int, isEnabled: @escaping @Sendable () -> Bool) {
         self.watch = watch
         self.capacity = max(capacity, 2)
+        self.byteLimit = max(byteLimit, 1)
         self.isEnabled = isEnabled
+    }
+
+    /// The bytes the kept answers take now (see `byteLimit`).
+    var keptBytes: Int {
+        state.withLock { $0.bytes }
     }
 
     /// Requests answered from kept answers and answers kept, since start.
@@ -203,6 +214,7 @@ public final class AnswerReuse: Sendable {
             guard let slot = state.slots[head.key] else { return nil }
             guard slot.entry.stamp == current else {
                 state.slots[head.key] = nil
+                state.bytes -= slot.bytes
                 return nil
             }
             return slot.entry
@@ -220,14 +232,24 @@ public final class AnswerReuse: Sendable {
     /// `stamp`.
     func keep(_ answer: ReusableAnswer, for head: Head, requestBody: Data?, stamp: CommitStamp) {
         let entry = Entry(answer, requestBody: requestBody, stamp: stamp)
+        let bytes = entry.bodyLength + (requestBody?.count ?? 0) + head.key.count
+        guard bytes <= byteLimit / 4 else { return }
         state.withLock { state in
             state.counter += 1
             state.kept += 1
-            if state.slots.count >= capacity {
-                let oldest = state.slots.sorted { $0.value.order < $1.value.order }.prefix(capacity / 2)
-                for (key, _) in oldest { state.slots[key] = nil }
+            if let replaced = state.slots.removeValue(forKey: head.key) {
+                state.bytes -= replaced.bytes
             }
-            state.slots[head.key] = Slot(entry: entry, order: state.counter)
+            if state.slots.count >= capacity || state.bytes + bytes > byteLimit {
+                let oldest = state.slots.sorted { $0.value.order < $1.value.order }.prefix(
+                    max(state.slots.count / 2, 1))
+                for (key, slot) in oldest {
+                    state.slots[key] = nil
+                    state.bytes -= slot.bytes
+                }
+            }
+            state.slots[head.key] = Slot(entry: entry, order: state.counter, bytes: bytes)
+            state.bytes += bytes
         }
     }
 

@@ -75,7 +75,7 @@ public enum SampleServer {
         let faults = api.faults
         let reuse = api.commitWatch.map { watch in
             AnswerReuse(
-                watch: watch, capacity: 4096,
+                watch: watch, capacity: 4096, byteLimit: 16 << 20,
                 isEnabled: { [logger] in logger.logLevel > .info && !faults.hasRules })
         }
         let server = HTTPServer(
