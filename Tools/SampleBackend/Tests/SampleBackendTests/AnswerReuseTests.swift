@@ -149,9 +149,9 @@ struct ReplayMemoTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let clock = ManualClock()
         let tidy = CatalogConfiguration(productCount: 50, postCount: 10, authorCount: 5, messyShare: 0)
+        let hourLong: (inout SampleServerConfiguration) -> Void = { $0.sessionLifetime = .seconds(3600) }
         try await withTestServer(
-            catalog: tidy, dataDirectory: directory, now: LifetimeAndLogTests.manualNow(clock),
-            configure: { $0.sessionLifetime = .seconds(3600) }
+            catalog: tidy, dataDirectory: directory, now: LifetimeAndLogTests.manualNow(clock), configure: hourLong
         ) { server in
             let client = server.client
             let price = try #require(
@@ -197,12 +197,12 @@ struct ReplayLaneTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let clock = ManualClock()
         let tidy = CatalogConfiguration(productCount: 50, postCount: 10, authorCount: 5, messyShare: 0)
+        let hourLongQuiet: (inout SampleServerConfiguration) -> Void = {
+            $0.sessionLifetime = .seconds(3600)
+            $0.logger.logLevel = .notice
+        }
         try await withTestServer(
-            catalog: tidy, dataDirectory: directory, now: LifetimeAndLogTests.manualNow(clock),
-            configure: {
-                $0.sessionLifetime = .seconds(3600)
-                $0.logger.logLevel = .notice
-            }
+            catalog: tidy, dataDirectory: directory, now: LifetimeAndLogTests.manualNow(clock), configure: hourLongQuiet
         ) { server in
             let client = server.client
             let price = try #require(
