@@ -171,6 +171,36 @@ extension IntegrationTests {
             #expect(error?["code"] as? String == "no_image", "\(result)")
         }
 
+        @Test("posts whose image_url is missing or broken stay in `feed` and `post`, text and JSON, without a picture")
+        func brokenPostPicturesKeepThePost() async throws {
+            let configuration = SampleServerConfiguration(
+                dataDirectory: nil, logger: Logger(label: "test", handler: CapturingLogHandler()), now: { Date() })
+            let generator = CatalogGenerator(seed: configuration.seed, catalog: configuration.catalog)
+            let broken = Set(
+                generator.posts(productIDs: generator.products().map(\.id))
+                    .filter { !($0.imageURL ?? "").hasPrefix("/v1/images/") }.map(\.id))
+            try #require(!broken.isEmpty)
+            let app = try StorefrontProcess()
+
+            let feed = try await app.run(["feed", "--limit", "50", "--json"])
+            try #require(feed.status == 0, "\(feed)")
+            let posts = try #require((try feed.json() as? [String: Any])?["posts"] as? [[String: Any]])
+            let withoutPicture = posts.filter { $0["image_url"] == nil }.compactMap { $0["id"] as? String }
+            #expect(!withoutPicture.isEmpty, "the first 50 posts have no broken picture: \(posts)")
+            #expect(Set(withoutPicture).isSubset(of: broken))
+            let id = try #require(withoutPicture.first)
+            let text = try await app.run(["feed", "--limit", "50"])
+            #expect(text.status == 0 && text.standardOutput.contains("\(id)  "), "\(text)")
+
+            let post = try await app.run(["post", id, "--json"])
+            try #require(post.status == 0, "\(post)")
+            let object = try #require(try post.json() as? [String: Any])
+            #expect(object["id"] as? String == id && object["image_url"] == nil)
+            let shown = try await app.run(["post", id])
+            #expect(shown.status == 0, "\(shown)")
+            #expect(shown.standardOutput.contains("image: none (the server's image_url is missing or broken)"))
+        }
+
         @Test("tmux answers the probe itself: auto asks, gets DA1 without sixel, draws symbols, settings unchanged")
         func probeUnderTmux() async throws {
             try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
