@@ -201,6 +201,43 @@ extension IntegrationTests {
             #expect(shown.standardOutput.contains("image: none (the server's image_url is missing or broken)"))
         }
 
+        @Test("tmux: a post whose image_url is broken opens with the placeholder; reloading it logs nothing more")
+        func brokenPostScreen() async throws {
+            try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
+            let configuration = SampleServerConfiguration(
+                dataDirectory: nil, logger: Logger(label: "test", handler: CapturingLogHandler()), now: { Date() })
+            let generator = CatalogGenerator(seed: configuration.seed, catalog: configuration.catalog)
+            let id = try #require(
+                generator.posts(productIDs: generator.products().map(\.id))
+                    .first { $0.id.hasPrefix("post_") && !($0.imageURL ?? "").hasPrefix("/v1/images/") }?.id)
+            let app = try StorefrontProcess()
+            let binary = try StorefrontProcess.executableURL().path
+            let data = app.dataDirectory.url.path
+            let environment =
+                "PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8"
+            try await TmuxSession.with(
+                command: "env -i \(environment) '\(binary)' --data-dir '\(data)' open 'storefront://post/\(id)'",
+                columns: 100, rows: 40
+            ) { pane in
+                let screen = try await pane.waitForScreen("the post with the placeholder") {
+                    $0.contains("[ picture unavailable ]") && $0.contains("Picture address missing or broken")
+                }
+                #expect(screen.contains("likes"), "\(screen)")
+                try await pane.press("r")
+                try await pane.waitForScreen("the post reloaded") {
+                    $0.contains("[ picture unavailable ]") && !$0.contains("Loading")
+                }
+                try await pane.press("q")
+                try await pane.waitForExit()
+            }
+            let log = try String(
+                contentsOf: app.dataDirectory.url.appending(path: "state/logs/storefront.log"), encoding: .utf8)
+            let reports = log.split(separator: "\n").filter {
+                $0.contains("feed post kept without its picture") && $0.contains("\"post_id\":\"\(id)\"")
+            }
+            #expect(reports.count == 1, "\(log)")
+        }
+
         @Test("tmux answers the probe itself: auto asks, gets DA1 without sixel, draws symbols, settings unchanged")
         func probeUnderTmux() async throws {
             try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
