@@ -9,6 +9,23 @@ extension IntegrationTests {
     /// changes with every process.
     @Suite("end to end: pictures")
     struct ImageCommandTests {
+        /// The seeded posts whose `image_url` is missing or broken, from the server's own generator.
+        private static func postsWithBrokenPictures() -> [String] {
+            let configuration = SampleServerConfiguration(
+                dataDirectory: nil, logger: Logger(label: "test", handler: CapturingLogHandler()), now: { Date() })
+            let generator = CatalogGenerator(seed: configuration.seed, catalog: configuration.catalog)
+            return generator.posts(productIDs: generator.products().map(\.id))
+                .filter { $0.id.hasPrefix("post_") && !($0.imageURL ?? "").hasPrefix("/v1/images/") }.map(\.id)
+        }
+
+        /// The shell command running `storefront <arguments>` on `app`'s data directory in a truecolour terminal
+        /// with an otherwise empty environment.
+        private static func colourTerminalCommand(_ app: StorefrontProcess, _ arguments: String) throws -> String {
+            let binary = try StorefrontProcess.executableURL().path
+            return "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8 "
+                + "'\(binary)' --data-dir '\(app.dataDirectory.url.path)' \(arguments)"
+        }
+
         /// A product of the seeded catalog whose picture the server has (not missing, not the corrupt one).
         private func pictureProduct(_ app: StorefrontProcess) async throws -> String {
             let search = try await app.run(["search", "leather", "--json"])
@@ -156,13 +173,7 @@ extension IntegrationTests {
 
         @Test("a post without a usable image_url fails with no_image, naming the post")
         func postWithoutPicture() async throws {
-            // The seeded catalog's posts, from the server's own generator: one whose link is missing or broken.
-            let configuration = SampleServerConfiguration(
-                dataDirectory: nil, logger: Logger(label: "test", handler: CapturingLogHandler()), now: { Date() })
-            let generator = CatalogGenerator(seed: configuration.seed, catalog: configuration.catalog)
-            let posts = generator.posts(productIDs: generator.products().map(\.id))
-            let id = try #require(
-                posts.first { $0.id.hasPrefix("post_") && !($0.imageURL ?? "").hasPrefix("/v1/images/") }?.id)
+            let id = try #require(Self.postsWithBrokenPictures().first)
             let app = try StorefrontProcess()
             let result = try await app.run(["image", id, "--json"])
             #expect(result.status == 1, "\(result)")
@@ -173,12 +184,7 @@ extension IntegrationTests {
 
         @Test("posts whose image_url is missing or broken stay in `feed` and `post`, text and JSON, without a picture")
         func brokenPostPicturesKeepThePost() async throws {
-            let configuration = SampleServerConfiguration(
-                dataDirectory: nil, logger: Logger(label: "test", handler: CapturingLogHandler()), now: { Date() })
-            let generator = CatalogGenerator(seed: configuration.seed, catalog: configuration.catalog)
-            let broken = Set(
-                generator.posts(productIDs: generator.products().map(\.id))
-                    .filter { !($0.imageURL ?? "").hasPrefix("/v1/images/") }.map(\.id))
+            let broken = Set(Self.postsWithBrokenPictures())
             try #require(!broken.isEmpty)
             let app = try StorefrontProcess()
 
@@ -204,20 +210,10 @@ extension IntegrationTests {
         @Test("tmux: a post whose image_url is broken opens with the placeholder; reloading it logs nothing more")
         func brokenPostScreen() async throws {
             try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
-            let configuration = SampleServerConfiguration(
-                dataDirectory: nil, logger: Logger(label: "test", handler: CapturingLogHandler()), now: { Date() })
-            let generator = CatalogGenerator(seed: configuration.seed, catalog: configuration.catalog)
-            let id = try #require(
-                generator.posts(productIDs: generator.products().map(\.id))
-                    .first { $0.id.hasPrefix("post_") && !($0.imageURL ?? "").hasPrefix("/v1/images/") }?.id)
+            let id = try #require(Self.postsWithBrokenPictures().first)
             let app = try StorefrontProcess()
-            let binary = try StorefrontProcess.executableURL().path
-            let data = app.dataDirectory.url.path
-            let environment =
-                "PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8"
             try await TmuxSession.with(
-                command: "env -i \(environment) '\(binary)' --data-dir '\(data)' open 'storefront://post/\(id)'",
-                columns: 100, rows: 40
+                command: try Self.colourTerminalCommand(app, "open 'storefront://post/\(id)'"), columns: 100, rows: 40
             ) { pane in
                 let screen = try await pane.waitForScreen("the post with the placeholder") {
                     $0.contains("[ picture unavailable ]") && $0.contains("Picture address missing or broken")
@@ -333,8 +329,8 @@ extension IntegrationTests {
             let environment =
                 "PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8"
             try await TmuxSession.with(
-                command: "env -i \(environment) '\(binary)' --data-dir '\(data)' open 'storefront://product/\(id)'",
-                columns: 100, rows: 40
+                command: try Self.colourTerminalCommand(app, "open 'storefront://product/\(id)'"), columns: 100,
+                rows: 40
             ) { pane in
                 try await pane.waitForScreen("the picture") { !$0.contains("loading picture") && $0.contains("esc") }
                 var picture: PaneCells.Block?
