@@ -51,6 +51,7 @@ let package = Package(
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "Primitives", package: "Primitives"),
+                .product(name: "FeatureKit", package: "FeatureKit"),
                 .product(name: "FeaturePictures", package: "FeatureKit"),
                 .product(name: "FeaturePicturesTestSupport", package: "FeatureKit"),
                 .product(name: "Images", package: "Images"),

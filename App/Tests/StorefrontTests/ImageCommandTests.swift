@@ -9,6 +9,23 @@ extension IntegrationTests {
     /// changes with every process.
     @Suite("end to end: pictures")
     struct ImageCommandTests {
+        /// The seeded posts whose `image_url` is missing or broken, from the server's own generator.
+        private static func postsWithBrokenPictures() -> [String] {
+            let configuration = SampleServerConfiguration(
+                dataDirectory: nil, logger: Logger(label: "test", handler: CapturingLogHandler()), now: { Date() })
+            let generator = CatalogGenerator(seed: configuration.seed, catalog: configuration.catalog)
+            return generator.posts(productIDs: generator.products().map(\.id))
+                .filter { $0.id.hasPrefix("post_") && !($0.imageURL ?? "").hasPrefix("/v1/images/") }.map(\.id)
+        }
+
+        /// The shell command running `storefront <arguments>` on `app`'s data directory in a truecolour terminal
+        /// with an otherwise empty environment.
+        private static func colourTerminalCommand(_ app: StorefrontProcess, _ arguments: String) throws -> String {
+            let binary = try StorefrontProcess.executableURL().path
+            return "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8 "
+                + "'\(binary)' --data-dir '\(app.dataDirectory.url.path)' \(arguments)"
+        }
+
         /// A product of the seeded catalog whose picture the server has (not missing, not the corrupt one).
         private func pictureProduct(_ app: StorefrontProcess) async throws -> String {
             let search = try await app.run(["search", "leather", "--json"])
@@ -156,19 +173,65 @@ extension IntegrationTests {
 
         @Test("a post without a usable image_url fails with no_image, naming the post")
         func postWithoutPicture() async throws {
-            // The seeded catalog's posts, from the server's own generator: one whose link is missing or broken.
-            let configuration = SampleServerConfiguration(
-                dataDirectory: nil, logger: Logger(label: "test", handler: CapturingLogHandler()), now: { Date() })
-            let generator = CatalogGenerator(seed: configuration.seed, catalog: configuration.catalog)
-            let posts = generator.posts(productIDs: generator.products().map(\.id))
-            let id = try #require(
-                posts.first { $0.id.hasPrefix("post_") && !($0.imageURL ?? "").hasPrefix("/v1/images/") }?.id)
+            let id = try #require(Self.postsWithBrokenPictures().first)
             let app = try StorefrontProcess()
             let result = try await app.run(["image", id, "--json"])
             #expect(result.status == 1, "\(result)")
             #expect(result.standardError.contains("post \(id) has no picture"), "\(result)")
             let error = (try? result.json() as? [String: Any])?["error"] as? [String: Any]
             #expect(error?["code"] as? String == "no_image", "\(result)")
+        }
+
+        @Test("posts whose image_url is missing or broken stay in `feed` and `post`, text and JSON, without a picture")
+        func brokenPostPicturesKeepThePost() async throws {
+            let broken = Set(Self.postsWithBrokenPictures())
+            try #require(!broken.isEmpty)
+            let app = try StorefrontProcess()
+
+            let feed = try await app.run(["feed", "--limit", "50", "--json"])
+            try #require(feed.status == 0, "\(feed)")
+            let posts = try #require((try feed.json() as? [String: Any])?["posts"] as? [[String: Any]])
+            let withoutPicture = posts.filter { $0["image_url"] == nil }.compactMap { $0["id"] as? String }
+            #expect(!withoutPicture.isEmpty, "the first 50 posts have no broken picture: \(posts)")
+            #expect(Set(withoutPicture).isSubset(of: broken))
+            let id = try #require(withoutPicture.first)
+            let text = try await app.run(["feed", "--limit", "50"])
+            #expect(text.status == 0 && text.standardOutput.contains("\(id)  "), "\(text)")
+
+            let post = try await app.run(["post", id, "--json"])
+            try #require(post.status == 0, "\(post)")
+            let object = try #require(try post.json() as? [String: Any])
+            #expect(object["id"] as? String == id && object["image_url"] == nil)
+            let shown = try await app.run(["post", id])
+            #expect(shown.status == 0, "\(shown)")
+            #expect(shown.standardOutput.contains("image: none (the server's image_url is missing or broken)"))
+        }
+
+        @Test("tmux: a post whose image_url is broken opens with the placeholder; reloading it logs nothing more")
+        func brokenPostScreen() async throws {
+            try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
+            let id = try #require(Self.postsWithBrokenPictures().first)
+            let app = try StorefrontProcess()
+            try await TmuxSession.with(
+                command: try Self.colourTerminalCommand(app, "open 'storefront://post/\(id)'"), columns: 100, rows: 40
+            ) { pane in
+                let screen = try await pane.waitForScreen("the post with the placeholder") {
+                    $0.contains("[ picture unavailable ]") && $0.contains("Picture address missing or broken")
+                }
+                #expect(screen.contains("likes"), "\(screen)")
+                try await pane.press("r")
+                try await pane.waitForScreen("the post reloaded") {
+                    $0.contains("[ picture unavailable ]") && !$0.contains("Loading")
+                }
+                try await pane.press("q")
+                try await pane.waitForExit()
+            }
+            let log = try String(
+                contentsOf: app.dataDirectory.url.appending(path: "state/logs/storefront.log"), encoding: .utf8)
+            let reports = log.split(separator: "\n").filter {
+                $0.contains("feed post kept without its picture") && $0.contains("\"post_id\":\"\(id)\"")
+            }
+            #expect(reports.count == 1, "\(log)")
         }
 
         @Test("tmux answers the probe itself: auto asks, gets DA1 without sixel, draws symbols, settings unchanged")
@@ -266,8 +329,8 @@ extension IntegrationTests {
             let environment =
                 "PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8"
             try await TmuxSession.with(
-                command: "env -i \(environment) '\(binary)' --data-dir '\(data)' open 'storefront://product/\(id)'",
-                columns: 100, rows: 40
+                command: try Self.colourTerminalCommand(app, "open 'storefront://product/\(id)'"), columns: 100,
+                rows: 40
             ) { pane in
                 try await pane.waitForScreen("the picture") { !$0.contains("loading picture") && $0.contains("esc") }
                 var picture: PaneCells.Block?

@@ -72,7 +72,7 @@ public final class PictureSlot {
         case loading
         /// The picture is decoded.
         case loaded(DecodedImage)
-        /// It could not be loaded or decoded: a neutral placeholder.
+        /// It could not be loaded or decoded, or its address is missing or broken: a neutral placeholder.
         case unavailable
     }
 
@@ -117,6 +117,15 @@ public final class PictureSlot {
                 self.state = .unavailable
             }
         }
+    }
+
+    /// Shows the neutral placeholder for an item that should have a picture but whose address is missing or broken
+    /// (nothing to load); pictures off clear the slot. Whoever read the address logs the problem once (a DTO
+    /// mapping), so redrawing the slot never logs.
+    public func showUnavailable(pictures: ScreenPictures?) {
+        cancel()
+        drawn = nil
+        state = pictures?.isEnabled == true ? .unavailable : .none
     }
 
     /// Stops a load on its way (the loader cancels the shared download when nobody else waits).

@@ -79,3 +79,36 @@ struct PicturePrefetcherTests {
         #expect(prefetcher.wanted.isEmpty && source.calls(url) == 0)
     }
 }
+
+@MainActor
+@Suite("PictureSlot: an item whose picture address is missing or broken")
+struct PictureSlotUnavailableTests {
+    @Test("the slot shows the placeholder at once, stops a load on its way, and a later address loads again")
+    func placeholderWithoutLoading() async throws {
+        let url = try #require(URL(string: "https://images.storefront.test/1.jpg"))
+        let image = try #require(
+            DecodedImage(size: PixelSize(width: 2, height: 2), pixels: Array(repeating: 200, count: 16)))
+        let source = ControlledPictures([url: image], holding: [url])
+        let log = CapturingLogHandler()
+        let pictures = source.screenPictures(logger: Logger(label: "test", handler: log))
+        let slot = PictureSlot()
+
+        slot.show(url, pictures: pictures)
+        try await waitUntil("the picture is on its way") { source.waiting(url) == 1 }
+        slot.showUnavailable(pictures: pictures)
+        #expect(slot.state == .unavailable)
+        #expect(slot.lines(columns: 40, maxRows: 10).map(\.plainText) == ["[ picture unavailable ]"])
+        try await waitUntil("the load nobody wants is cancelled") { source.cancelled(url) == 1 }
+        source.release(url)
+        #expect(slot.state == .unavailable)
+        #expect(log.records.isEmpty)
+
+        slot.show(url, pictures: pictures)
+        try await waitUntil("the picture is shown") { slot.state == .loaded(image) }
+        #expect(source.calls(url) == 2)
+
+        slot.showUnavailable(
+            pictures: source.screenPictures(isEnabled: false, logger: Logger(label: "test", handler: log)))
+        #expect(slot.state == .none && slot.lines(columns: 40, maxRows: 10).isEmpty)
+    }
+}

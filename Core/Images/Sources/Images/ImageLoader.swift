@@ -28,7 +28,8 @@ public struct ImageLoadResult: Sendable {
     public let revalidated: Bool
 }
 
-/// Why an image could not be loaded. A decoding failure keeps the decoder's reason.
+/// Why an image could not be loaded. A decoding failure keeps the decoder's reason. Each `path` is the image's path
+/// (and query) on the server as its URL shows it, `/v1/images/posts/post_97.jpg` (`ImageLocation.serverPath`).
 public enum ImageLoadingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL is not under the loader's API base, so it has no cache key (and is not the app's server).
     case notUnderBase(url: String)
@@ -127,7 +128,7 @@ public final class ImageLoader: Sendable {
                     image: image, source: fetched.source, bytesDownloaded: fetched.bytesDownloaded,
                     revalidated: fetched.revalidated)
             case .failure(let error):
-                throw ImageLoadingError.decoding(path: path, error: error)
+                throw ImageLoadingError.decoding(path: serverPath(of: path), error: error)
             }
         }
     }
@@ -142,12 +143,17 @@ public final class ImageLoader: Sendable {
         return try diskCache?.removeAll() ?? (0, 0)
     }
 
+    /// The cache key `path` as the image's URL shows it, for error messages.
+    private func serverPath(of path: String) -> String {
+        ImageLocation.serverPath(of: path, base: baseURL)
+    }
+
     private func fetch(path: String) async throws -> Fetched {
         let cached = diskCache?.entry(for: path)
         guard
             let url = URL(
                 string: path, relativeTo: baseURL.hasDirectoryPath ? baseURL : baseURL.appendingPathComponent(""))
-        else { throw ImageLoadingError.notUnderBase(url: path) }
+        else { throw ImageLoadingError.notUnderBase(url: serverPath(of: path)) }
         var request = URLRequest(url: url.absoluteURL)
         request.httpMethod = "GET"
         request.timeoutInterval = Double(requestTimeout.components.seconds)
@@ -163,12 +169,12 @@ public final class ImageLoader: Sendable {
                 // Offline or the server is down: the bytes on disk are the best picture there is.
                 return Fetched(data: cached.data, source: .disk, bytesDownloaded: 0, revalidated: false)
             }
-            throw ImageLoadingError.transport(path: path, reason: String(describing: error))
+            throw ImageLoadingError.transport(path: serverPath(of: path), reason: String(describing: error))
         }
         let (body, response) = answer
         switch response.statusCode {
         case 304:
-            guard let cached else { throw ImageLoadingError.status(code: 304, path: path) }
+            guard let cached else { throw ImageLoadingError.status(code: 304, path: serverPath(of: path)) }
             diskCache?.touch(path)
             return Fetched(data: cached.data, source: .disk, bytesDownloaded: 0, revalidated: true)
         case 200:
@@ -177,7 +183,7 @@ public final class ImageLoader: Sendable {
             try? diskCache?.store(body, entityTag: tag, for: path)
             return Fetched(data: body, source: .network, bytesDownloaded: body.count, revalidated: false)
         default:
-            throw ImageLoadingError.status(code: response.statusCode, path: path)
+            throw ImageLoadingError.status(code: response.statusCode, path: serverPath(of: path))
         }
     }
 }

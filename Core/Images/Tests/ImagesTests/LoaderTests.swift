@@ -60,6 +60,16 @@ struct LoaderTests {
         #expect(ImageLocation.relativePath(of: picture, base: https) == nil)
     }
 
+    @Test("a key reads back as the path its URL shows, the base's own path included")
+    func serverPaths() throws {
+        let picture = try #require(URL(string: "http://127.0.0.1:40903/v1/images/products/sku_12.jpg?v=2"))
+        for baseText in ["http://127.0.0.1", "http://127.0.0.1:40903/", "http://127.0.0.1:40903/v1"] {
+            let base = try #require(URL(string: baseText))
+            let key = try #require(ImageLocation.relativePath(of: picture, base: base))
+            #expect(ImageLocation.serverPath(of: key, base: base) == "/v1/images/products/sku_12.jpg?v=2")
+        }
+    }
+
     @Test("ten waiters for one URL and size share one download and one decode")
     func coalescing() async throws {
         let fixture = try Self.fixture()
@@ -157,13 +167,17 @@ struct LoaderTests {
     func failures() async throws {
         let fixture = try Self.fixture()
         fixture.transport.answerImmediately()
-        await #expect(throws: ImageLoadingError.status(code: 404, path: "v1/images/products/missing.jpg")) {
+        let missing = await #expect(
+            throws: ImageLoadingError.status(code: 404, path: "/v1/images/products/missing.jpg")
+        ) {
             try await fixture.loader.load(Self.url("missing.jpg"), fitting: Self.box)
         }
+        #expect(missing?.description == "image /v1/images/products/missing.jpg: the server answered HTTP 404")
         await #expect {
             try await fixture.loader.load(Self.url("corrupt.jpg"), fitting: Self.box)
         } throws: { error in
-            guard case .decoding(_, .corrupt(.jpeg, _)) = error as? ImageLoadingError else { return false }
+            guard case .decoding("/v1/images/products/corrupt.jpg", .corrupt(.jpeg, _)) = error as? ImageLoadingError
+            else { return false }
             return true
         }
         let otherPort = try #require(URL(string: "http://127.0.0.1:9/v1/images/products/a.png"))

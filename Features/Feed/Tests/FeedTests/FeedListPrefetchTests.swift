@@ -36,7 +36,9 @@ struct FeedListPrefetchTests {
         await feature.start()
         try #require(feature.posts.count == numbers.count)
         var images: [URL: DecodedImage] = [:]
-        for (index, post) in (posts + extra).enumerated() { images[post.imageURL] = Self.picture(index + 1) }
+        for (index, post) in (posts + extra).enumerated() {
+            images[try #require(post.imageURL)] = Self.picture(index + 1)
+        }
         let source = ControlledPictures(images, holding: Set(images.keys))
         let pictures = source.screenPictures(
             isEnabled: enabled, logger: Logger(label: "test", handler: CapturingLogHandler()))
@@ -54,7 +56,7 @@ struct FeedListPrefetchTests {
         let (feature, source, model, view) = try await makeList(1...20)
         let shown = rowsOnScreen(view.render(size: size))
         try #require(shown > 0 && 2 * shown < 20)
-        let urls = feature.posts.map(\.imageURL)
+        let urls = feature.posts.compactMap(\.imageURL)
         // The posts on screen and the next screenful, from the top (the list's page may count the "more" line as a
         // row's room, so one more row may be wanted).
         let ahead = Array(urls.prefix(model.prefetchedPictures.count))
@@ -73,7 +75,7 @@ struct FeedListPrefetchTests {
     func scrollingAwayCancels() async throws {
         let (feature, source, model, view) = try await makeList(1...20)
         _ = view.render(size: size)
-        let urls = feature.posts.map(\.imageURL)
+        let urls = feature.posts.compactMap(\.imageURL)
         let ahead = urls.filter(model.prefetchedPictures.contains)
         try #require(!ahead.isEmpty)
         try await waitUntil("the first screenfuls wait") { ahead.allSatisfy { source.waiting($0) == 1 } }
@@ -98,10 +100,11 @@ struct FeedListPrefetchTests {
     @Test("posts inserted above keep every post's own picture: nothing is cancelled or asked twice")
     func movedRowsKeepTheirPictures() async throws {
         let newcomer = Samples.post(99)
+        let newcomerURL = try #require(newcomer.imageURL)
         let (feature, source, model, view) = try await makeList(1...20, extra: [newcomer])
         let shown = rowsOnScreen(view.render(size: size))
         let before = model.prefetchedPictures
-        let urls = feature.posts.map(\.imageURL)
+        let urls = feature.posts.compactMap(\.imageURL)
         try await waitUntil("the first screenfuls wait") { before.allSatisfy { source.waiting($0) == 1 } }
 
         feature.announceNewPost(newcomer)
@@ -116,7 +119,7 @@ struct FeedListPrefetchTests {
         // Back at the top the new post's row comes into view and its picture is wanted.
         #expect(view.handle(KeyEvent(.home)) == .handled)
         #expect(rowsOnScreen(view.render(size: size)) == shown)
-        #expect(model.prefetchedPictures.contains(newcomer.imageURL))
+        #expect(model.prefetchedPictures.contains(newcomerURL))
         #expect(model.selectedPostID == newcomer.id)
 
         // A picture slot reused for the post now in the first row shows that post's picture only, even when the
@@ -124,7 +127,7 @@ struct FeedListPrefetchTests {
         let slot = PictureSlot()
         let fresh = try #require(Self.picture(21))
         let slow = ControlledPictures(
-            [urls[0]: try #require(Self.picture(1)), newcomer.imageURL: fresh],
+            [urls[0]: try #require(Self.picture(1)), newcomerURL: fresh],
             holding: [urls[0]], ignoresCancellation: true)
         let pictures = slow.screenPictures(logger: Logger(label: "test", handler: CapturingLogHandler()))
         slot.show(urls[0], pictures: pictures)
@@ -134,7 +137,7 @@ struct FeedListPrefetchTests {
         slow.release(urls[0])
         try await waitUntil("the late answer is dropped") { slot.discarded == 1 }
         #expect(slot.state == .loaded(fresh))
-        for url in urls + [newcomer.imageURL] { source.release(url) }
+        for url in urls + [newcomerURL] { source.release(url) }
     }
 
     @Test("with pictures off the list loads none")
@@ -142,6 +145,6 @@ struct FeedListPrefetchTests {
         let (feature, source, model, view) = try await makeList(1...6, enabled: false)
         _ = view.render(size: size)
         #expect(model.prefetchedPictures.isEmpty)
-        #expect(feature.posts.allSatisfy { source.calls($0.imageURL) == 0 })
+        #expect(feature.posts.compactMap(\.imageURL).allSatisfy { source.calls($0) == 0 })
     }
 }

@@ -44,9 +44,11 @@ struct PostPictureTests {
         let feature = makeFeature(repository)
         let shown = Samples.post(180, likes: 3)
         let broken = Samples.post(181, likes: 3)
+        let shownURL = try #require(shown.imageURL)
+        let brokenURL = try #require(broken.imageURL)
         repository.resolvePage(0, with: .success(FeedPage(posts: [shown, broken], nextCursor: nil)))
         await feature.start()
-        let source = Pictures(good: [shown.imageURL])
+        let source = Pictures(good: [shownURL])
         let log = CapturingLogHandler()
         let pictures = ScreenPictures(
             isEnabled: true, load: { url, _ in try source.load(url) }, logger: Logger(label: "test", handler: log))
@@ -61,8 +63,8 @@ struct PostPictureTests {
         let green = lines.flatMap(\.spans).compactMap { $0.style.background?.rgb ?? $0.style.foreground?.rgb }
             .filter { $0.green > 150 && $0.red < 100 }
         #expect(green.count > 10)
-        #expect(!lines.map(\.plainText).contains { $0.contains(shown.imageURL.absoluteString) })
-        #expect(source.calls(shown.imageURL) == 1)
+        #expect(!lines.map(\.plainText).contains { $0.contains(shownURL.absoluteString) })
+        #expect(source.calls(shownURL) == 1)
 
         let other = PostDetailViewModel(
             postID: broken.id, feature: feature, formatter: formatter, pictures: pictures)
@@ -70,7 +72,7 @@ struct PostPictureTests {
         let text = PostDetailView(viewModel: other, theme: .unicode).render(size: TerminalSize(columns: 80, rows: 40))
             .map(\.plainText)
         #expect(text.contains { $0.contains("[ picture unavailable ]") })
-        #expect(text.contains { $0.contains(broken.imageURL.absoluteString) })
+        #expect(text.contains { $0.contains(brokenURL.absoluteString) })
         #expect(log.messages == ["picture unavailable"])
     }
 
@@ -78,9 +80,10 @@ struct PostPictureTests {
     func resizedScreenRedrawsFromMemory() async throws {
         let feature = makeFeature(repository)
         let post = Samples.post(182, likes: 3)
+        let url = try #require(post.imageURL)
         repository.resolvePage(0, with: .success(FeedPage(posts: [post], nextCursor: nil)))
         await feature.start()
-        let source = Pictures(good: [post.imageURL])
+        let source = Pictures(good: [url])
         let pictures = ScreenPictures(
             isEnabled: true, load: { url, _ in try source.load(url) },
             logger: Logger(label: "test", handler: CapturingLogHandler()))
@@ -110,23 +113,24 @@ struct PostPictureTests {
         let low = pictureSize(TerminalSize(columns: 80, rows: 12))
         #expect(low.rows <= 6 && low.columns < wide.columns)
         #expect(pictureSize(TerminalSize(columns: 80, rows: 40)) == wide)
-        #expect(source.calls(post.imageURL) == 1)
+        #expect(source.calls(url) == 1)
     }
 
     @Test("with pictures off the post screen loads no picture and shows the address")
     func picturesOff() async throws {
         let feature = makeFeature(repository)
         let post = Samples.post(7, likes: 1)
+        let url = try #require(post.imageURL)
         repository.resolvePage(0, with: .success(FeedPage(posts: [post], nextCursor: nil)))
         await feature.start()
-        let source = Pictures(good: [post.imageURL])
+        let source = Pictures(good: [url])
         let pictures = ScreenPictures(
             isEnabled: false, load: { url, _ in try source.load(url) },
             logger: Logger(label: "test", handler: CapturingLogHandler()))
         let model = PostDetailViewModel(postID: post.id, feature: feature, formatter: formatter, pictures: pictures)
         let text = PostDetailView(viewModel: model, theme: .unicode).render(size: TerminalSize(columns: 80, rows: 40))
             .map(\.plainText)
-        #expect(text.contains { $0.contains(post.imageURL.absoluteString) })
-        #expect(model.picture.state == .none && source.calls(post.imageURL) == 0)
+        #expect(text.contains { $0.contains(url.absoluteString) })
+        #expect(model.picture.state == .none && source.calls(url) == 0)
     }
 }

@@ -4,7 +4,9 @@ import Persistence
 
 /// Feed's tables in the account database, all under the `feed_` prefix, and the queries that read them.
 ///
-/// - `feed_posts`: the cached posts, one row per server id, `position` 0, 1, 2 … in feed order (newest first).
+/// - `feed_posts`: the cached posts, one row per server id, `position` 0, 1, 2 … in feed order (newest first);
+///   `image_url` is the empty string for a post without a usable picture (the column is `NOT NULL`, and an empty
+///   value is one `ImageURL.parse(_:)` refuses, so the row reads back as the same post without a picture).
 /// - `feed_snapshot`: one row (id 1) once a first page was cached: the cursor that continues after the cached posts,
 ///   whether the feed goes on, and when the first page was fetched.
 /// - `feed_pending_likes`: the like state the user chose for a post while its mutation waits in the outbox, with
@@ -59,7 +61,7 @@ public enum FeedStorage {
         else { return nil }
         let rows = try db.fetchAll(PostRow.self, "SELECT " + postColumns + " FROM feed_posts ORDER BY position")
         return CachedFeed(
-            posts: rows.compactMap(\.post), nextCursor: snapshot.nextCursor, hasMore: snapshot.hasMore,
+            posts: rows.map(\.post), nextCursor: snapshot.nextCursor, hasMore: snapshot.hasMore,
             refreshedAt: snapshot.refreshedAt)
     }
 
@@ -72,7 +74,8 @@ public enum FeedStorage {
     static func postValues(_ post: Post, position: Int) -> [DatabaseValue] {
         [
             post.id.rawValue.databaseValue, position.databaseValue, post.authorName.databaseValue,
-            post.caption.databaseValue, post.imageURL.absoluteString.databaseValue, post.likeCount.databaseValue,
+            post.caption.databaseValue, (post.imageURL?.absoluteString ?? "").databaseValue,
+            post.likeCount.databaseValue,
             post.isLiked.databaseValue, post.createdAt.databaseValue, post.kind.wireValue.databaseValue,
             post.productID?.rawValue.databaseValue ?? .null,
         ]
@@ -101,11 +104,11 @@ struct PostRow: Decodable {
         case productID = "product_id"
     }
 
-    /// The domain value; nil only when the stored image URL no longer parses (rows are written from valid posts).
-    var post: Post? {
-        guard let url = ImageURL.parse(imageURL) else { return nil }
-        return Post(
-            id: PostID(rawValue: id), authorName: authorName, caption: caption, imageURL: url,
+    /// The domain value; a stored image URL that does not parse (the empty string of a post without a picture)
+    /// reads back as no picture.
+    var post: Post {
+        Post(
+            id: PostID(rawValue: id), authorName: authorName, caption: caption, imageURL: ImageURL.parse(imageURL),
             likeCount: likeCount, isLiked: likedByMe, createdAt: createdAt, kind: PostKind(wireValue: kind),
             productID: productID.map(ProductID.init(rawValue:)))
     }

@@ -25,6 +25,8 @@ public final class LiveFeedRepository: FeedRepository {
     let makeMutationID: @Sendable () -> String
     let cacheLimit: Int
     let events = EventHub<FeedSyncEvent>()
+    /// Posts kept without their picture, each logged once (pages, single posts and the entry's live events).
+    let missingPictures: MissingPictureLog
 
     /// Creates the repository from its dependencies.
     ///
@@ -32,7 +34,8 @@ public final class LiveFeedRepository: FeedRepository {
     ///   - client: Sends the feed's requests (`GET /v1/feed`, `GET /v1/posts/{id}`, `PUT`/`DELETE …/like`).
     ///   - database: The account database, with `FeedStorage.migrations` registered; opened by its first use.
     ///   - outbox: The account database's outbox, where likes wait to be pushed.
-    ///   - logger: Receives dropped posts (with their id and reason), store failures and push outcomes.
+    ///   - logger: Receives dropped posts (with their id and reason), posts kept without their picture (once each),
+    ///     store failures and push outcomes.
     ///   - now: The wall-clock time recorded with a cached first page: `{ Date() }` in the App.
     ///   - makeMutationID: A new unique id per like, used as the outbox entry's id and the `Idempotency-Key`:
     ///     `{ UUID().uuidString }` in the App.
@@ -49,6 +52,7 @@ public final class LiveFeedRepository: FeedRepository {
         self.now = now
         self.makeMutationID = makeMutationID
         self.cacheLimit = max(cacheLimit, 0)
+        self.missingPictures = MissingPictureLog(logger: logger)
     }
 
     /// The cached feed, or nil before the first page was cached.
@@ -66,7 +70,7 @@ public final class LiveFeedRepository: FeedRepository {
     ///   failure does not throw: the page comes back with `storeFailure` set.
     public func fetchPage(cursor: String?, limit: Int) async throws -> FeedPage {
         let dto = try await client.send(.feed(cursor: cursor, limit: limit))
-        let (posts, droppedCount) = PostMapping.posts(of: dto, logger: logger)
+        let (posts, droppedCount) = PostMapping.posts(of: dto, logger: logger, pictures: missingPictures)
         let nextCursor = dto.nextCursor?.isEmpty == true ? nil : dto.nextCursor
         let refreshedAt = now()
         do {
@@ -100,7 +104,7 @@ public final class LiveFeedRepository: FeedRepository {
         let dto = try await client.send(.post(id))
         let post: Post
         do throws(PostMapping.Rejection) {
-            post = try PostMapping.post(from: dto)
+            post = try PostMapping.post(from: dto, pictures: missingPictures)
         } catch {
             PostMapping.log(error, logger: logger)
             throw FeedError(kind: .unexpected, detail: "the server's post \(id) is broken: \(error.reason)")

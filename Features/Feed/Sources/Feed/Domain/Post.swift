@@ -1,7 +1,8 @@
 import Foundation
 import Models
 
-/// A post of the feed, as the rest of the feature uses it: every field present and valid.
+/// A post of the feed, as the rest of the feature uses it: every field present and valid, except the picture, which
+/// may be unusable without costing the post.
 ///
 /// Built once, from the server's JSON, by the repository (a post that cannot become one is dropped and logged);
 /// read back from Feed's local cache as the same value.
@@ -12,8 +13,9 @@ public struct Post: Sendable, Hashable, Identifiable {
     public var authorName: String
     /// The caption; empty when the server sent none.
     public var caption: String
-    /// The image, an absolute `http` or `https` URL (`ImageURL.parse`).
-    public var imageURL: URL
+    /// The picture, an absolute `http` or `https` URL (`ImageURL.parse(_:)`), or nil when the server's `image_url`
+    /// is missing or broken: the post is kept and its picture area shows a neutral placeholder.
+    public var imageURL: URL?
     /// How many users like the post; never negative.
     public var likeCount: Int
     /// Whether the signed-in user likes it (false when signed out).
@@ -27,7 +29,7 @@ public struct Post: Sendable, Hashable, Identifiable {
 
     /// Creates a post.
     public init(
-        id: PostID, authorName: String, caption: String, imageURL: URL, likeCount: Int, isLiked: Bool,
+        id: PostID, authorName: String, caption: String, imageURL: URL?, likeCount: Int, isLiked: Bool,
         createdAt: Date, kind: PostKind, productID: ProductID?
     ) {
         self.id = id

@@ -133,7 +133,7 @@ struct FeedCommands {
         var lines = [
             "\(post.id) by \(post.authorName), \(formatter.dateTime(post.createdAt))",
             "\(formatter.likes(post.likeCount))" + (post.isLiked ? ", liked by you" : ""),
-            "image: \(post.imageURL.absoluteString)",
+            "image: " + (post.imageURL?.absoluteString ?? "none (the server's image_url is missing or broken)"),
         ]
         if let product = post.productID { lines.append("product: \(product)") }
         if !post.caption.isEmpty { lines += ["", post.caption] }
@@ -146,7 +146,8 @@ struct PostOutput: Encodable {
     let id: String
     let authorName: String
     let caption: String
-    let imageUrl: String
+    /// Absent when the server's `image_url` is missing or broken (the post is kept without its picture).
+    let imageUrl: String?
     let likeCount: Int
     let likedByMe: Bool
     let createdAt: Date
@@ -157,7 +158,7 @@ struct PostOutput: Encodable {
         id = post.id.rawValue
         authorName = post.authorName
         caption = post.caption
-        imageUrl = post.imageURL.absoluteString
+        imageUrl = post.imageURL?.absoluteString
         likeCount = post.likeCount
         likedByMe = post.isLiked
         createdAt = post.createdAt

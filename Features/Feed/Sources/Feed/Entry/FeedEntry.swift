@@ -115,7 +115,8 @@ public final class FeedEntry: PicturedFeatureEntry {
         do {
             switch event.name {
             case "post.created":
-                feature.announceNewPost(try PostMapping.post(from: try event.decode(PostDTO.self)))
+                feature.announceNewPost(
+                    try PostMapping.post(from: try event.decode(PostDTO.self), pictures: repository.missingPictures))
             case "post.likes":
                 let likes = try event.decode(PostLikesDTO.self)
                 feature.applyLiveLikeCount(likes.likeCount, of: likes.postID)

@@ -86,14 +86,16 @@ public final class PostDetailView: TerminalView {
                 color: post.isLiked ? .accent : nil))
         content.append(Text("Published \(post.publishedAt)", style: .caption))
         // The picture takes at most 60 columns (inside the card's border and padding) and 16 rows or half the screen,
-        // so a narrower or lower screen redraws it smaller; the address is shown when there is no picture.
+        // so a narrower or lower screen redraws it smaller; the address (or that there is none) is shown when there
+        // is no picture.
         let picture = viewModel.picture.lines(
             columns: min(60, max(size.columns - Self.cardChrome, 1)), maxRows: min(16, max(size.rows / 2, 1)))
         if case .loaded = viewModel.picture.state {
             content.append(Text(lines: picture, overflow: .truncate))
         } else {
             content += picture.map { Text(lines: [$0], overflow: .truncate) }
-            content.append(Text(post.imageURL, style: .caption, overflow: .truncate))
+            content.append(
+                Text(post.imageURL ?? "Picture address missing or broken", style: .caption, overflow: .truncate))
         }
         return Card(title: post.kind, footer: post.hasProduct ? "Press p to see the product" : nil, content: content)
     }

@@ -22,15 +22,15 @@ public struct PostDetail: Sendable, Hashable {
     public var likes: String
     /// Whether the user likes the post.
     public var isLiked: Bool
-    /// The image's address.
-    public var imageURL: String
+    /// The picture's address, or nil when the server's `image_url` is missing or broken.
+    public var imageURL: String?
     /// Whether the post features a product that can be opened.
     public var hasProduct: Bool
 
     /// Creates a detail.
     public init(
         id: PostID, author: String, age: String, publishedAt: String, kind: String, caption: String, likes: String,
-        isLiked: Bool, imageURL: String, hasProduct: Bool
+        isLiked: Bool, imageURL: String?, hasProduct: Bool
     ) {
         self.id = id
         self.author = author
@@ -86,7 +86,7 @@ public final class PostDetailViewModel {
         self.feature = feature
         self.formatter = formatter
         self.pictures = pictures
-        picture.show(feature.post(withID: postID)?.imageURL, pictures: pictures)
+        showPicture()
     }
 
     isolated deinit {
@@ -133,7 +133,7 @@ public final class PostDetailViewModel {
         isLoading = true
         defer { isLoading = false }
         loadFailure = await feature.loadPost(postID)
-        picture.show(feature.post(withID: postID)?.imageURL, pictures: pictures)
+        showPicture()
     }
 
     /// Whether the screen offers the like action (the `feed_likes` flag).
@@ -166,11 +166,24 @@ public final class PostDetailViewModel {
 
     // MARK: - Private
 
+    /// Loads the shown post's picture, or shows the placeholder when its address is missing or broken.
+    private func showPicture() {
+        guard let post = feature.post(withID: postID) else {
+            picture.show(nil, pictures: pictures)
+            return
+        }
+        if let url = post.imageURL {
+            picture.show(url, pictures: pictures)
+        } else {
+            picture.showUnavailable(pictures: pictures)
+        }
+    }
+
     private func detail(_ post: Post) -> PostDetail {
         PostDetail(
             id: post.id, author: post.authorName, age: formatter.relativeTime(since: post.createdAt),
             publishedAt: formatter.dateTime(post.createdAt), kind: post.kind.label, caption: post.caption,
-            likes: formatter.likes(post.likeCount), isLiked: post.isLiked, imageURL: post.imageURL.absoluteString,
+            likes: formatter.likes(post.likeCount), isLiked: post.isLiked, imageURL: post.imageURL?.absoluteString,
             hasProduct: post.productID != nil)
     }
 }
