@@ -27,13 +27,15 @@ func mhdAccessHandler(
     }
     if let reused = ReusedRequest.from(existing) {
         // Matched to a kept answer in the first call (see `AnswerReuse`): a POST's body is gathered and compared
-        // with the kept one's; one that differs goes the full path after all.
+        // with the kept one's; one that differs goes the full path after all, and so does one whose answer ended
+        // while its body arrived (a commit, such as a sign-out, or the session's expiry): the request is answered
+        // as of when it is complete, as on the full path.
         if uploadDataSize.pointee != 0 {
             reused.append(uploadData, uploadDataSize.pointee)
             uploadDataSize.pointee = 0
             return .YES
         }
-        if reused.bodyMatches {
+        if reused.bodyMatches, core.reuse?.isCurrent(reused.entry) == true {
             return reused.queue(core, on: connection)
         }
         return takeFullPath(reused, core, connection, url, method, version, requestPointer)
