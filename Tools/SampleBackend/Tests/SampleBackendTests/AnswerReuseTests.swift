@@ -129,6 +129,31 @@ struct AnswerReuseTests {
         }
     }
 
+    @Test("an absolute-form target is served for its own authority (RFC 9112 §3.2.2) and never kept for Host's")
+    func absoluteFormTarget() async throws {
+        try await withLaneServers { servers in
+            let port = servers[0].server.port
+            func imageURL(_ target: String) async throws -> String? {
+                let answer = try await rawExchange(
+                    port: port, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+                #expect(answer.status == 200, "\(target): \(answer.head)")
+                let object = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8))) as? [String: Any]
+                return object?["image_url"] as? String
+            }
+            for target in ["http://shop.example:8443/v1/products/sku_1", "HTTP://shop.example:8443/v1/products/sku_1"] {
+                for _ in 0..<3 {
+                    let url = try await imageURL(target)
+                    #expect(url == "http://shop.example:8443/v1/images/products/sku_1.jpg", "\(target)")
+                }
+            }
+            for _ in 0..<3 {
+                let url = try await imageURL("/v1/products/sku_1")
+                #expect(
+                    url == "http://127.0.0.1:\(port)/v1/images/products/sku_1.jpg", "origin-form after absolute-form")
+            }
+        }
+    }
+
     @Test("signed-in, HEAD, bodies, a second Host and fault rules take the full path")
     func fullPathRequests() async throws {
         try await withLaneServers { servers in
