@@ -5,16 +5,20 @@ extension TerminalImage {
     /// `TerminalColor`s carrying all three forms (24-bit, xterm 256 and ANSI 16), so the frame renderer picks the one
     /// of the terminal's `ColorCapability` and frames stay diffable cell by cell. Render with `.truecolor` for the
     /// most faithful colours; indexed cells are expanded through xterm's palette. Cells without a colour keep the
-    /// terminal's default. Runs of cells with the same colours share one span.
+    /// terminal's default; a transparent symbol on a coloured background is drawn inverse (`ImageCell.isInverted`).
+    /// Runs of cells with the same colours share one span.
     public var styledLines: [StyledLine] {
         cells.map { row in
             var line = StyledLine()
             var text = ""
             var style: Style?
             for cell in row {
-                let cellStyle = Style(
-                    foreground: cell.foreground.map(TerminalColor.init(picture:)),
-                    background: cell.background.map(TerminalColor.init(picture:)))
+                let cellStyle =
+                    cell.isInverted
+                    ? Style(foreground: cell.background.map(TerminalColor.init(picture:)), attributes: .inverse)
+                    : Style(
+                        foreground: cell.foreground.map(TerminalColor.init(picture:)),
+                        background: cell.background.map(TerminalColor.init(picture:)))
                 if let current = style, current != cellStyle {
                     line.append(text, style: current)
                     text = ""

@@ -11,6 +11,12 @@ public enum ImageCellColor: Hashable, Sendable {
 }
 
 /// One terminal cell of a rendered picture: the symbol chafa picked and its two colours.
+///
+/// A transparent symbol (`foreground` nil) on a coloured background (`background` set) must show the terminal's
+/// default *background* through the symbol's shape, which no colour pair can say: writers draw it in inverse video
+/// (SGR 7) with the background's colour as the foreground and the default background (`isInverted`), as chafa's
+/// own printer does. A cell transparent in both colours is a space (in colour modes), so no symbol is ever drawn in
+/// the terminal's default foreground colour at the edge of a transparent area.
 public struct ImageCell: Hashable, Sendable {
     /// The symbol (a space, a block, a sextant, an ASCII character for plain output).
     public let symbol: Character
@@ -18,6 +24,12 @@ public struct ImageCell: Hashable, Sendable {
     public let foreground: ImageCellColor?
     /// The cell's background; nil for the terminal's default (transparent or plain output).
     public let background: ImageCellColor?
+
+    /// Whether writers draw the cell in inverse video: a symbol other than a space whose shape is transparent on a
+    /// coloured background (see the type's comment).
+    public var isInverted: Bool {
+        foreground == nil && background != nil && symbol != " "
+    }
 }
 
 /// A picture drawn as terminal cells: rows of `ImageCell`, and the text to write for them.
@@ -39,11 +51,19 @@ public struct TerminalImage: Sendable, Equatable {
         cells.map { row in
             guard capability != .none else { return String(row.map(\.symbol)) }
             var line = ""
-            var current: (ImageCellColor?, ImageCellColor?)? = nil
+            var current: (ImageCellColor?, ImageCellColor?, Bool)? = nil
             for cell in row {
-                if current == nil || current?.0 != cell.foreground || current?.1 != cell.background {
-                    line += Self.sequence(foreground: cell.foreground, background: cell.background)
-                    current = (cell.foreground, cell.background)
+                // An inverted cell: the background's colour drawn as the foreground, the symbol's shape showing the
+                // default background.
+                let (foreground, background) =
+                    cell.isInverted ? (cell.background, nil) : (cell.foreground, cell.background)
+                if current == nil || current?.0 != foreground || current?.1 != background
+                    || current?.2 != cell.isInverted
+                {
+                    line += Self.sequence(
+                        foreground: foreground, background: background,
+                        inverse: cell.isInverted ? true : current?.2 == true ? false : nil)
+                    current = (foreground, background, cell.isInverted)
                 }
                 line.append(cell.symbol)
             }
@@ -51,7 +71,8 @@ public struct TerminalImage: Sendable, Equatable {
         }
     }
 
-    private static func sequence(foreground: ImageCellColor?, background: ImageCellColor?) -> String {
+    /// SGR for a cell: the two colours, then inverse video on (7), off (27) or left as it is (nil).
+    private static func sequence(foreground: ImageCellColor?, background: ImageCellColor?, inverse: Bool?) -> String {
         func parameters(_ color: ImageCellColor?, isForeground: Bool) -> String {
             switch color {
             case nil: return isForeground ? "39" : "49"
@@ -61,8 +82,9 @@ public struct TerminalImage: Sendable, Equatable {
             case .indexed(let index): return "\(isForeground ? 38 : 48);5;\(index)"
             }
         }
+        let video = inverse.map { $0 ? ";7" : ";27" } ?? ""
         return "\u{1B}[" + parameters(foreground, isForeground: true) + ";"
-            + parameters(background, isForeground: false) + "m"
+            + parameters(background, isForeground: false) + video + "m"
     }
 }
 
@@ -138,9 +160,11 @@ public struct TerminalImageRenderer: Sendable {
                 var foreground: Int32 = -1
                 var background: Int32 = -1
                 chafa_canvas_get_raw_colors_at(canvas, Int32(x), Int32(y), &foreground, &background)
+                // Transparent in both colours: nothing to draw, whatever symbol chafa kept.
+                let isClear = foreground < 0 && background < 0
                 row.append(
                     ImageCell(
-                        symbol: symbol, foreground: color(foreground), background: color(background)))
+                        symbol: isClear ? " " : symbol, foreground: color(foreground), background: color(background)))
             }
             cells.append(row)
         }

@@ -84,6 +84,53 @@ struct TerminalImageRendererTests {
         #expect(image.cells.joined().allSatisfy { $0.background == nil })
     }
 
+    /// 80x40 RGBA: blue (opaque) where `isOpaque(x, y)`, fully transparent elsewhere.
+    private static func cutOut(_ isOpaque: (Int, Int) -> Bool) -> [UInt8] {
+        var pixels: [UInt8] = []
+        for y in 0..<40 {
+            for x in 0..<80 {
+                pixels += isOpaque(x, y) ? [20, 30, 120, 255] : [0, 0, 0, 0]
+            }
+        }
+        return pixels
+    }
+
+    /// Edges of opaque areas that cut through cells, in both directions, straight and diagonal.
+    static let cutOuts: [[UInt8]] = [
+        cutOut { x, _ in x < 37 }, cutOut { x, _ in x >= 37 }, cutOut { _, y in y < 13 }, cutOut { _, y in y >= 13 },
+        cutOut { x, y in x + 2 * y < 70 }, cutOut { x, y in (x - 40) * (x - 40) + 4 * (y - 20) * (y - 20) < 900 },
+    ]
+
+    @Test(
+        "the edge of a transparent area draws nothing in the terminal's default foreground colour",
+        arguments: [ColorCapability.truecolor, .ansi256, .ansi16])
+    func transparentEdges(capability: ColorCapability) throws {
+        let renderer = TerminalImageRenderer(capability: capability)
+        for pixels in Self.cutOuts {
+            let image = try #require(renderer.render(pixels: pixels, width: 80, height: 40, columns: 10, rows: 5))
+            // The opaque part is still drawn: not every cell is left empty.
+            #expect(image.cells.joined().contains { $0.foreground != nil || $0.background != nil })
+            for (row, line) in image.lines.enumerated() {
+                for (column, ink) in SGRInk.inks(of: line).enumerated() where ink.symbol != " " {
+                    #expect(
+                        !ink.showsDefaultForeground,
+                        "\(capability) row \(row) column \(column): '\(ink.symbol)' in the default colour")
+                }
+            }
+            for (row, line) in image.styledLines.enumerated() {
+                for span in line.spans where span.text.contains(where: { $0 != " " }) {
+                    let style = span.style
+                    #expect(
+                        style.foreground != nil,
+                        "\(capability) row \(row): span '\(span.text)' drawn in the default colour")
+                    if style.attributes.contains(.inverse) {
+                        #expect(style.background == nil, "an inverted cell's symbol shows the default background")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("geometry keeps the aspect ratio for cells twice as high as wide; bad input is nil, not a crash")
     func geometryAndBadInput() {
         let renderer = TerminalImageRenderer(capability: .truecolor)
@@ -91,5 +138,45 @@ struct TerminalImageRendererTests {
         #expect(size.columns == 40 && size.rows == 15)
         #expect(renderer.render(pixels: [1, 2, 3], width: 2, height: 2, columns: 4, rows: 4) == nil)
         #expect(renderer.render(pixels: [], width: 0, height: 0, columns: 4, rows: 4) == nil)
+    }
+}
+
+/// Each printed symbol of a line of SGR-coloured text, and whether part of its cell shows the terminal's default
+/// foreground colour: the symbol's shape without inverse video, the rest of the cell with it (SGR 7 swaps the two),
+/// so either way only a set foreground keeps the default foreground out of the cell.
+struct SGRInk {
+    let symbol: Character
+    let showsDefaultForeground: Bool
+
+    static func inks(of line: String) -> [SGRInk] {
+        var inks: [SGRInk] = []
+        var foreground = false
+        var characters = Array(line)[...]
+        while let character = characters.first {
+            characters = characters.dropFirst()
+            guard character == "\u{1B}" else {
+                inks.append(SGRInk(symbol: character, showsDefaultForeground: !foreground))
+                continue
+            }
+            // "[" parameters "m"
+            characters = characters.dropFirst()
+            let end = characters.firstIndex(of: "m") ?? characters.endIndex
+            var parameters = String(characters[..<end]).split(separator: ";").map { Int($0) ?? 0 }[...]
+            characters = characters[min(end + 1, characters.endIndex)...]
+            if parameters.isEmpty { parameters = [0] }
+            while let parameter = parameters.first {
+                parameters = parameters.dropFirst()
+                switch parameter {
+                case 0: foreground = false
+                case 30...37, 90...97: foreground = true
+                case 39: foreground = false
+                case 38, 48:
+                    parameters = parameters.dropFirst(parameters.first == 2 ? 4 : 2)
+                    if parameter == 38 { foreground = true }
+                default: break
+                }
+            }
+        }
+        return inks
     }
 }

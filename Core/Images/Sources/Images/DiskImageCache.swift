@@ -18,8 +18,10 @@ public struct DiskImageCacheError: Error, Sendable, CustomStringConvertible {
 ///
 /// - Keys are URLs relative to the API base (`ImageLocation`), so entries survive the embedded server's port change.
 /// - Each entry is written whole to a temporary file and renamed into place, so a reader in another process sees
-///   the old entry or the new one, never half of one. A file that is missing, truncated or not in this format is
-///   a miss (and is removed): the directory may be deleted at any time.
+///   the old entry or the new one, never half of one. A file that is missing, truncated, not in this format or
+///   whose body no longer has the checksum it was stored with (a damaged disk, a stray write) is a miss (and is
+///   removed), so the picture is downloaded again instead of a 304 confirming bad bytes for good: the directory may
+///   be deleted at any time.
 /// - Total size is capped: after each store the least recently used entries (by file modification time, which a
 ///   hit refreshes) are deleted until the total is within `capacity`.
 public final class DiskImageCache: Sendable {
@@ -41,9 +43,12 @@ public final class DiskImageCache: Sendable {
         var path: String
         var etag: String?
         var length: Int
+        /// `checksum(of:)` of the body, in hexadecimal.
+        var fnv1a64: String
     }
 
-    private static let magic = Data("storefront-image 1\n".utf8)
+    /// Version 2 added the body's checksum; entries of version 1 are misses.
+    private static let magic = Data("storefront-image 2\n".utf8)
     private static let suffix = ".img"
 
     /// The cache directory (created on the first store).
@@ -88,7 +93,8 @@ public final class DiskImageCache: Sendable {
             throw DiskImageCacheError(path: directory.path, reason: error.localizedDescription)
         }
         var contents = Self.magic
-        let header = Header(path: path, etag: entityTag, length: data.count)
+        let header = Header(
+            path: path, etag: entityTag, length: data.count, fnv1a64: String(Self.checksum(of: data), radix: 16))
         guard let headerJSON = try? JSONEncoder().encode(header) else {
             throw DiskImageCacheError(path: path, reason: "cannot encode the entry header")
         }
@@ -193,12 +199,7 @@ public final class DiskImageCache: Sendable {
         }
         if name.hasPrefix(".") { name = "%2E" + name.dropFirst() }
         if name.utf8.count > 200 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in path.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-            name = String(name.prefix(180)) + "-" + String(hash, radix: 16)
+            name = String(name.prefix(180)) + "-" + String(Self.checksum(of: Data(path.utf8)), radix: 16)
         }
         return directory.appendingPathComponent(name + Self.suffix)
     }
@@ -211,8 +212,24 @@ public final class DiskImageCache: Sendable {
             header.path == path
         else { return nil }
         let body = contents[contents.index(after: newline)...]
-        guard body.count == header.length else { return nil }
+        guard body.count == header.length, UInt64(header.fnv1a64, radix: 16) == checksum(of: body) else { return nil }
         return Entry(data: Data(body), entityTag: header.etag)
+    }
+
+    /// The 64-bit FNV-1a hash of `bytes`: any change of one byte changes it (each step is a bijection of the state),
+    /// so it catches damage on disk; it is no defence against a deliberate forgery, which the cache does not need.
+    static func checksum(of bytes: some DataProtocol) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for region in bytes.regions {
+            hash = region.withUnsafeBytes { buffer in
+                var value = hash
+                for byte in buffer {
+                    value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+                }
+                return value
+            }
+        }
+        return hash
     }
 }
 

@@ -73,6 +73,29 @@ struct DiskCacheTests {
         #expect(removed.files == 0)
     }
 
+    @Test("an entry whose bytes changed on disk (one flipped byte, same length) is a miss and is removed")
+    func corruptedBytes() throws {
+        let directory = try TemporaryDirectory()
+        let dates = SteppedDates()
+        let cache = DiskImageCache(directory: directory.url, capacity: 1 << 20) { dates.now }
+        let picture = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        for offset in [0, 2500, 4999] {
+            try cache.store(picture, entityTag: "\"p\"", for: "v1/images/posts/post_10.png")
+            #expect(cache.entry(for: "v1/images/posts/post_10.png")?.data == picture)
+            let file = try #require(
+                try FileManager.default.contentsOfDirectory(at: directory.url, includingPropertiesForKeys: nil).first {
+                    $0.pathExtension == "img"
+                })
+            var contents = try Data(contentsOf: file)
+            // The body is the file's last `picture.count` bytes.
+            let index = contents.count - picture.count + offset
+            contents[index] ^= 0x10
+            try contents.write(to: file)
+            #expect(cache.entry(for: "v1/images/posts/post_10.png") == nil, "byte \(offset) of the body flipped")
+            #expect(!FileManager.default.fileExists(atPath: file.path), "the damaged entry is removed")
+        }
+    }
+
     @Test("a directory that cannot be created is a clear error naming it")
     func unwritable() throws {
         let directory = try TemporaryDirectory()

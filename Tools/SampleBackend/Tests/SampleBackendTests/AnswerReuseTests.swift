@@ -33,6 +33,32 @@ private func withLaneServers<Value>(
     }
 }
 
+/// A server over a new database file with a manual clock and hour-long sessions (the fast lane on when `lane`,
+/// through a log level above `info`), and the JSON (keys sorted) of an order of one `product` at its price.
+private func withReplayServer<Value>(
+    lane: Bool, product: String, clientID: String,
+    _ body: (TestServer, ManualClock, Data) async throws -> Value
+) async throws -> Value {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("sample-backend-replays-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let clock = ManualClock()
+    let tidy = CatalogConfiguration(productCount: 50, postCount: 10, authorCount: 5, messyShare: 0)
+    let configure: (inout SampleServerConfiguration) -> Void = { configuration in
+        configuration.sessionLifetime = .seconds(3600)
+        if lane { configuration.logger.logLevel = .notice }
+    }
+    return try await withTestServer(
+        catalog: tidy, dataDirectory: directory, now: LifetimeAndLogTests.manualNow(clock), configure: configure
+    ) { server in
+        let price = try #require(
+            (try await server.client.get("/v1/products/\(product)").object["price"] as? [String: Any])?["amount_minor"]
+                as? Int)
+        let object = orderBody(clientID: clientID, items: [(product, 1)], expectedTotal: Int64(price) + 490)
+        return try await body(server, clock, try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
+    }
+}
+
 /// The head of an answer without the lines that differ per request (`Date`, `X-Request-Id`).
 private func stableHead(_ answer: RawAnswer) -> [String] {
     answer.head.split(separator: "\r\n").map(String.init).filter {
@@ -103,6 +129,31 @@ struct AnswerReuseTests {
         }
     }
 
+    @Test("an absolute-form target is served for its own authority (RFC 9112 §3.2.2) and never kept for Host's")
+    func absoluteFormTarget() async throws {
+        try await withLaneServers { servers in
+            let port = servers[0].server.port
+            func imageURL(_ target: String) async throws -> String? {
+                let answer = try await rawExchange(
+                    port: port, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+                #expect(answer.status == 200, "\(target): \(answer.head)")
+                let object = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8))) as? [String: Any]
+                return object?["image_url"] as? String
+            }
+            for target in ["http://shop.example:8443/v1/products/sku_1", "HTTP://shop.example:8443/v1/products/sku_1"] {
+                for _ in 0..<3 {
+                    let url = try await imageURL(target)
+                    #expect(url == "http://shop.example:8443/v1/images/products/sku_1.jpg", "\(target)")
+                }
+            }
+            for _ in 0..<3 {
+                let url = try await imageURL("/v1/products/sku_1")
+                #expect(
+                    url == "http://127.0.0.1:\(port)/v1/images/products/sku_1.jpg", "origin-form after absolute-form")
+            }
+        }
+    }
+
     @Test("signed-in, HEAD, bodies, a second Host and fault rules take the full path")
     func fullPathRequests() async throws {
         try await withLaneServers { servers in
@@ -144,20 +195,8 @@ struct AnswerReuseTests {
 struct ReplayMemoTests {
     @Test("a kept replay is the stored answer; it ends when the session expires or signs out")
     func keptReplays() async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("sample-backend-replays-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let clock = ManualClock()
-        let tidy = CatalogConfiguration(productCount: 50, postCount: 10, authorCount: 5, messyShare: 0)
-        let hourLong: (inout SampleServerConfiguration) -> Void = { $0.sessionLifetime = .seconds(3600) }
-        try await withTestServer(
-            catalog: tidy, dataDirectory: directory, now: LifetimeAndLogTests.manualNow(clock), configure: hourLong
-        ) { server in
+        try await withReplayServer(lane: false, product: "sku_3", clientID: "memo") { server, clock, body in
             let client = server.client
-            let price = try #require(
-                (try await client.get("/v1/products/sku_3").object["price"] as? [String: Any])?["amount_minor"] as? Int)
-            let body = try JSONSerialization.data(
-                withJSONObject: orderBody(clientID: "memo", items: [("sku_3", 1)], expectedTotal: Int64(price) + 490))
             func send(_ token: String, key: String = "memo", body: Data = body) async throws -> TestResponse {
                 try await client.send("POST", "/v1/orders", body: body, token: token, headers: ["Idempotency-Key": key])
             }
@@ -190,25 +229,60 @@ struct ReplayMemoTests {
 
 @Suite("The fast lane for replayed orders")
 struct ReplayLaneTests {
+    @Test("a replay whose body is still arriving when its session ends is refused (401), as on the full path")
+    func sessionEndsWhileTheBodyArrives() async throws {
+        try await withReplayServer(lane: true, product: "sku_4", clientID: "slow") { server, manual, bytes in
+            let client = server.client
+            let body = String(decoding: bytes, as: UTF8.self)
+            let port = server.server.port
+            for end in ["sign-out", "expiry"] {
+                let token = try await client.signIn("slow-\(end)")
+                func head() -> String {
+                    "POST /v1/orders HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n"
+                        + "Idempotency-Key: slow\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+                }
+                #expect(try await rawExchange(port: port, head() + body).status == 201)
+                #expect(try await rawExchange(port: port, head() + body).status == 201)
+                let hits = try #require(server.server.reusedAnswerCounts?.hits)
+                #expect(try await rawExchange(port: port, head() + body).status == 201)
+                #expect(server.server.reusedAnswerCounts?.hits == hits + 1, "kept in the lane")
+                // The head and a first byte now; once the server has read the head, the session ends; then the rest
+                // of the body.
+                let (request, rest) = (head() + String(body.prefix(1)), String(body.dropFirst()))
+                let signOut =
+                    "DELETE /v1/session HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n"
+                    + "Connection: close\r\n\r\n"
+                let running = server.server
+                let (ended, answer) = try await onOwnThread { () throws -> (Int, RawAnswer) in
+                    let connection = try RawConnection(port: port, receiveTimeout: .seconds(10))
+                    connection.send(request)
+                    let clock = ContinuousClock()
+                    let deadline = clock.now.advanced(by: .seconds(10))
+                    while running.requestsInFlight == 0, clock.now < deadline { usleep(1000) }
+                    var ended = 0
+                    if end == "sign-out" {
+                        let other = try RawConnection(port: port, receiveTimeout: .seconds(10))
+                        other.send(signOut)
+                        ended = RawAnswer(other.readAll()).status
+                    } else {
+                        manual.advance(by: .seconds(3601))
+                        ended = 204
+                    }
+                    connection.send(rest)
+                    return (ended, RawAnswer(connection.readAll()))
+                }
+                #expect(ended == 204)
+                #expect(answer.status == 401, "\(end): \(answer.head)")
+            }
+        }
+    }
+
     @Test("a replay with the same token, key and bytes is the stored answer; other bytes, expiry and sign-out are not")
     func replays() async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("sample-backend-replay-lane-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let clock = ManualClock()
-        let tidy = CatalogConfiguration(productCount: 50, postCount: 10, authorCount: 5, messyShare: 0)
-        let hourLongQuiet: (inout SampleServerConfiguration) -> Void = {
-            $0.sessionLifetime = .seconds(3600)
-            $0.logger.logLevel = .notice
-        }
-        try await withTestServer(
-            catalog: tidy, dataDirectory: directory, now: LifetimeAndLogTests.manualNow(clock), configure: hourLongQuiet
-        ) { server in
+        try await withReplayServer(lane: true, product: "sku_3", clientID: "lane") { server, clock, body in
             let client = server.client
-            let price = try #require(
-                (try await client.get("/v1/products/sku_3").object["price"] as? [String: Any])?["amount_minor"] as? Int)
-            let object = orderBody(clientID: "lane", items: [("sku_3", 1)], expectedTotal: Int64(price) + 490)
-            let body = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
             func send(_ token: String, _ body: Data) async throws -> TestResponse {
                 try await client.send(
                     "POST", "/v1/orders", body: body, token: token, headers: ["Idempotency-Key": "lane"])

@@ -65,6 +65,41 @@ struct ImageRouteTests {
         }
     }
 
+    @Test("a post added while the server runs (--grow-feed-every, the demo posts) has a picture too")
+    func grownPostPicture() async throws {
+        try await withTestServer(growFeedEvery: 1) { server in
+            let feed = try await server.client.get("/v1/feed?limit=1")
+            let top = try #require((feed.object["posts"] as? [[String: Any]])?.first)
+            #expect(top["id"] as? String == "post_61", "a post beyond the seeded 60")
+            let url = try #require((top["image_url"] as? String).flatMap(URL.init(string:)))
+            let picture = try await server.client.get(url.path)
+            #expect(picture.status == 200, "\(url.path): \(picture.status)")
+            #expect(
+                (try? ImageDecoder().decodeNow(picture.body, fitting: PixelSize(width: 64, height: 64)).get()) != nil)
+        }
+    }
+
+    @Test("a server started with other --seed and --products over data seeded earlier serves that data's pictures")
+    func picturesFollowTheStoredData() async throws {
+        let directory = try TemporaryDirectory()
+        let picture = PictureCatalog.Picture(kind: .products, number: 250)
+        let seeded = PictureGenerator(seed: 1).palette(of: picture).disc
+        let other = PictureGenerator(seed: 2).palette(of: picture).disc
+        #expect(abs(Int(seeded.0) - Int(other.0)) + abs(Int(seeded.1) - Int(other.1)) > 40, "the seeds differ")
+        try await withTestServer(dataDirectory: directory.url, seed: 1) { _ in }
+        let fewer = CatalogConfiguration(productCount: 100, postCount: 10, authorCount: 5, messyShare: 0.2)
+        try await withTestServer(catalog: fewer, dataDirectory: directory.url, seed: 2) { server in
+            #expect(try await server.client.get("/v1/products/sku_250").status == 200, "the stored data is kept")
+            let answer = try await server.client.get("/v1/images/products/sku_250.jpg")
+            #expect(answer.status == 200)
+            let image = try ImageDecoder().decodeNow(answer.body, fitting: PixelSize(width: 1600, height: 1600)).get()
+            let centre = image.image.pixel(x: 800, y: 600)
+            #expect(
+                abs(Int(centre.red) - Int(seeded.0)) <= 8 && abs(Int(centre.green) - Int(seeded.1)) <= 8,
+                "the picture of the data's seed (1), not of the flag's (2)")
+        }
+    }
+
     @Test("products' and posts' image_url point at the route on the origin the client used")
     func imageURLs() async throws {
         try await withTestServer { server in

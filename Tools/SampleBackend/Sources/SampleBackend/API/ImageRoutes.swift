@@ -7,13 +7,14 @@ extension StorefrontAPI {
 
     /// `GET /v1/images/{kind}/{id}.{ext}` (no auth): `kind` is `products` or `posts`, `ext` `jpg` or `png`. The
     /// bytes with `Content-Type`, a strong `ETag` and `Cache-Control: public, max-age=86400`; 304 for a matching
-    /// `If-None-Match`; 404 `not_found` for a picture the catalog does not have or has lost on purpose.
+    /// `If-None-Match`; 404 `not_found` for a picture the catalog does not have or has lost on purpose, or of a
+    /// product or post the data does not have.
     func picture(_ routed: RoutedRequest) async throws -> HTTPResponse {
         let kind = routed.parameter("kind")
         let id = routed.parameter("id")
         let fileExtension = routed.parameter("ext")
         guard let picture = pictures.catalog.picture(kind: kind, id: id, fileExtension: fileExtension),
-            !picture.isMissing
+            !picture.isMissing, try await store.hasRow(kind: picture.kind, id: picture.id)
         else {
             throw APIError.notFound("There is no picture \(kind)/\(id).\(fileExtension).")
         }

@@ -223,6 +223,13 @@ public final class AnswerReuse: Sendable {
         return entry
     }
 
+    /// Whether `entry` still answers now: the database unchanged since it was made and `isStillValid`. Asked again
+    /// when a request matched in its first call is complete, since a body can take up to the body deadline.
+    func isCurrent(_ entry: Entry) -> Bool {
+        guard let current = watch.stamp() else { return false }
+        return entry.stamp == current && entry.isStillValid()
+    }
+
     /// Counts a request answered from a kept answer.
     func countHit() {
         state.withLock { $0.hits += 1 }

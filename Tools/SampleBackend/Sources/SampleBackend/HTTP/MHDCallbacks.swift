@@ -27,13 +27,15 @@ func mhdAccessHandler(
     }
     if let reused = ReusedRequest.from(existing) {
         // Matched to a kept answer in the first call (see `AnswerReuse`): a POST's body is gathered and compared
-        // with the kept one's; one that differs goes the full path after all.
+        // with the kept one's; one that differs goes the full path after all, and so does one whose answer ended
+        // while its body arrived (a commit, such as a sign-out, or the session's expiry): the request is answered
+        // as of when it is complete, as on the full path.
         if uploadDataSize.pointee != 0 {
             reused.append(uploadData, uploadDataSize.pointee)
             uploadDataSize.pointee = 0
             return .YES
         }
-        if reused.bodyMatches {
+        if reused.bodyMatches, core.reuse?.isCurrent(reused.entry) == true {
             return reused.queue(core, on: connection)
         }
         return takeFullPath(reused, core, connection, url, method, version, requestPointer)
@@ -233,13 +235,18 @@ private func takeFullPath(
 private func makeContext(
     _ connection: OpaquePointer, _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?
 ) -> RequestContext {
-    let context = RequestContext(
-        method: method.map { String(cString: $0) } ?? "",
-        path: url.map { String(cString: $0) } ?? "/"
-    )
+    let target = url.map { String(cString: $0) } ?? "/"
+    let absolute = RequestTarget.absoluteForm(target)
+    let context = RequestContext(method: method.map { String(cString: $0) } ?? "", path: absolute?.path ?? target)
     let pointer = Unmanaged.passUnretained(context).toOpaque()
     _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectValue, pointer)
     _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectValue, pointer)
+    if let absolute {
+        context.isAbsoluteForm = true
+        // RFC 9112 §3.2.2: the origin server MUST ignore the received Host and use the target's authority. A
+        // request without exactly one Host is still refused (`refusal`), as §3.2 requires of every HTTP/1.1 one.
+        if context.headers.values(for: "Host").count == 1 { context.headers["Host"] = absolute.authority }
+    }
     return context
 }
 
@@ -341,7 +348,7 @@ private func dispatch(_ core: ServerCore, _ context: RequestContext, _ connectio
         var stamp: CommitStamp?
         let laneMethod: AnswerReuse.Method? =
             context.method == "GET" ? .get : context.method == "POST" ? .post : nil
-        if let reuse = core.reuse, let laneMethod {
+        if let reuse = core.reuse, let laneMethod, !context.isAbsoluteForm {
             var path = context.path
             reuseHead = path.withUTF8 { bytes in
                 reuse.head(

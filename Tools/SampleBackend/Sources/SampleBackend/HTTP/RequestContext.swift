@@ -35,6 +35,9 @@ final class RequestContext {
 
     let method: String
     let path: String
+    /// Whether the request target was in absolute-form (`RequestTarget`): its answer is made for the target's
+    /// authority, so it is never kept for requests with another target (`AnswerReuse`).
+    var isAbsoluteForm = false
     var headers = HTTPHeaders()
     var query: [HTTPRequest.QueryItem] = []
     /// The query's length as sent (still percent-encoded), with a separator per argument.

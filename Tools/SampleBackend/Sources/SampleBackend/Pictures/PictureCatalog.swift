@@ -3,8 +3,8 @@ import Images
 /// Which pictures the server has and what each one is: the rules the seed's `image_url` values and the
 /// `GET /v1/images/{kind}/{id}.{ext}` route share.
 ///
-/// - Products `sku_N` (N in 1...products) are 1600x1200 JPEGs.
-/// - Posts `post_N` (N in 1...posts) are 1600x1200 JPEGs, except every fifth post (N divisible by 5), a 1200x900 PNG
+/// - Products `sku_N` are 1600x1200 JPEGs (the route serves those of products the data has).
+/// - Posts `post_N` (seeded, or added later by `--grow-feed-every` and the demo posts) are 1600x1200 JPEGs, except every fifth post (N divisible by 5), a 1200x900 PNG
 ///   with alpha.
 /// - Messy on purpose: every 97th picture of each kind is missing (404, though its URL looks fine), and product
 ///   `sku_7` is the one corrupt file (a JPEG cut in half, served with 200).
@@ -38,9 +38,8 @@ struct PictureCatalog: Sendable {
     /// The number of the product whose picture is the corrupt file.
     static let corruptProductNumber = 7
 
+    /// The seed of the stored data (`ServerStore.Preparation.dataSeed`), which the pictures are drawn from.
     let seed: UInt64
-    let products: Int
-    let posts: Int
 
     /// The format of picture `number` of `kind`.
     static func format(_ kind: Kind, _ number: Int) -> ImageFormat {
@@ -52,12 +51,13 @@ struct PictureCatalog: Sendable {
         "/v1/images/\(kind.rawValue)/\(kind.idPrefix)\(number).\(format(kind, number).fileExtension)"
     }
 
-    /// The picture the route's segments name, or nil when there is none of that kind, id and extension.
+    /// The picture the route's segments name, or nil when no picture has that kind, id and extension; whether the
+    /// data has the row is the route's question (`ServerStore.hasRow`).
     func picture(kind: String, id: String, fileExtension: String) -> Picture? {
         guard let kind = Kind(rawValue: kind), id.hasPrefix(kind.idPrefix) else { return nil }
         let digits = id.dropFirst(kind.idPrefix.count)
         guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCII), !digits.hasPrefix("0"),
-            let number = Int(digits), number >= 1, number <= (kind == .products ? products : posts)
+            let number = Int(digits), number >= 1
         else { return nil }
         let picture = Picture(kind: kind, number: number)
         return picture.format.fileExtension == fileExtension ? picture : nil

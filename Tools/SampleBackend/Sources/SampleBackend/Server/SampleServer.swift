@@ -65,9 +65,7 @@ public enum SampleServer {
             sessionLifetime: configuration.sessionLifetime, cardTokenLifetime: configuration.cardTokenLifetime,
             instanceID: preparation.instanceID,
             pictures: PictureStore(
-                catalog: PictureCatalog(
-                    seed: configuration.seed, products: configuration.catalog.productCount,
-                    posts: configuration.catalog.postCount),
+                catalog: PictureCatalog(seed: preparation.dataSeed),
                 directory: configuration.dataDirectory?.appendingPathComponent("images"), memoryLimit: 64 << 20,
                 logger: logger),
             now: configuration.now, logger: logger, eventHub: eventHub, commitWatch: store.database.commitWatch())

@@ -13,6 +13,10 @@ final class ServerStore: Sendable {
         /// The id of this server data set (`server_meta.instance_id`): made once, when the database first opens
         /// without one, and kept for as long as the database lives; a fresh data directory gets a new one.
         var instanceID: String
+        /// The seed the stored data was generated from: this start's `--seed` when it seeded, else the one recorded
+        /// when the data was seeded (a later start with another `--seed` keeps the data, and its pictures must match
+        /// the data, and what other processes over the same file serve, not the flag).
+        var dataSeed: UInt64
     }
 
     let database: Database
@@ -68,9 +72,37 @@ final class ServerStore: Sendable {
                     "keeping the data seeded earlier",
                     metadata: ["stored": .string(existing), "requested": .string(fingerprint)])
             }
-            return Preparation(seeded: false, seedingDuration: .zero, instanceID: instanceID)
+            let storedSeed = Self.seed(inFingerprint: existing)
+            if storedSeed == nil {
+                logger.warning(
+                    "the stored catalog does not say its seed; pictures are drawn with this start's",
+                    metadata: ["stored": .string(existing)])
+            }
+            return Preparation(
+                seeded: false, seedingDuration: .zero, instanceID: instanceID,
+                dataSeed: storedSeed ?? generator.seed)
         }
-        return Preparation(seeded: true, seedingDuration: clock.now - started, instanceID: instanceID)
+        return Preparation(
+            seeded: true, seedingDuration: clock.now - started, instanceID: instanceID, dataSeed: generator.seed)
+    }
+
+    /// The `seed=N` part of a catalog fingerprint as `prepare()` stores it (`seed=1 products=5000 ...`); nil when
+    /// it has none.
+    static func seed(inFingerprint fingerprint: String) -> UInt64? {
+        fingerprint.split(separator: " ").lazy.compactMap { part in
+            part.hasPrefix("seed=") ? UInt64(part.dropFirst("seed=".count)) : nil
+        }.first
+    }
+
+    /// Whether the stored data has a product (`kind` `.products`) or post (`.posts`) with this id: pictures exist
+    /// for the rows there are, seeded or added later (`growFeed`), whatever sizes this start was given.
+    func hasRow(kind: PictureCatalog.Kind, id: String) async throws -> Bool {
+        try await database.read { reader in
+            switch kind {
+            case .products: try reader.fetchOne(Int.self, "SELECT 1 FROM server_products WHERE id = ?", id) != nil
+            case .posts: try reader.fetchOne(Int.self, "SELECT 1 FROM server_posts WHERE id = ?", id) != nil
+            }
+        }
     }
 
     /// `srv_` and 16 random bytes in lowercase hex: unguessable, so two data sets never share an id.
