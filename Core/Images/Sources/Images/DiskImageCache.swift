@@ -1,15 +1,32 @@
 import Foundation
 
-/// Why the disk cache could not store an entry (a full disk, a read-only directory). Reading never throws: an
-/// unreadable entry is a miss.
+/// Why the disk cache could not store an entry (a full disk, a read-only directory) or delete one. Reading never
+/// throws: an unreadable entry is a miss.
 public struct DiskImageCacheError: Error, Sendable, CustomStringConvertible {
+    /// What the cache was doing.
+    public enum Operation: String, Sendable {
+        /// Writing an entry or making the directory.
+        case write
+        /// Deleting an entry (`removeAll`).
+        case delete
+    }
+
     /// The file or directory involved.
     public let path: String
     /// What the file system said.
     public let reason: String
+    /// What failed.
+    public let operation: Operation
+
+    /// An error of `operation` on `path`.
+    public init(path: String, reason: String, operation: Operation = .write) {
+        self.path = path
+        self.reason = reason
+        self.operation = operation
+    }
 
     /// A one-line, human-readable rendering.
-    public var description: String { "image cache: cannot write \(path): \(reason)" }
+    public var description: String { "image cache: cannot \(operation.rawValue) \(path): \(reason)" }
 }
 
 /// The original bytes of downloaded images, one file per image in one directory shared by every process of the
@@ -102,6 +119,19 @@ public final class DiskImageCache: Sendable {
         contents.append(0x0A)
         contents.append(data)
         let file = fileURL(for: path)
+        do {
+            try write(contents, to: file, manager: manager)
+        } catch {
+            // A full disk (or quota) below the cache's own cap: make room by dropping the least recently used
+            // entries the size of this one, then try once more, so the cache keeps taking new pictures.
+            guard makeRoom(bytes: contents.count, manager: manager) > 0 else { throw error }
+            try write(contents, to: file, manager: manager)
+        }
+        trim()
+    }
+
+    /// Writes `contents` whole to a temporary file and renames it to `file`; nothing half-written stays.
+    private func write(_ contents: Data, to file: URL, manager: FileManager) throws(DiskImageCacheError) {
         let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
         do {
             try contents.write(to: temporary)
@@ -116,7 +146,26 @@ public final class DiskImageCache: Sendable {
             try? manager.removeItem(at: temporary)
             throw DiskImageCacheError(path: file.path, reason: error.localizedDescription)
         }
-        trim()
+    }
+
+    /// Deletes least recently used entries until at least `bytes` are freed (or none is left); returns the bytes
+    /// freed.
+    private func makeRoom(bytes: Int, manager: FileManager) -> Int {
+        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
+        guard let files = try? manager.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else {
+            return 0
+        }
+        let entries = files.filter { $0.lastPathComponent.hasSuffix(Self.suffix) }.compactMap {
+            file -> (url: URL, modified: Date, size: Int)? in
+            guard let values = try? file.resourceValues(forKeys: Set(keys)) else { return nil }
+            return (file, values.contentModificationDate ?? .distantPast, values.fileSize ?? 0)
+        }
+        var freed = 0
+        for entry in entries.sorted(by: { $0.modified < $1.modified }) where freed < bytes {
+            guard (try? manager.removeItem(at: entry.url)) != nil else { continue }
+            freed += entry.size
+        }
+        return freed
     }
 
     /// Deletes least recently used entries until the total size is within `capacity`; also removes temporary files
@@ -174,7 +223,7 @@ public final class DiskImageCache: Sendable {
                 try manager.removeItem(at: file)
             } catch {
                 if manager.fileExists(atPath: file.path) {
-                    throw DiskImageCacheError(path: file.path, reason: error.localizedDescription)
+                    throw DiskImageCacheError(path: file.path, reason: error.localizedDescription, operation: .delete)
                 }
                 continue
             }

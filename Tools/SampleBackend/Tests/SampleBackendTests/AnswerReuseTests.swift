@@ -92,6 +92,12 @@ struct AnswerReuseTests {
             #expect(revalidated.body.isEmpty)
             #expect(revalidated.header("ETag") == tag)
             #expect(revalidated.header("X-Request-Id") == "lane-304")
+            // Two If-None-Match lines are one list (RFC 9110 §5.3): the full path joins them, the lane passes.
+            let twoLines = try await rawExchange(
+                port: port,
+                "GET /v1/products/sku_5 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nIf-None-Match: \"other\"\r\n"
+                    + "If-None-Match: \(tag)\r\nConnection: close\r\n\r\n")
+            #expect(twoLines.status == 304)
             #expect(server.server.reusedAnswerCounts?.hits == 2)
 
             // Keep-alive: two requests on one connection, both answered, the connection stays open.

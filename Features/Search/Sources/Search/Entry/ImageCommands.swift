@@ -175,7 +175,9 @@ struct ImageCommands {
         do {
             let removed = try entry.images.clearCaches()
             return invocation.emit(
-                ["Removed \(removed.files) cached pictures (\(removed.bytes) bytes) from \(directory)"],
+                [
+                    "Removed \(removed.files) cached \(removed.files == 1 ? "picture" : "pictures") (\(removed.bytes) bytes) from \(directory)"
+                ],
                 json: CacheClearOutput(directory: directory, files: removed.files, bytes: removed.bytes))
         } catch {
             return invocation.fail("the image cache could not be emptied: \(error)", code: "storage_error")

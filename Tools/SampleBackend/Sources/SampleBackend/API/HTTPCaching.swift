@@ -78,7 +78,9 @@ enum HTTPCaching {
         guard response.status == 200, request.method == "GET" || request.method == "HEAD" else { return response }
         let tag = knownTag ?? entityTag(for: response.body, policy: policy)
         let answer = validated(response, policy: policy, entityTag: tag)
-        guard ifNoneMatch(request.headers["If-None-Match"], matches: tag) else { return answer }
+        // Several field lines are one comma-separated list (RFC 9110 §5.3).
+        let sent = request.headers.values(for: "If-None-Match")
+        guard ifNoneMatch(sent.isEmpty ? nil : sent.joined(separator: ", "), matches: tag) else { return answer }
         var notModified = HTTPResponse(status: 304)
         for name in notModifiedHeaderNames {
             if let value = answer.headers[name] { notModified.headers[name] = value }

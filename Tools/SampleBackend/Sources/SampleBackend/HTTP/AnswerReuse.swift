@@ -296,7 +296,8 @@ private struct HeadScan {
     var authorization: UnsafeRawBufferPointer?
     var idempotencyKey: UnsafeRawBufferPointer?
     var contentLength: Int?
-    /// A repeated `Authorization`, `Idempotency-Key` or `Content-Length`, an unreadable `Content-Length`, or any
+    var hasIfNoneMatch = false
+    /// A repeated `Authorization`, `Idempotency-Key`, `If-None-Match` or `Content-Length`, an unreadable `Content-Length`, or any
     /// `Transfer-Encoding`.
     var refused = false
 }
@@ -335,6 +336,10 @@ private func scanHeader(
     } else if isNamed(key, keySize, "Idempotency-Key") {
         if scan.pointee.idempotencyKey != nil { scan.pointee.refused = true }
         scan.pointee.idempotencyKey = bytes
+    } else if isNamed(key, keySize, "If-None-Match") {
+        // The lane reads one line; several lines are one list that the full path joins (RFC 9110 §5.3).
+        if scan.pointee.hasIfNoneMatch { scan.pointee.refused = true }
+        scan.pointee.hasIfNoneMatch = true
     } else if isNamed(key, keySize, "Content-Length") {
         var length = 0
         let digits = !bytes.isEmpty && bytes.count <= 9 && bytes.allSatisfy { (0x30...0x39).contains($0) }
