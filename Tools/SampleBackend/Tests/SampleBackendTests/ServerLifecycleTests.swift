@@ -13,7 +13,9 @@ import Testing
 struct ServerLifecycleTests {
     @Test("stop with requests in flight answers every one of them, then refuses connections")
     func gracefulStopInFlight() async throws {
-        let server = try await TestServer.start(faults: ["GET /v1/feed latency=400ms"])
+        // Long enough that all five are in flight together even when a loaded machine starts them seconds apart
+        // (at 400 ms the first ones were answered before the last one arrived); the stop waits for them.
+        let server = try await TestServer.start(faults: ["GET /v1/feed latency=3s"])
         let clients = (0..<5).map { index in
             Task { try await TestClient(baseURL: server.client.baseURL).get("/v1/feed?limit=\(index + 1)") }
         }
