@@ -147,92 +147,8 @@ func mhdKeepEscaped(
     return strlen(text)
 }
 
-/// A request matched to a kept answer (`AnswerReuse`) in libmicrohttpd's first call: the entry and, for a `POST`,
-/// the body as it arrives. Its retained pointer, with the lowest bit set (objects are at least 16-byte aligned, so a
-/// `RequestContext` pointer never has it), is the request's per-request pointer; it has no `RequestContext` unless
-/// the body turns out to differ (`takeFullPath`). The answer is queued once libmicrohttpd has delivered the whole
-/// request: a response queued from the first call makes libmicrohttpd close the connection after it.
-///
-/// Not `Sendable`, like `RequestContext`: only the thread serving the connection touches it.
-private final class ReusedRequest {
-    let entry: AnswerReuse.Entry
-    var body = Data()
-
-    init(entry: AnswerReuse.Entry) {
-        self.entry = entry
-        if let expected = entry.requestBody {
-            body.reserveCapacity(expected.count)
-        }
-    }
-
-    /// A retained, tagged pointer to a new `ReusedRequest` for `entry`.
-    static func pointer(to entry: AnswerReuse.Entry) -> UnsafeMutableRawPointer {
-        Unmanaged.passRetained(ReusedRequest(entry: entry)).toOpaque() + 1
-    }
-
-    /// The request of a pointer `pointer(to:)` made; nil for a `RequestContext`'s.
-    static func from(_ pointer: UnsafeMutableRawPointer) -> ReusedRequest? {
-        guard UInt(bitPattern: pointer) & 1 == 1 else { return nil }
-        return Unmanaged<ReusedRequest>.fromOpaque(pointer - 1).takeUnretainedValue()
-    }
-
-    /// Drops the reference `pointer(to:)` took.
-    static func release(_ pointer: UnsafeMutableRawPointer) {
-        Unmanaged<ReusedRequest>.fromOpaque(pointer - 1).release()
-    }
-
-    func append(_ data: UnsafePointer<CChar>?, _ size: Int) {
-        guard let data, body.count + size <= (entry.requestBody?.count ?? 0) + 1 else { return }
-        body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size)
-    }
-
-    /// Whether the body that arrived is the kept answer's (none for a `GET`).
-    var bodyMatches: Bool {
-        body == entry.requestBody ?? Data()
-    }
-
-    func queue(_ core: ServerCore, on connection: OpaquePointer) -> MHD_Result {
-        let ifNoneMatch = MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map {
-            String(cString: $0)
-        }
-        let sent = MHD_lookup_connection_value(connection, .HEADER_KIND, RequestID.headerName).map {
-            String(cString: $0)
-        }
-        let requestID = RequestID.resolve(sent: sent, source: core.requestIDs)
-        guard let (status, response) = AnswerReuse.response(for: entry, ifNoneMatch: ifNoneMatch, requestID: requestID)
-        else { return .NO }
-        defer { MHD_destroy_response(response) }
-        core.reuse?.countHit()
-        return MHD_queue_response(connection, status, response)
-    }
-}
-
-/// Hands a request that was matched to a kept answer, but sent another body, to the full path: its context is made
-/// now (libmicrohttpd still has the head), with the body that arrived.
-private func takeFullPath(
-    _ reused: ReusedRequest,
-    _ core: ServerCore,
-    _ connection: OpaquePointer,
-    _ url: UnsafePointer<CChar>?,
-    _ method: UnsafePointer<CChar>?,
-    _ version: UnsafePointer<CChar>?,
-    _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-) -> MHD_Result {
-    guard let existing = requestPointer.pointee else { return .NO }
-    let context = makeContext(connection, url, method)
-    context.body = reused.body
-    context.bodyBytesReceived = reused.body.count
-    ReusedRequest.release(existing)
-    requestPointer.pointee = Unmanaged.passRetained(context).toOpaque()
-    if let refusal = refusal(of: context, core, connection, version: version.map { String(cString: $0) } ?? "") {
-        context.phase = .responded
-        return queue(refusal.response, for: context, core, on: connection, closing: true)
-    }
-    return dispatch(core, context, connection)
-}
-
 /// A new request context with the head's headers and query arguments.
-private func makeContext(
+func makeContext(
     _ connection: OpaquePointer, _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?
 ) -> RequestContext {
     let target = url.map { String(cString: $0) } ?? "/"
@@ -299,7 +215,7 @@ private func beginRequest(
 /// request without exactly one `Host` header (400, RFC 9112 §3.2: "A server MUST respond with a 400 (Bad Request)
 /// status code to any HTTP/1.1 request message that lacks a Host header field and to any that contains more than
 /// one Host header field line").
-private func refusal(
+func refusal(
     of context: RequestContext, _ core: ServerCore, _ connection: OpaquePointer, version: String
 ) -> APIError? {
     let configuration = core.configuration
@@ -333,7 +249,7 @@ private func receiveBody(_ core: ServerCore, _ context: RequestContext, _ data: 
     context.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size)
 }
 
-private func dispatch(_ core: ServerCore, _ context: RequestContext, _ connection: OpaquePointer) -> MHD_Result {
+func dispatch(_ core: ServerCore, _ context: RequestContext, _ connection: OpaquePointer) -> MHD_Result {
     let limit = core.configuration.maximumBodyBytes
     if context.bodyBytesReceived > limit {
         context.phase = .responded
@@ -394,7 +310,7 @@ private func dispatch(_ core: ServerCore, _ context: RequestContext, _ connectio
 /// Queues `response` on `connection`, or refuses the request (which closes the connection) for a dropping
 /// response. An answer without `X-Request-Id` (one the server writes itself: a refused head, a body too large,
 /// a stop, an overload) gets the request's own id, or one made here (`RequestID`).
-private func queue(
+func queue(
     _ response: HTTPResponse, for context: RequestContext, _ core: ServerCore, on connection: OpaquePointer,
     closing: Bool
 ) -> MHD_Result {
