@@ -177,8 +177,7 @@ final class AnswerCache: Sendable {
         state.withLock { state in
             state.counter += 1
             if state.entries.count >= capacity {
-                let oldest = state.entries.sorted { $0.value.order < $1.value.order }.prefix(capacity / 2)
-                for (key, _) in oldest { state.entries[key] = nil }
+                state.entries.removeOldest(capacity / 2) { $0.order }
             }
             state.entries[key] = Entry(
                 version: version, response: response, entityTag: entityTag, order: state.counter)

@@ -64,8 +64,7 @@ final class ReplayMemo: Sendable {
         state.withLock { state in
             state.counter += 1
             if state.entries.count >= capacity {
-                let oldest = state.entries.sorted { $0.value.order < $1.value.order }.prefix(capacity / 2)
-                for (key, _) in oldest { state.entries[key] = nil }
+                state.entries.removeOldest(capacity / 2) { $0.order }
             }
             state.entries[Key(token: token, idempotencyKey: key, body: body)] = Entry(
                 stamp: stamp, sessionExpiresMilliseconds: sessionExpiresMilliseconds, status: answer.status,

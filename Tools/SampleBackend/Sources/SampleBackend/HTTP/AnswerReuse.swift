@@ -248,10 +248,7 @@ public final class AnswerReuse: Sendable {
                 state.bytes -= replaced.bytes
             }
             if state.slots.count >= capacity || state.bytes + bytes > byteLimit {
-                let oldest = state.slots.sorted { $0.value.order < $1.value.order }.prefix(
-                    max(state.slots.count / 2, 1))
-                for (key, slot) in oldest {
-                    state.slots[key] = nil
+                for (_, slot) in state.slots.removeOldest(max(state.slots.count / 2, 1), by: { $0.order }) {
                     state.bytes -= slot.bytes
                 }
             }

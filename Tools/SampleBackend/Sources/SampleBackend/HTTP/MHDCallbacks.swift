@@ -1,7 +1,6 @@
 import CMicroHTTPD
 import Foundation
 import Logging
-import Persistence
 
 // The C callbacks libmicrohttpd calls. They capture nothing: the `ServerCore` arrives as the callback's context
 // pointer (retained by `HTTPServer` while the daemon runs) and each request's `RequestContext` through libmicrohttpd's
@@ -259,24 +258,23 @@ func dispatch(_ core: ServerCore, _ context: RequestContext, _ connection: Opaqu
     // The immediate handler answers on this thread when it can; a stop in progress goes to `launch`, which
     // answers 503 as before.
     if let immediate = core.immediate, !core.isStopping {
-        // The stamp is read before the answer is made (see `AnswerReuse.stamp()`).
-        var reuseHead: AnswerReuse.Head?
-        var stamp: CommitStamp?
+        // The stamp is read before the answer is made (see `AnswerReuse.stamp()`); the head is read only for an
+        // answer the handler marked reusable.
         let laneMethod: AnswerReuse.Method? =
             context.method == "GET" ? .get : context.method == "POST" ? .post : nil
-        if let reuse = core.reuse, let laneMethod, !context.isAbsoluteForm {
-            var path = context.path
-            reuseHead = path.withUTF8 { bytes in
-                reuse.head(
-                    of: connection, method: laneMethod, path: UnsafeRawBufferPointer(bytes),
-                    configuration: core.configuration)
-            }
-            stamp = reuseHead == nil ? nil : reuse.stamp()
-        }
+        let stamp = laneMethod == nil || context.isAbsoluteForm ? nil : core.reuse?.stamp()
         if let response = immediate(request) {
-            if let reusable = response.reusable, let reuseHead, let stamp {
-                core.reuse?.keep(
-                    reusable, for: reuseHead, requestBody: laneMethod == .post ? context.body : nil, stamp: stamp)
+            if let reuse = core.reuse, let reusable = response.reusable, let laneMethod, let stamp {
+                var path = context.path
+                let head = path.withUTF8 { bytes in
+                    reuse.head(
+                        of: connection, method: laneMethod, path: UnsafeRawBufferPointer(bytes),
+                        configuration: core.configuration)
+                }
+                if let head {
+                    reuse.keep(
+                        reusable, for: head, requestBody: laneMethod == .post ? context.body : nil, stamp: stamp)
+                }
             }
             context.phase = .responded
             return queue(response, for: context, core, on: connection, closing: false)
