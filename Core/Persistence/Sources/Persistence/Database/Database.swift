@@ -140,12 +140,14 @@ public final class Database: Sendable {
     }
 
     /// Reads the file's commit stamp without a transaction (`CommitWatch`), for callers that keep answers made from
-    /// the database and must notice any commit by any process; nil in memory, or when the database is not open.
+    /// the database and must notice any commit by any process; nil in memory, or when the database is not open. Its
+    /// connection is opened on the first call.
     public func commitWatch() -> CommitWatch? {
-        state.withLock { state in
+        let core = state.withLock { state -> DatabaseCore? in
             guard case .open(let core) = state else { return nil }
-            return core.commitWatch
+            return core
         }
+        return core?.commitWatch()
     }
 
     /// Lets running work finish, then closes every connection and ends every observation. Later operations throw;

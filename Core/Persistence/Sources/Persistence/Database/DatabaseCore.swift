@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Logging
+import Primitives
 
 /// An open database: the writer connection with its queue, the reader pool (files only) and the observations.
 ///
@@ -11,16 +12,39 @@ final class DatabaseCore: Sendable {
     private let readers: ReaderPool?
     private let blockingReaders: BlockingReaderPool?
     let observers = ObserverRegistry()
-    /// The file's commit stamps (`CommitWatch`); nil in memory.
-    let commitWatch: CommitWatch?
+    /// Opens the connection of the file's commit stamps (`CommitWatch`); nil in memory.
+    private let makeCommitWatch: (@Sendable () throws -> CommitWatch?)?
+    private let watch = Locked(WatchState.notMade)
+
+    private enum WatchState {
+        case notMade
+        case made(CommitWatch?)
+        case closed
+    }
 
     private init(
-        writer: ConnectionOwner, readers: ReaderPool?, blockingReaders: BlockingReaderPool?, commitWatch: CommitWatch?
+        writer: ConnectionOwner, readers: ReaderPool?, blockingReaders: BlockingReaderPool?,
+        makeCommitWatch: (@Sendable () throws -> CommitWatch?)?
     ) {
         self.writer = writer
         self.readers = readers
         self.blockingReaders = blockingReaders
-        self.commitWatch = commitWatch
+        self.makeCommitWatch = makeCommitWatch
+    }
+
+    /// The file's commit stamps, its connection opened on the first call (most databases never ask); nil in
+    /// memory, after `close()`, or when that connection cannot be opened.
+    func commitWatch() -> CommitWatch? {
+        watch.withLock { state in
+            switch state {
+            case .made(let made): return made
+            case .closed: return nil
+            case .notMade:
+                let made = try? makeCommitWatch?()
+                state = .made(made ?? nil)
+                return made ?? nil
+            }
+        }
     }
 
     /// Opens the store, checks it is one this version can use, switches a file to WAL and runs the migrations.
@@ -60,7 +84,7 @@ final class DatabaseCore: Sendable {
             ])
         let writer = ConnectionOwner(label: "storefront.persistence.writer", connection: connection, path: path)
         guard let path else {
-            return DatabaseCore(writer: writer, readers: nil, blockingReaders: nil, commitWatch: nil)
+            return DatabaseCore(writer: writer, readers: nil, blockingReaders: nil, makeCommitWatch: nil)
         }
         let makeReaderConnection: @Sendable () throws -> Connection = {
             let reader = try Connection(
@@ -76,7 +100,7 @@ final class DatabaseCore: Sendable {
             writer: writer,
             readers: ReaderPool(maximum: configuration.maximumReaderCount, path: path, makeReader: makeReader),
             blockingReaders: BlockingReaderPool(path: path, makeReader: makeReader),
-            commitWatch: try CommitWatch.make(connection: makeReaderConnection(), path: path))
+            makeCommitWatch: { try CommitWatch.make(connection: makeReaderConnection(), path: path) })
     }
 
     /// Runs `body` in a write transaction on the writer's queue; after the commit, re-fetches the observations of
@@ -141,7 +165,12 @@ final class DatabaseCore: Sendable {
 
     /// Lets submitted work finish, then closes every connection and ends every observation.
     func close() async {
-        commitWatch?.close()
+        let made = watch.withLock { state -> CommitWatch? in
+            defer { state = .closed }
+            if case .made(let made) = state { return made }
+            return nil
+        }
+        made?.close()
         observers.closeAll()
         blockingReaders?.close()
         await readers?.close()
