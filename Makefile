@@ -1,6 +1,6 @@
 # Storefront: the two everyday commands are `make run` and `make test`. Both install the system packages the repo
-# needs when they are missing (see scripts/ensure-system-packages.sh), so a fresh machine with only the Swift
-# toolchain is enough.
+# needs when they are missing (the list is scripts/system-packages.txt; scripts/ensure-system-packages.sh installs),
+# so a fresh machine with only the Swift toolchain is enough.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -9,19 +9,16 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Arguments for `make run`, e.g. `make run ARGS="--help"`.
 ARGS ?=
-# Debian packages, by the targets that need them. Keep these lists in step with the system-library targets.
-# libsqlite3-dev: Core/Persistence (CSQLite); libmicrohttpd-dev: Tools/SampleBackend (CMicroHTTPD);
-# libncurses-dev: DesignSystem (CTerminfo, terminfo lookups through libtinfo);
-# libjpeg62-turbo-dev, libpng-dev: Core/Images (CJPEG, CPNG; the sample backend encodes its pictures through it);
-# libchafa-dev, libglib2.0-dev: DesignSystem's DesignSystemImages (CChafa; chafa's headers include glib's);
-# pkgconf: how SwiftPM finds their flags; sqlite3: the reference tool the Persistence benchmark compares with.
-RUN_PACKAGES := pkgconf libsqlite3-dev libmicrohttpd-dev libncurses-dev libjpeg62-turbo-dev libpng-dev \
-	libchafa-dev libglib2.0-dev
-# python3-venv and curl: the contract test (Schemathesis from PyPI, in a virtual environment under .build/).
-TEST_PACKAGES := $(RUN_PACKAGES) tmux python3-venv curl
-BENCH_PACKAGES := $(RUN_PACKAGES) sqlite3
-# jq: the soak script reads the app's --json output.
-SOAK_PACKAGES := $(RUN_PACKAGES) jq
+# Debian packages, by the targets that need them: read from the one list, scripts/system-packages.txt (what each
+# package is for is written there).
+PACKAGES := scripts/system-packages.sh
+RUN_PACKAGES := $(shell $(PACKAGES) build)
+TEST_PACKAGES := $(shell $(PACKAGES) test)
+BENCH_PACKAGES := $(shell $(PACKAGES) bench)
+SOAK_PACKAGES := $(shell $(PACKAGES) soak)
+ifeq ($(strip $(RUN_PACKAGES)),)
+$(error scripts/system-packages.sh printed no packages: run it by hand to see why)
+endif
 # Iterations of `make soak` (see scripts/soak-checkout.sh).
 SOAK_N ?= 200
 

@@ -16,7 +16,7 @@
 # product-304 (GET with If-None-Match: 304). nginx serves the storefront's bytes from files for GETs, answers POSTs
 # with `return 201 '<bytes>'`, and revalidates its own static ETag for product-304.
 #
-# wrk and nginx are installed from Debian when missing (scripts/ensure-system-packages.sh). Everything listens on
+# wrk and nginx are installed from Debian when missing (scripts/system-packages.txt, group server-bench). Everything listens on
 # loopback only and is stopped on exit. wrk shares the machine's cores with the servers, so ratios are the numbers to
 # compare across runs, not the absolute rates. Progress goes to standard error.
 set -euo pipefail
@@ -54,7 +54,8 @@ progress() { echo "bench-server: $*" >&2; }
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 package="$repo/Tools/SampleBackend"
 scripts="$package/Scripts"
-"$repo/scripts/ensure-system-packages.sh" pkgconf libmicrohttpd-dev libsqlite3-dev wrk nginx curl python3 >&2
+packages=$("$repo/scripts/system-packages.sh" server-bench) # the one list: scripts/system-packages.txt
+"$repo/scripts/ensure-system-packages.sh" $packages >&2
 nginx_binary=$(command -v nginx || echo /usr/sbin/nginx)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-server.XXXXXX")

@@ -24,7 +24,8 @@ fi
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 package="$repo/Tools/SampleBackend"
 venv="$repo/.build/schemathesis-$SCHEMATHESIS_VERSION"
-"$repo/scripts/ensure-system-packages.sh" pkgconf libmicrohttpd-dev libsqlite3-dev libjpeg62-turbo-dev libpng-dev python3-venv curl
+packages=$("$repo/scripts/system-packages.sh" test) # the one list: scripts/system-packages.txt
+"$repo/scripts/ensure-system-packages.sh" $packages
 
 if [ ! -x "$venv/bin/schemathesis" ]; then
     echo "contract-test: installing schemathesis $SCHEMATHESIS_VERSION into $venv..."
