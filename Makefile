@@ -19,7 +19,8 @@ RUN_PACKAGES := pkgconf libsqlite3-dev libmicrohttpd-dev libncurses-dev libjpeg6
 	libchafa-dev libglib2.0-dev
 # python3-venv and curl: the contract test (Schemathesis from PyPI, in a virtual environment under .build/).
 TEST_PACKAGES := $(RUN_PACKAGES) tmux python3-venv curl
-BENCH_PACKAGES := $(RUN_PACKAGES) sqlite3
+# tmux: the idle benchmark runs the full-screen app in a pane (scripts/bench-idle.sh).
+BENCH_PACKAGES := $(RUN_PACKAGES) sqlite3 tmux
 # jq: the soak script reads the app's --json output.
 SOAK_PACKAGES := $(RUN_PACKAGES) jq
 # Iterations of `make soak` (see scripts/soak-checkout.sh).
@@ -80,6 +81,8 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	$(SWIFT) run -c release --package-path Features/Lists ListsBenchmarks --kill-rounds 100
 	$(SWIFT) run -c release storefront-keyburst
 	$(SWIFT) run -c release storefront-eventfanout --clients 500 --events 100
+	$(SWIFT) build -c release --product storefront $(SWIFT_WARNINGS)
+	scripts/bench-idle.sh .build/release/storefront 60
 
 bench-modules: ## Warm `modules` list/graph/affected/lint timings vs one `swift package dump-package` (release build).
 	$(SWIFT) build -c release --package-path $(MODULES_PACKAGE) --product modules $(SWIFT_WARNINGS)
