@@ -161,8 +161,8 @@ extension APIClient {
         )
     }
 
-    /// What a transport failure means for the caller: `CancellationError` when the calling task was cancelled (URLSession
-    /// on Linux reports that as `URLError(.cancelled)`), `timeout` for the deadline or `URLError(.timedOut)`, and the
+    /// What a transport failure means for the caller: `CancellationError` when the calling task was cancelled (a transport
+    /// may report that as `URLError(.cancelled)`), `timeout` for the deadline or `URLError(.timedOut)`, and the
     /// other `URLError` codes as `transport`; a body over the transport's cap is `transport(.dataLengthExceedsMaximum)`.
     static func mapTransportError(_ error: any Error) -> any Error {
         if Task.isCancelled {

@@ -52,14 +52,10 @@ public final class CurlStreamingTransport: HTTPStreamingTransport {
         let sink = StreamingSink(capacity: maximumBufferedChunks, statistics: statistics)
         let transfer = CurlTransfer(
             id: driver.makeTransferID(), request: try CurlRequest(request, options: options), sink: sink)
-        let head = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                if sink.waitForHead(continuation) {
-                    driver.start(transfer)
-                }
-            }
+        let head = try await sink.head.wait {
+            driver.start(transfer)
         } onCancel: {
-            sink.cancelHead()
+            sink.close()
             driver.cancel(transfer.id)
         }
         let reader = StreamReader(sink: sink, driver: driver, id: transfer.id)
@@ -126,8 +122,6 @@ final class StreamingSink: CurlTransferSink {
     typealias Delivery = (chunk: Data?, resume: Bool)
 
     private struct State {
-        var head: CheckedContinuation<HTTPURLResponse, any Error>?
-        var headCancelled = false
         var chunks: [Data] = []
         var first = 0
         var paused = false
@@ -151,32 +145,12 @@ final class StreamingSink: CurlTransferSink {
     private let capacity: Int
     private let statistics: StreamStatistics
     private let state = Mutex(State())
+    /// The caller of `stream(_:)`, until the head arrives.
+    let head = CurlWaiter<HTTPURLResponse>()
 
     init(capacity: Int, statistics: StreamStatistics) {
         self.capacity = capacity
         self.statistics = statistics
-    }
-
-    /// Keeps `continuation` for the head; false (after resuming it with `CancellationError`) when the caller was
-    /// cancelled already, so nothing is started.
-    func waitForHead(_ continuation: CheckedContinuation<HTTPURLResponse, any Error>) -> Bool {
-        let cancelled = state.withLock { state in
-            if !state.headCancelled { state.head = continuation }
-            return state.headCancelled
-        }
-        if cancelled { continuation.resume(throwing: CancellationError()) }
-        return !cancelled
-    }
-
-    /// Resumes the caller of `stream(_:)` with `CancellationError` now, if it still waits for the head.
-    func cancelHead() {
-        let continuation = state.withLock { state in
-            state.headCancelled = true
-            state.closed = true
-            defer { state.head = nil }
-            return state.head
-        }
-        continuation?.resume(throwing: CancellationError())
     }
 
     /// The reader is gone: later chunks are dropped (the transfer is being cancelled); a waiting read ends.
@@ -218,12 +192,8 @@ final class StreamingSink: CurlTransferSink {
         }
     }
 
-    func receive(head: HTTPURLResponse) {
-        let continuation = state.withLock { state in
-            defer { state.head = nil }
-            return state.head
-        }
-        continuation?.resume(returning: head)
+    func receive(head response: HTTPURLResponse) {
+        head.resume(with: .success(response))
     }
 
     func receive(body: UnsafeRawBufferPointer) -> CurlBodyDisposition {
@@ -249,20 +219,13 @@ final class StreamingSink: CurlTransferSink {
     }
 
     func finish(with error: (any Error)?) {
-        let (head, reader, end) = state.withLock {
-            state -> (
-                CheckedContinuation<HTTPURLResponse, any Error>?, CheckedContinuation<Delivery, any Error>?,
-                Result<Void, any Error>
-            ) in
-            let end: Result<Void, any Error> = error.map { .failure($0) } ?? .success(())
+        let end: Result<Void, any Error> = error.map { .failure($0) } ?? .success(())
+        let reader = state.withLock { state in
             state.end = end
-            defer {
-                state.head = nil
-                state.reader = nil
-            }
-            return (state.head, state.reader, end)
+            defer { state.reader = nil }
+            return state.reader
         }
-        head?.resume(throwing: error ?? URLError(.badServerResponse))
+        head.resume(with: .failure(error ?? URLError(.badServerResponse)))
         reader?.resume(with: end.map { (nil, false) })
     }
 }

@@ -61,14 +61,9 @@ public final class CurlTransport: HTTPTransport {
         let transfer = CurlTransfer(
             id: driver.makeTransferID(), request: try CurlRequest(sent, options: options), sink: sink)
         let driver = self.driver
-        let (data, response) = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                if sink.wait(continuation) {
-                    driver.start(transfer)
-                }
-            }
+        let (data, response) = try await sink.waiter.wait {
+            driver.start(transfer)
         } onCancel: {
-            sink.cancel()
             driver.cancel(transfer.id)
         }
         return entityTags?.resolve(sent, data: data, response: response) ?? (data, response)
@@ -81,34 +76,13 @@ public final class CurlTransport: HTTPTransport {
 /// Sendable without `@unchecked`: all state lives in a `Mutex`.
 final class CollectingSink: CurlTransferSink {
     private struct State {
-        var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
-        var cancelled = false
         var head: HTTPURLResponse?
         var body = Data()
     }
 
+    /// The caller of `send(_:)`.
+    let waiter = CurlWaiter<(Data, HTTPURLResponse)>()
     private let state = Mutex(State())
-
-    /// Keeps `continuation` for the answer; false (after resuming it with `CancellationError`) when the caller was
-    /// cancelled already, so nothing is started.
-    func wait(_ continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) -> Bool {
-        let cancelled = state.withLock { state in
-            if !state.cancelled { state.continuation = continuation }
-            return state.cancelled
-        }
-        if cancelled { continuation.resume(throwing: CancellationError()) }
-        return !cancelled
-    }
-
-    /// Resumes the caller with `CancellationError` now, if it still waits.
-    func cancel() {
-        let continuation = state.withLock { state in
-            state.cancelled = true
-            defer { state.continuation = nil }
-            return state.continuation
-        }
-        continuation?.resume(throwing: CancellationError())
-    }
 
     func receive(head: HTTPURLResponse) {
         state.withLock { $0.head = head }
@@ -120,15 +94,13 @@ final class CollectingSink: CurlTransferSink {
     }
 
     func finish(with error: (any Error)?) {
-        let (continuation, result) = state.withLock {
-            state -> (
-                CheckedContinuation<(Data, HTTPURLResponse), any Error>?, Result<(Data, HTTPURLResponse), any Error>
-            ) in
-            defer { state.continuation = nil }
-            if let error { return (state.continuation, .failure(error)) }
-            guard let head = state.head else { return (state.continuation, .failure(URLError(.badServerResponse))) }
-            return (state.continuation, .success((state.body, head)))
+        let (head, body) = state.withLock { ($0.head, $0.body) }
+        if let error {
+            waiter.resume(with: .failure(error))
+        } else if let head {
+            waiter.resume(with: .success((body, head)))
+        } else {
+            waiter.resume(with: .failure(URLError(.badServerResponse)))
         }
-        continuation?.resume(with: result)
     }
 }
