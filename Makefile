@@ -14,11 +14,13 @@ ARGS ?=
 # libncurses-dev: DesignSystem (CTerminfo, terminfo lookups through libtinfo);
 # libjpeg62-turbo-dev, libpng-dev: Core/Images (CJPEG, CPNG; the sample backend encodes its pictures through it);
 # libchafa-dev, libglib2.0-dev: DesignSystem's DesignSystemImages (CChafa; chafa's headers include glib's);
+# libcurl4-openssl-dev: Core/Networking (CCurl, the HTTP transports);
 # pkgconf: how SwiftPM finds their flags; sqlite3: the reference tool the Persistence benchmark compares with.
 RUN_PACKAGES := pkgconf libsqlite3-dev libmicrohttpd-dev libncurses-dev libjpeg62-turbo-dev libpng-dev \
-	libchafa-dev libglib2.0-dev
-# python3-venv and curl: the contract test (Schemathesis from PyPI, in a virtual environment under .build/).
-TEST_PACKAGES := $(RUN_PACKAGES) tmux python3-venv curl
+	libchafa-dev libglib2.0-dev libcurl4-openssl-dev
+# python3-venv and curl: the contract test (Schemathesis from PyPI, in a virtual environment under .build/);
+# nginx and openssl: Core/Networking's transport tests (a loopback server, with TLS on a certificate they make).
+TEST_PACKAGES := $(RUN_PACKAGES) tmux python3-venv curl nginx openssl
 # tmux: the idle benchmark runs the full-screen app in a pane (scripts/bench-idle.sh).
 BENCH_PACKAGES := $(RUN_PACKAGES) sqlite3 tmux
 # jq: the soak script reads the app's --json output.
