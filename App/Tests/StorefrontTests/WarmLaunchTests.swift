@@ -3,9 +3,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// CPU-bound loops beside a test (`sh -c 'while :; do :; done'`), so it runs on a busy machine as users' machines
-/// are. Each loop is bounded twice: `stop()` ends it, and `timeout` ends it after `limit` even if the test never
-/// gets there.
+/// CPU-bound loops beside a test (`while [ $SECONDS -lt LIMIT ]; do :; done` in bash), so it runs on a busy machine as
+/// users' machines are. Each loop is bounded twice: it ends by itself after `limit` (no signal needed: a process
+/// started from one of the concurrency pool's threads inherits its blocked signals, so `timeout` and SIGTERM would
+/// not end it), and `stop()` ends it at once with SIGKILL, which cannot be blocked.
 final class CPULoad: Sendable {
     private let loops: [Process]
 
@@ -13,8 +14,8 @@ final class CPULoad: Sendable {
     init(loops count: Int, limit: Duration) throws {
         loops = try (0..<count).map { _ in
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-            process.arguments = ["\(limit.components.seconds)", "/bin/sh", "-c", "while :; do :; done"]
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "while [ $SECONDS -lt \(limit.components.seconds) ]; do :; done"]
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -23,9 +24,9 @@ final class CPULoad: Sendable {
         }
     }
 
-    /// Ends every loop (`timeout` passes SIGTERM on to its loop).
+    /// Ends every loop now.
     func stop() {
-        for loop in loops where loop.isRunning { loop.terminate() }
+        for loop in loops where loop.isRunning { kill(loop.processIdentifier, SIGKILL) }
     }
 }
 
