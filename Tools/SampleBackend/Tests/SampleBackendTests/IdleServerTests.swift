@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import TestSupport
 import Testing
 
@@ -48,5 +49,33 @@ struct EventTailTests {
             try await Self.periods(20)
             #expect(server.server.eventTailActivity.ticks <= closed + 1, "the timer runs with no stream open")
         }
+    }
+}
+
+/// The HTTP server's deadline watch of slow clients runs only while some connection has a deadline.
+@Suite("The connection deadline watch at idle", .timeLimit(.minutes(1)))
+struct IdleDeadlineWatchTests {
+    @Test("the watch waits with no timer while every connection is answering, and wakes when a head is due")
+    func watchParks() async throws {
+        let watch = ConnectionWatch(headTimeout: .seconds(10), bodyTimeout: .seconds(30), idleTimeout: .seconds(5))
+        let id = watch.opened(descriptor: -1)
+        await watch.waitForDeadline()
+        watch.enter(.answering, id: id)
+        let woke = Locked(false)
+        let waiting = Task {
+            await watch.waitForDeadline()
+            woke.withLock { $0 = true }
+        }
+        // A window of 20 of the watch's old quarter-second ticks' worth of scheduling: nothing wakes it.
+        for _ in 0..<20 { await Task.yield() }
+        #expect(!woke.withLock { $0 }, "the watch woke with no deadline pending")
+        watch.enter(.idle, id: id)
+        try await waitUntil("a pending deadline wakes the watch") { woke.withLock { $0 } }
+        await waiting.value
+        // Parked again, a cancelled watch (a server stopping) returns.
+        watch.enter(.answering, id: id)
+        let cancelled = Task { await watch.waitForDeadline() }
+        cancelled.cancel()
+        await cancelled.value
     }
 }
