@@ -11,8 +11,8 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// A transport whose requests never answer and whose cancel blocks its thread at a gate first, as
-/// `URLSessionTask.cancel()` waits for the session's work queue (a synchronous dispatch).
+/// A transport whose requests never answer and whose cancel blocks its thread at a gate first, as a transport whose
+/// cancel is a synchronous call into its own queue does (FoundationNetworking's `URLSessionTask.cancel()`).
 private final class StuckTransport: HTTPTransport {
     private let waiting = Locked<[Int: CheckedContinuation<(Data, HTTPURLResponse), any Error>]>([:])
     private let ids = Locked(0)

@@ -10,8 +10,8 @@ import TestSupport
 /// A transport whose answers the test releases one by one: each request waits until `release(path:)` (or
 /// `releaseAll`) answers it with what `respond` returns for it. Requests, cancellations and requests in flight
 /// are counted; a cancelled request ends with `URLError(.cancelled)` at once, as URLSession does. With
-/// `blockCancellation(on:)` a cancel first waits at a gate on the cancelling thread, as `URLSessionTask.cancel()`
-/// waits for the session's work queue.
+/// `blockCancellation(on:)` a cancel first waits at a gate on the cancelling thread, as a transport whose cancel is a
+/// synchronous call into its own queue does (FoundationNetworking's `URLSessionTask.cancel()`).
 final class ControlledTransport: HTTPTransport {
     struct Answer: Sendable {
         var status: Int
