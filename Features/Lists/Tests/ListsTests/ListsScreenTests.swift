@@ -15,16 +15,22 @@ import Testing
             logger: Logger(label: "test", handler: CapturingLogHandler()))
     }
 
+    /// List "Party" with one item (`sku_1`) in `folder`, and a started feature over the folder.
+    private func startedParty(in folder: URL) async throws -> (ListPackage, ListsFeature) {
+        let package = try ListPackage.create(in: folder, name: "Party", title: "Party", stamp: stamp(1))
+        try package.update { try $0.addItem(productID: "sku_1", stamp: stamp(2)) }
+        let feature = feature(folder)
+        await feature.start()
+        return (package, feature)
+    }
+
     private func text(_ view: some TerminalView) -> String {
         view.render(size: TerminalSize(columns: 100, rows: 20)).map(\.plainText).joined(separator: "\n")
     }
 
     @Test func theListsScreenShowsWhatTheWatcherSeesAndOpensConflicts() async throws {
         try await withTemporaryDirectory { folder in
-            let package = try ListPackage.create(in: folder, name: "Party", title: "Party", stamp: stamp(1))
-            try package.update { try $0.addItem(productID: "sku_1", stamp: stamp(2)) }
-            let feature = feature(folder)
-            await feature.start()
+            let (package, feature) = try await startedParty(in: folder)
             defer { feature.stop() }
             let viewModel = ListsViewModel(feature: feature)
             var openedConflicts = false
@@ -68,10 +74,7 @@ import Testing
 
     @Test func aListLockedByAnotherWriterOpensWithoutHoldingTheScreen() async throws {
         try await withTemporaryDirectory { folder in
-            let package = try ListPackage.create(in: folder, name: "Party", title: "Party", stamp: stamp(1))
-            try package.update { try $0.addItem(productID: "sku_1", stamp: stamp(2)) }
-            let feature = feature(folder)
-            await feature.start()
+            let (package, feature) = try await startedParty(in: folder)
             defer { feature.stop() }
             // Another process's write in progress: the list's exclusive lock is held.
             let writer = try DirectoryLock(directory: package.directory, mode: .exclusive, timeout: 1)
