@@ -77,6 +77,8 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	$(SWIFT) run -c release --package-path Features/Lists ListsBenchmarks --kill-rounds 100
 	$(SWIFT) run -c release storefront-keyburst
 	$(SWIFT) run -c release storefront-eventfanout --clients 500 --events 100
+	$(SWIFT) build -c release --product storefront $(SWIFT_WARNINGS)
+	scripts/bench-idle.sh .build/release/storefront 60
 
 bench-modules: ## Warm `modules` list/graph/affected/lint timings vs one `swift package dump-package` (release build).
 	$(SWIFT) build -c release --package-path $(MODULES_PACKAGE) --product modules $(SWIFT_WARNINGS)

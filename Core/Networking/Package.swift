@@ -1,6 +1,6 @@
 // swift-tools-version:6.2
 // Core/Networking: the one way features talk to the server. Endpoints, the API client (deadlines, retries with
-// idempotency, authentication, error decoding), the live URLSession transport, the shared JSON configuration and
+// idempotency, authentication, error decoding), the live transports on libcurl (CCurl: Debian's libcurl4-openssl-dev), the shared JSON configuration and
 // pagination values; `NetworkingTestSupport` holds the scripted transport and other doubles feature tests use.
 // Depends on Core/Logging and Core/Primitives; the benchmark and tests also use Core/Models, and tests use
 // Core/TestSupport. Tests import
@@ -21,9 +21,15 @@ let package = Package(
         .package(path: "../TestSupport"),
     ],
     targets: [
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
         .target(
             name: "Networking",
             dependencies: [
+                "CCurl",
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Primitives", package: "Primitives"),
             ]

@@ -11,7 +11,7 @@ import SampleBackend
 // storefront-eventfanout: how GET /v1/events of the sample server fans one change out to many watchers on loopback.
 // It starts the sample server in a child process of its own (this binary with --serve: the SampleBackend library
 // with the per-address connection limit off, since every client here shares 127.0.0.1), opens N event-stream clients (EventStreamClient over
-// URLSessionStreamingTransport, one session each, as N apps would), makes E likes through the API, and checks that
+// CurlStreamingTransport, one libcurl driver each, as N apps would), makes E likes through the API, and checks that
 // every client received every event exactly once. It prints delivery latency (from just before the like is sent to
 // the client's receipt) at p50 and p99, the server's resident memory per open stream, and the ratios against one
 // client measured in the same run.
@@ -175,7 +175,9 @@ func measure(
     var tasks: [Task<Void, Never>] = []
     for client in 0..<clients {
         let eventClient = EventStreamClient(
-            baseURL: server.baseURL, transport: URLSessionStreamingTransport(idleTimeoutSeconds: 60),
+            baseURL: server.baseURL,
+            transport: CurlStreamingTransport(
+                driver: try CurlDriver(), idleTimeout: .seconds(60), maximumBufferedChunks: 256, additionalHeaders: [:]),
             tokenProvider: nil,
             decoder: EventStreamDecoder<JSONValue>().on("post.likes", JSONValue.self) { $0 },
             clock: ContinuousClock(), jitter: .systemRandom, logger: logger, configuration: EventStreamConfiguration())
@@ -208,7 +210,9 @@ func measure(
     try await Task.sleep(for: .milliseconds(500))
     let after = server.residentKilobytes()
 
-    let http = URLSessionTransport(idleTimeoutSeconds: 30)
+    let http = CurlTransport(
+        driver: try CurlDriver(), idleTimeout: .seconds(30), maximumBodyBytes: 1 << 20, additionalHeaders: [:],
+        entityTags: nil)
     let (sessionData, _) = try await http.send(
         request(
             "POST", server.baseURL.appending(path: "v1/session"), token: nil,

@@ -89,11 +89,12 @@ struct ShellKeyBurst {
         let configuration = AppConfiguration(
             logLevel: .critical, allowsColor: false, environment: [:],
             apiURL: URL(string: "http://127.0.0.1:9/"), dataDirectory: directory, flagOverrides: [:], serverFaults: [])
+        let transports = AppTransports(driver: try CurlDriver(), attemptTimeout: .seconds(10))
         let dependencies = try AppDependencies(
             configuration: configuration, layout: StorageLayout(rootDirectory: directory),
             logger: Logger(label: "bench", handler: CapturingLogHandler()), logFallback: StandardErrorFallback(),
-            transport: transport, streamingTransport: URLSessionStreamingTransport(),
-            imageTransport: URLSessionTransport(entityTags: nil), scopedEntries: AppEntries.scoped)
+            transport: transport, streamingTransport: transports.stream, imageTransport: transports.pictures,
+            scopedEntries: AppEntries.scoped)
         let shell = AppShell(dependencies: dependencies, theme: .ascii)
         let size = TerminalSize(columns: 100, rows: 30)
         dependencies.router.open(.search(query: ""))

@@ -30,9 +30,10 @@ extension IntegrationTests {
             await server.stop()
         }
 
-        private static func client(_ server: RunningServer, attempt: Duration) -> APIClient {
+        private static func client(_ server: RunningServer, attempt: Duration) throws -> APIClient {
             APIClient(
-                baseURL: server.baseURL, transport: URLSessionTransport(), tokenProvider: nil, clock: ContinuousClock(),
+                baseURL: server.baseURL, transport: try TestTransports.make().api, tokenProvider: nil,
+                clock: ContinuousClock(),
                 retryPolicy: .noRetries, timeouts: RequestTimeouts(attempt: attempt, overall: attempt * 2),
                 logger: Logger(label: "test", handler: CapturingLogHandler()), requestIDs: { UUID().uuidString },
                 jitter: .fixed(0), currentDate: { Date() })
@@ -43,7 +44,7 @@ extension IntegrationTests {
         @Test("a 0.5 s deadline against a 10 s server delay ends with a timeout after 0.4 s and well before 2 s")
         func deadline() async throws {
             try await Self.withSlowServer { server in
-                let client = Self.client(server, attempt: .milliseconds(500))
+                let client = try Self.client(server, attempt: .milliseconds(500))
                 let clock = ContinuousClock()
                 let start = clock.now
                 await #expect(throws: APIError.timeout) { try await client.send(Self.feed) }
@@ -56,7 +57,7 @@ extension IntegrationTests {
         @Test("cancelling the calling task ends the request long before the server answers")
         func cancellation() async throws {
             try await Self.withSlowServer { server in
-                let client = Self.client(server, attempt: .seconds(30))
+                let client = try Self.client(server, attempt: .seconds(30))
                 let request = Task { try await client.send(Self.feed) }
                 let clock = ContinuousClock()
                 let waitStart = clock.now

@@ -16,10 +16,15 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Sends through URLSession and counts the requests for pictures (`GET /v1/images/…`) by path.
+/// Sends through the app's picture transport (libcurl) and counts the requests for pictures (`GET /v1/images/…`) by
+/// path.
 private final class CountingTransport: HTTPTransport {
-    private let inner = URLSessionTransport(entityTags: nil)
+    private let inner: any HTTPTransport
     private let counts = Locked([String: Int]())
+
+    init() throws {
+        inner = try TestTransports.make().pictures
+    }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         if let path = request.url?.path, path.hasPrefix("/v1/images/") {
@@ -40,7 +45,7 @@ extension IntegrationTests {
         @Test("a picture shown from Search and from Feed is downloaded and decoded once, into one memory cache")
         func oneDownloadForBothFeatures() async throws {
             let directory = try TemporaryDirectory()
-            let transport = CountingTransport()
+            let transport = try CountingTransport()
             let dependencies = try TestGraph.make(directory: directory.url, imageTransport: transport)
             let search = try #require(dependencies.scope.entry(SearchEntry.self))
             let feed = try #require(dependencies.scope.entry(FeedEntry.self))
@@ -98,7 +103,7 @@ extension IntegrationTests {
         @Test("signing in builds new entries over the same pipeline: a picture seen as a guest is still in memory")
         func theScopeOfAnotherAccountSharesIt() async throws {
             let directory = try TemporaryDirectory()
-            let transport = CountingTransport()
+            let transport = try CountingTransport()
             let dependencies = try TestGraph.make(directory: directory.url, imageTransport: transport)
             let guest = try #require(dependencies.scope.entry(SearchEntry.self))
             let url = try #require(try await guest.lookUpProduct("sku_12").imageURL)

@@ -108,7 +108,8 @@ public final class AppDependencies {
     @ObservationIgnored public private(set) var drainsOutbox = false
 
     /// Builds the live graph for `configuration`: the log file under the state root, the storage roots of
-    /// `--data-dir` or the XDG variables, URLSession, the embedded backend unless a server URL is given.
+    /// `--data-dir` or the XDG variables, the libcurl transports (`AppTransports`), the embedded backend unless a server
+    /// URL is given.
     ///
     /// - Throws: `LaunchError` when the storage roots cannot be found or the log cannot be set up.
     public static func live(_ configuration: AppConfiguration) throws(LaunchError) -> AppDependencies {
@@ -120,20 +121,17 @@ public final class AppDependencies {
         } catch {
             throw LaunchError(error.description)
         }
-        // The session's own idle timeout is only a backstop: it stays above the client's attempt deadline.
-        let attemptSeconds = Int(configuration.requestTimeouts.attempt.components.seconds)
-        let transport = URLSessionTransport(
-            idleTimeoutSeconds: max(60, attemptSeconds + 5),
-            additionalHeaders: ["User-Agent": "storefront/\(StorefrontVersion.current)"])
-        let streamingTransport = URLSessionStreamingTransport(
-            idleTimeoutSeconds: 60, additionalHeaders: ["User-Agent": "storefront/\(StorefrontVersion.current)"])
-        // Pictures keep their validators in the image disk cache, which must see the server's 304 itself.
-        let imageTransport = URLSessionTransport(
-            idleTimeoutSeconds: 60, additionalHeaders: ["User-Agent": "storefront/\(StorefrontVersion.current)"],
-            entityTags: nil)
+        // One libcurl driver (one multi handle and its thread) for the process, under all three transports.
+        let driver: CurlDriver
+        do {
+            driver = try CurlDriver()
+        } catch {
+            throw LaunchError(error.description)
+        }
+        let transports = AppTransports(driver: driver, attemptTimeout: configuration.requestTimeouts.attempt)
         return try AppDependencies(
             configuration: configuration, layout: layout, logger: logger, logFallback: fallback,
-            transport: transport, streamingTransport: streamingTransport, imageTransport: imageTransport,
+            transport: transports.api, streamingTransport: transports.stream, imageTransport: transports.pictures,
             scopedEntries: AppEntries.scoped)
     }
 
@@ -192,11 +190,11 @@ public final class AppDependencies {
     ///   - layout: The storage roots.
     ///   - logger: The root logger.
     ///   - logFallback: The log's standard-error fallback.
-    ///   - transport: Sends HTTP requests (`URLSessionTransport`); wrapped for the embedded backend when no server
+    ///   - transport: Sends HTTP requests (`AppTransports.api`); wrapped for the embedded backend when no server
     ///     URL is configured.
-    ///   - streamingTransport: Opens the live event stream (`URLSessionStreamingTransport`); wrapped the same way.
+    ///   - streamingTransport: Opens the live event stream (`AppTransports.stream`); wrapped the same way.
     ///   - imageTransport: Sends the image pipeline's requests; wrapped the same way. It must keep no entity tags of
-    ///     its own (`URLSessionTransport(entityTags: nil)`): the image disk cache keeps them and must see a 304 as a
+    ///     its own (`AppTransports.pictures`): the image disk cache keeps them and must see a 304 as a
     ///     304, and picture bodies stay out of the API's entity-tag cache.
     ///   - scopedEntries: The entries built from an account's context alone (`AppEntries.scoped`; tests add their
     ///     own).

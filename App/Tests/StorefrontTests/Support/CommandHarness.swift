@@ -38,11 +38,17 @@ struct CommandHarness {
                 handler.logLevel = configuration.logLevel
                 var logger = Logger(label: "test", handler: handler)
                 logger.logLevel = configuration.logLevel
+                let transports: AppTransports
+                do {
+                    transports = try TestTransports.make()
+                } catch {
+                    throw LaunchError("\(error)")
+                }
                 return try AppDependencies(
                     configuration: configuration, layout: try AppDependencies.layout(for: configuration),
-                    logger: logger, logFallback: StandardErrorFallback(), transport: URLSessionTransport(),
-                    streamingTransport: URLSessionStreamingTransport(),
-                    imageTransport: URLSessionTransport(entityTags: nil), scopedEntries: AppEntries.scoped)
+                    logger: logger, logFallback: StandardErrorFallback(), transport: transports.api,
+                    streamingTransport: transports.stream, imageTransport: transports.pictures,
+                    scopedEntries: AppEntries.scoped)
             }
         )
         return await commandLine.run(["--data-dir", directory.url.path] + arguments)

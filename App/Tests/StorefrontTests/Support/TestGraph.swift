@@ -10,23 +10,25 @@ import StorefrontApp
 #endif
 
 /// The app's graph as the composition root builds it, over a temporary data directory, the embedded backend (or
-/// `apiURL`) and real HTTP (pictures through `imageTransport`, URLSession without entity tags unless a test wraps it),
+/// `apiURL`) and real HTTP (the app's libcurl transports on a driver of the graph's own; pictures through
+/// `imageTransport` when a test wraps one),
 /// with a capturing logger.
 @MainActor
 enum TestGraph {
     static func make(
         directory: URL, apiURL: URL? = nil, logs: CapturingLogHandler = CapturingLogHandler(),
         extraEntries: [any ScopedFeatureEntry.Type] = [],
-        imageTransport: any HTTPTransport = URLSessionTransport(entityTags: nil)
+        imageTransport: (any HTTPTransport)? = nil
     ) throws -> AppDependencies {
+        let transports = try TestTransports.make()
         let configuration = AppConfiguration(
             logLevel: .debug, allowsColor: false, environment: [:], apiURL: apiURL, dataDirectory: directory,
             flagOverrides: [:], serverFaults: [])
         return try AppDependencies(
             configuration: configuration, layout: StorageLayout(rootDirectory: directory),
             logger: Logger(label: "test", handler: logs), logFallback: StandardErrorFallback(),
-            transport: URLSessionTransport(), streamingTransport: URLSessionStreamingTransport(),
-            imageTransport: imageTransport, scopedEntries: AppEntries.scoped + extraEntries)
+            transport: transports.api, streamingTransport: transports.stream,
+            imageTransport: imageTransport ?? transports.pictures, scopedEntries: AppEntries.scoped + extraEntries)
     }
 
     /// What the app's entries registered.
@@ -42,5 +44,12 @@ enum TestGraph {
     /// The app's command catalog.
     static func catalog() throws -> CommandCatalog {
         CommandCatalog(registry: try registry())
+    }
+}
+
+/// The app's libcurl transports (`AppTransports`) on a driver of their own, as the composition root builds them.
+enum TestTransports {
+    static func make() throws -> AppTransports {
+        AppTransports(driver: try CurlDriver(), attemptTimeout: .seconds(10))
     }
 }

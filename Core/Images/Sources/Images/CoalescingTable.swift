@@ -6,6 +6,8 @@ import Primitives
 /// - A caller whose task is cancelled stops waiting at once (its cancellation handler resumes it with
 ///   `CancellationError` synchronously); the others keep waiting.
 /// - When the last waiter has gone, the work's task is cancelled and forgotten, so the next caller starts afresh.
+///   That cancel is handed to a task of its own: a leaving caller (a screen's prefetch, often on the main actor)
+///   returns at once, even while the work's own cancellation (a transport's cancel) is still blocked.
 /// - Results reach only the waiters of the key they were computed for.
 final class CoalescingTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Entry {
@@ -87,6 +89,10 @@ final class CoalescingTable<Key: Hashable & Sendable, Value: Sendable>: Sendable
                 return (continuation, task)
             }
         continuation?.resume(throwing: CancellationError())
-        abandoned?.cancel()
+        // This runs inside the leaving waiter's cancellation handler, so on the thread that cancelled it and under
+        // its task's status lock. Cancelling the work here would run the work's cancellation handlers (a
+        // transport's cancel, which may wait for the transport's own queue) right there, nested under that lock:
+        // a lock-order inversion against a transport completing the same transfer. A task of its own cancels it.
+        if let abandoned { Task.detached { abandoned.cancel() } }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import Primitives
+import TestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -8,7 +9,9 @@ import Primitives
 
 /// A transport whose answers the test releases one by one: each request waits until `release(path:)` (or
 /// `releaseAll`) answers it with what `respond` returns for it. Requests, cancellations and requests in flight
-/// are counted; a cancelled request ends with `URLError(.cancelled)` at once, as URLSession does.
+/// are counted; a cancelled request ends with `URLError(.cancelled)` at once, as URLSession does. With
+/// `blockCancellation(on:)` a cancel first waits at a gate on the cancelling thread, as a transport whose cancel is a
+/// synchronous call into its own queue does (FoundationNetworking's `URLSessionTask.cancel()`).
 final class ControlledTransport: HTTPTransport {
     struct Answer: Sendable {
         var status: Int
@@ -29,6 +32,7 @@ final class ControlledTransport: HTTPTransport {
         var cancelled = 0
         var nextID = 0
         var autoRelease = false
+        var cancelGate: ThreadGate?
     }
 
     private let state = Locked(State())
@@ -42,6 +46,11 @@ final class ControlledTransport: HTTPTransport {
     var requestCount: Int { state.withLock { $0.requests.count } }
     var pendingCount: Int { state.withLock { $0.pending.count } }
     var cancelledCount: Int { state.withLock { $0.cancelled } }
+
+    /// From now on, a cancel blocks its thread at `gate` until the gate opens, then cancels the request.
+    func blockCancellation(on gate: ThreadGate) {
+        state.withLock { $0.cancelGate = gate }
+    }
 
     /// From now on, answer every request as soon as it arrives.
     func answerImmediately() {
@@ -88,6 +97,7 @@ final class ControlledTransport: HTTPTransport {
                 }
             }
         } onCancel: {
+            state.withLock { $0.cancelGate }?.pass()
             let item = state.withLock { state -> Pending? in
                 guard let index = state.pending.firstIndex(where: { $0.id == id }) else { return nil }
                 state.cancelled += 1

@@ -9,7 +9,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Loader: coalescing, cancellation, revalidation")
+@Suite("Loader: coalescing, cancellation, revalidation", .timeLimit(.minutes(1)))
 struct LoaderTests {
     static let base = URL(string: "http://127.0.0.1:8123/")!
     static let box = PixelSize(width: 64, height: 64)
@@ -114,6 +114,25 @@ struct LoaderTests {
         let fresh = try await fixture.loader.load(Self.url("a.png"), fitting: Self.box)
         #expect(fresh.source == .network)
         #expect(fixture.transport.requestCount == 2)
+    }
+
+    @Test("a cancel returns while the transport's own cancel is blocked (a gate); the caller is released at once")
+    func cancelReturnsWhileTransportCancelIsBlocked() async throws {
+        let fixture = try Self.fixture()
+        let gate = ThreadGate()
+        defer { gate.open() }
+        fixture.transport.blockCancellation(on: gate)
+        let load = Task { try await fixture.loader.load(Self.url("a.png"), fitting: Self.box) }
+        try await waitUntil("the request is waiting") { fixture.transport.pendingCount == 1 }
+        // Should the cancel wait for the transport, the watchdog opens the gate after 10 s: a failure, not a hang.
+        let watchdog = gate.openAfter(.seconds(10))
+        load.cancel()
+        #expect(!watchdog.disarm(), "the cancel waited for the transport's cancel")
+        await #expect(throws: CancellationError.self) { try await load.value }
+        try await waitUntil("the download's cancel reaches the transport and waits at the gate") { gate.waiting == 1 }
+        #expect(fixture.transport.cancelledCount == 0)
+        gate.open()
+        try await waitUntil("the request is cancelled once the gate opens") { fixture.transport.cancelledCount == 1 }
     }
 
     @Test("results reach only the waiters that asked for that URL and that size, whatever the answer order")

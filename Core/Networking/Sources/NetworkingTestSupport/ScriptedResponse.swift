@@ -7,7 +7,7 @@ import Primitives
 public struct ScriptedResponse: Sendable {
     /// How the request ends.
     public enum Outcome: Sendable, Hashable {
-        /// An HTTP answer with any status (4xx and 5xx are answers too, as with URLSession).
+        /// An HTTP answer with any status (4xx and 5xx are answers too, as with the live transports).
         case answer(status: Int, headers: [String: String], body: Data)
         /// A transport failure: `send` throws `URLError(code)`.
         case failure(URLError.Code)
@@ -27,7 +27,8 @@ public struct ScriptedResponse: Sendable {
     }
 
     /// The same response, given after `delay` on the transport's clock. Cancelling the request during the delay
-    /// makes `send` throw `URLError(.cancelled)`, as URLSession does on Linux.
+    /// makes `send` throw `URLError(.cancelled)`, as URLSession did on Linux (the client maps it as it maps the
+    /// live transport's `CancellationError`).
     public func delayed(by delay: Duration) -> ScriptedResponse {
         ScriptedResponse(outcome, delay: delay)
     }

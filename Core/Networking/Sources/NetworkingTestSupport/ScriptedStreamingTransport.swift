@@ -22,7 +22,7 @@ import Testing
 ///
 /// A request that finds no queued answer records a test issue naming it and fails with
 /// `ScriptedTransport.UnexpectedRequest`. A task cancelled before sending throws `URLError(.cancelled)`, as
-/// URLSession does on Linux.
+/// URLSession did on Linux.
 public final class ScriptedStreamingTransport: HTTPStreamingTransport, Sendable {
     /// How a scripted request is answered.
     public enum Answer: Sendable {

@@ -18,7 +18,7 @@ import Testing
 /// ```
 ///
 /// A request that finds no queued response records a test issue naming it and fails with `UnexpectedRequest`
-/// (a non-retryable transport failure). Cancellation behaves like URLSession on Linux: a cancelled request throws
+/// (a non-retryable transport failure). Cancellation behaves as URLSession did on Linux: a cancelled request throws
 /// `URLError(.cancelled)`, before it is recorded when the task was cancelled before sending.
 public final class ScriptedTransport: HTTPTransport, Sendable {
     /// The base URL of `APIClient.testing(...)`: `https://api.storefront.test`.

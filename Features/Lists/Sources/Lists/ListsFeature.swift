@@ -6,6 +6,11 @@ import Observation
 /// The Lists tab's state: which lists exist (the catalog, kept current by the folder watcher), the list open on
 /// screen (a content session), and the last message. Main-actor and observable: screens read it, their view models
 /// call its methods.
+///
+/// It never reads or writes a file on the main actor: resolving the folder, opening a list (a read under the list's
+/// shared `flock`, which waits up to `ListPackage.lockTimeout` seconds for another process), adding to a list,
+/// resolving and listing conflict copies all run on a dispatch thread (`FileWork`), and the screens show their
+/// loading state until the result arrives.
 @MainActor
 @Observable
 public final class ListsFeature {
@@ -23,8 +28,11 @@ public final class ListsFeature {
     public private(set) var lastUsedList: String?
     /// Where the lists are, or nil before `start`.
     public private(set) var folder: ListsFolder?
+    /// The conflict copies of each list that has some, as of the last change the watcher reported (read off the
+    /// main actor after each change).
+    public private(set) var conflictCopiesByList: [String: [ConflictCopy]] = [:]
 
-    @ObservationIgnored private let makeFolder: @MainActor () throws -> ListsFolder
+    @ObservationIgnored private let makeFolder: @Sendable () throws -> ListsFolder
     @ObservationIgnored private let logger: Logger
     @ObservationIgnored private var catalog: ListCatalog?
     @ObservationIgnored private var watcher: ListFolderWatcher?
@@ -32,9 +40,12 @@ public final class ListsFeature {
     @ObservationIgnored private var tasks: [Task<Void, Never>] = []
     @ObservationIgnored private var sessionTask: Task<Void, Never>?
     @ObservationIgnored private var startTask: Task<Void, Never>?
+    @ObservationIgnored private var copiesTask: Task<Void, Never>?
+    /// The list being opened (its file read is under way), or nil.
+    @ObservationIgnored private var opening: String?
 
-    /// A feature over the folder `makeFolder` resolves (at `start`); nothing is read before.
-    public init(makeFolder: @escaping @MainActor () throws -> ListsFolder, logger: Logger) {
+    /// A feature over the folder `makeFolder` resolves (at `start`, on a dispatch thread); nothing is read before.
+    public init(makeFolder: @escaping @Sendable () throws -> ListsFolder, logger: Logger) {
         self.makeFolder = makeFolder
         self.logger = logger
     }
@@ -53,9 +64,12 @@ public final class ListsFeature {
 
     private func startWatching() async {
         do {
-            let folder = try makeFolder()
+            let makeFolder = makeFolder
+            let (folder, watcher) = try await FileWork.run {
+                let folder = try makeFolder()
+                return (folder, try ListFolderWatcher(folder: folder.url, mode: .automatic(pollInterval: .seconds(2))))
+            }
             self.folder = folder
-            let watcher = try ListFolderWatcher(folder: folder.url, mode: .automatic(pollInterval: .seconds(2)))
             let catalog = ListCatalog(folder: folder.url)
             self.watcher = watcher
             self.catalog = catalog
@@ -76,18 +90,31 @@ public final class ListsFeature {
     public func stop() {
         for task in tasks { task.cancel() }
         tasks = []
+        copiesTask?.cancel()
+        copiesTask = nil
         watcher?.stop()
         closeList()
     }
 
-    /// Opens list `name` in a content session that follows the folder's changes.
+    /// Opens list `name` in a content session that follows the folder's changes. The list is read on a dispatch
+    /// thread; an open of another list (or a close) while it is read wins, and this one's session is closed.
     public func open(_ name: String) async {
         await start()
         guard let folder, let catalog else { return }
         if openList?.name == name, session != nil { return }
+        if opening == name { return }
         closeList()
+        opening = name
         do {
-            let session = try ListSession(package: folder.package(named: name), device: folder.device, now: folder.now)
+            let package = folder.package(named: name)
+            let session = try await FileWork.run {
+                try ListSession(package: package, device: folder.device, now: folder.now)
+            }
+            guard opening == name else {
+                await session.close()
+                return
+            }
+            opening = nil
             self.session = session
             lastUsedList = name
             await session.follow(catalog)
@@ -96,12 +123,15 @@ public final class ListsFeature {
                 for await state in updates { self?.openList = (name, state) }
             }
         } catch {
+            guard opening == name else { return }
+            opening = nil
             say("\(name) cannot be opened: \(ErrorText.describe(error))", isError: true)
         }
     }
 
-    /// Closes the open list.
+    /// Closes the open list (and forgets a list being opened).
     public func closeList() {
+        opening = nil
         sessionTask?.cancel()
         sessionTask = nil
         if let session { Task { await session.close() } }
@@ -147,27 +177,33 @@ public final class ListsFeature {
             say("Lists cannot be used: \(failure ?? "no folder")", isError: true)
             return
         }
+        let name = lastUsedList.flatMap { name in summaries.contains { $0.name == name } ? name : nil }
+        let first = summaries.first?.name
         do {
-            let name = lastUsedList.flatMap { name in summaries.contains { $0.name == name } ? name : nil }
-            let package =
-                try name.map(folder.package(named:)) ?? summaries.first.map { folder.package(named: $0.name) }
-                ?? folder.create(title: "Shopping list")
-            let title = try package.update { document in
-                try document.addItem(productID: productID, stamp: folder.stamp())
-                return document.manifest.title.value
+            let (listName, title) = try await FileWork.run {
+                let package =
+                    try name.map(folder.package(named:)) ?? first.map(folder.package(named:))
+                    ?? folder.create(title: "Shopping list")
+                let title = try package.update { document in
+                    try document.addItem(productID: productID, stamp: folder.stamp())
+                    return document.manifest.title.value
+                }
+                return (package.name, title)
             }
-            lastUsedList = package.name
+            lastUsedList = listName
             say("Added \(productID) to \(title).", isError: false)
         } catch {
             say("\(productID) could not be added to a list: \(ErrorText.describe(error))", isError: true)
         }
     }
 
-    /// Resolves list `name`'s conflict copies as `choice` says.
-    public func resolve(_ name: String, _ choice: ConflictChoice) {
+    /// Resolves list `name`'s conflict copies as `choice` says (on a dispatch thread: it writes under the list's
+    /// exclusive lock).
+    public func resolve(_ name: String, _ choice: ConflictChoice) async {
         guard let folder else { return }
+        let package = folder.package(named: name)
         do {
-            let resolution = try folder.package(named: name).resolveConflicts(choice)
+            let resolution = try await FileWork.run { try package.resolveConflicts(choice) }
             let kept = resolution.kept.isEmpty ? "" : "; \(resolution.kept.count) could not be read and stay"
             say(
                 "\(name): \(resolution.removed.count) conflict copies resolved (\(choice.rawValue))\(kept).",
@@ -177,9 +213,10 @@ public final class ListsFeature {
         }
     }
 
-    /// The conflict copies of list `name` (none when it cannot be listed).
+    /// The conflict copies of list `name` as last read (none when it has none or they cannot be listed); reads no
+    /// file.
     public func conflictCopies(of name: String) -> [ConflictCopy] {
-        (try? folder?.package(named: name).conflictCopies()) ?? []
+        conflictCopiesByList[name] ?? []
     }
 
     /// Shows a message on the screen.
@@ -190,5 +227,26 @@ public final class ListsFeature {
     private func show(_ summaries: [ListSummary]) {
         self.summaries = summaries
         hasLoaded = true
+        readConflictCopies()
+    }
+
+    /// Lists the conflict copies of the lists that have some, on a dispatch thread.
+    private func readConflictCopies() {
+        guard let folder else { return }
+        let names = summaries.filter { $0.conflictCount > 0 }.map(\.name)
+        copiesTask?.cancel()
+        guard !names.isEmpty else {
+            copiesTask = nil
+            if !conflictCopiesByList.isEmpty { conflictCopiesByList = [:] }
+            return
+        }
+        copiesTask = Task { [weak self] in
+            let found = try? await FileWork.run {
+                Dictionary(
+                    uniqueKeysWithValues: names.map { ($0, (try? folder.package(named: $0).conflictCopies()) ?? []) })
+            }
+            guard let self, let found, !Task.isCancelled else { return }
+            self.conflictCopiesByList = found
+        }
     }
 }

@@ -8,11 +8,20 @@ import Testing
 @testable import Lists
 
 @MainActor
-@Suite struct ListsScreenTests {
+@Suite(.timeLimit(.minutes(1))) struct ListsScreenTests {
     private func feature(_ folder: URL) -> ListsFeature {
         ListsFeature(
             makeFolder: { ListsFolder(url: folder, device: device("device-a"), now: { Date() }) },
             logger: Logger(label: "test", handler: CapturingLogHandler()))
+    }
+
+    /// List "Party" with one item (`sku_1`) in `folder`, and a started feature over the folder.
+    private func startedParty(in folder: URL) async throws -> (ListPackage, ListsFeature) {
+        let package = try ListPackage.create(in: folder, name: "Party", title: "Party", stamp: stamp(1))
+        try package.update { try $0.addItem(productID: "sku_1", stamp: stamp(2)) }
+        let feature = feature(folder)
+        await feature.start()
+        return (package, feature)
     }
 
     private func text(_ view: some TerminalView) -> String {
@@ -21,10 +30,7 @@ import Testing
 
     @Test func theListsScreenShowsWhatTheWatcherSeesAndOpensConflicts() async throws {
         try await withTemporaryDirectory { folder in
-            let package = try ListPackage.create(in: folder, name: "Party", title: "Party", stamp: stamp(1))
-            try package.update { try $0.addItem(productID: "sku_1", stamp: stamp(2)) }
-            let feature = feature(folder)
-            await feature.start()
+            let (package, feature) = try await startedParty(in: folder)
             defer { feature.stop() }
             let viewModel = ListsViewModel(feature: feature)
             var openedConflicts = false
@@ -63,6 +69,25 @@ import Testing
             let saved = try #require(try package.load().document.items[item.id])
             #expect(saved.quantity.value == 2 && saved.done.value)
             #expect(view.handle(KeyEvent(.character("s"))) == .ignored, "save as copy only for a deleted list")
+        }
+    }
+
+    @Test func aListLockedByAnotherWriterOpensWithoutHoldingTheScreen() async throws {
+        try await withTemporaryDirectory { folder in
+            let (package, feature) = try await startedParty(in: folder)
+            defer { feature.stop() }
+            // Another process's write in progress: the list's exclusive lock is held.
+            let writer = try DirectoryLock(directory: package.directory, mode: .exclusive, timeout: 1)
+            let opening = Task { await feature.open("Party") }
+            let view = ListDetailView(viewModel: ListDetailViewModel(feature: feature, name: "Party"), theme: .unicode)
+            // This test runs on the main actor: it renders while the list is being read behind the lock.
+            try await waitUntil("the screen shows that the list is opening") {
+                text(view).contains("Opening the list")
+            }
+            #expect(feature.openList == nil)
+            writer.release()
+            await opening.value
+            try await waitUntil("the list is shown once the writer is done") { text(view).contains("sku_1 × 1") }
         }
     }
 }

@@ -148,10 +148,10 @@ struct CachingTests {
 
 @Suite("Core/Networking's transport against the server")
 struct TransportRevalidationTests {
-    @Test("URLSessionTransport revalidates with If-None-Match: the server answers 304, the caller gets the full 200")
+    @Test("CurlTransport revalidates with If-None-Match: the server answers 304, the caller gets the full 200")
     func transportRevalidates() async throws {
         try await withTestServer { server in
-            let transport = URLSessionTransport()
+            let transport = try LiveTransports.api(entityTags: EntityTagCache())
             let request = URLRequest(url: server.server.baseURL.appendingPathComponent("v1/products/sku_2"))
             let (first, firstResponse) = try await transport.send(request)
             let (second, secondResponse) = try await transport.send(request)

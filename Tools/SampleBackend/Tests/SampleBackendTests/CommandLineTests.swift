@@ -119,7 +119,7 @@ struct CommandLineTests {
             }
         }
         let url = try #require(listening.flatMap(URL.init(string:)))
-        let client = TestClient(baseURL: url)
+        let client = try TestClient(baseURL: url)
         #expect(try await client.get("/v1/config").status == 503)
         #expect(try await client.get("/v1/config").status == 200)
         #expect(try await client.get("/v1/products/sku_40").status == 200)

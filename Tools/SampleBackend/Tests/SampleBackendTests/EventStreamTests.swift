@@ -51,7 +51,7 @@ private struct FixedToken: AccessTokenProvider {
     func invalidateToken(_ token: String) async {}
 }
 
-/// Core/Networking's event-stream client on the live URLSession transport, watching a real server in a task of its
+/// Core/Networking's event-stream client on the live libcurl transport, watching a real server in a task of its
 /// own and keeping what it saw.
 private final class Watcher: Sendable {
     struct Seen: Sendable {
@@ -64,9 +64,9 @@ private final class Watcher: Sendable {
     let seen = Locked(Seen())
     private let task: Locked<Task<Void, Never>?> = Locked(nil)
 
-    init(baseURL: URL, token: String? = nil, after lastEventID: String? = nil) {
+    init(baseURL: URL, token: String? = nil, after lastEventID: String? = nil) throws {
         let client = EventStreamClient(
-            baseURL: baseURL, transport: URLSessionStreamingTransport(idleTimeoutSeconds: 30),
+            baseURL: baseURL, transport: try LiveTransports.stream(),
             tokenProvider: FixedToken(token: token), decoder: Live.decoder, clock: ContinuousClock(),
             jitter: .fixed(0), logger: Logger(label: "watcher", handler: CapturingLogHandler()),
             configuration: EventStreamConfiguration(heartbeatTimeout: .seconds(10), reconnectionTime: .seconds(5)))
@@ -133,7 +133,7 @@ struct EventStreamTests {
     func likeReachesWatcher() async throws {
         try await withTestServer(configure: quickEvents) { server in
             let token = try await server.client.signIn("liker")
-            let watcher = Watcher(baseURL: server.server.baseURL)
+            let watcher = try Watcher(baseURL: server.server.baseURL)
             defer { watcher.stop() }
             try await watcher.waitForConnection()
             let liked = try await server.client.send("PUT", "/v1/posts/post_3/like", token: token)
@@ -154,7 +154,7 @@ struct EventStreamTests {
     func cutStreamResumes() async throws {
         try await withTestServer(faults: ["GET /v1/events cut-after=3 times=1"], configure: quickEvents) { server in
             let token = try await server.client.signIn("liker")
-            let watcher = Watcher(baseURL: server.server.baseURL)
+            let watcher = try Watcher(baseURL: server.server.baseURL)
             defer { watcher.stop() }
             try await watcher.waitForConnection()
             for number in 1...6 {
@@ -181,7 +181,7 @@ struct EventStreamTests {
         try await withTestServer(dataDirectory: directory.url, configure: quickEvents) { first in
             try await withTestServer(dataDirectory: directory.url, configure: quickEvents) { second in
                 #expect(first.server.instanceID == second.server.instanceID)
-                let watcher = Watcher(baseURL: second.server.baseURL)
+                let watcher = try Watcher(baseURL: second.server.baseURL)
                 defer { watcher.stop() }
                 try await watcher.waitForConnection()
                 let token = try await first.client.signIn("elsewhere")
@@ -196,7 +196,7 @@ struct EventStreamTests {
     func idsSurviveRestarts() async throws {
         let directory = try TemporaryDirectory()
         let firstID = try await withTestServer(dataDirectory: directory.url, configure: quickEvents) { server in
-            let watcher = Watcher(baseURL: server.server.baseURL)
+            let watcher = try Watcher(baseURL: server.server.baseURL)
             defer { watcher.stop() }
             try await watcher.waitForConnection()
             let token = try await server.client.signIn("before")
@@ -207,7 +207,7 @@ struct EventStreamTests {
         try await withTestServer(dataDirectory: directory.url, configure: quickEvents) { server in
             let token = try await server.client.signIn("after")
             _ = try await server.client.send("PUT", "/v1/posts/post_5/like", token: token)
-            let watcher = Watcher(baseURL: server.server.baseURL, after: firstID)
+            let watcher = try Watcher(baseURL: server.server.baseURL, after: firstID)
             defer { watcher.stop() }
             try await watcher.waitForEvents(1)
             let event = try #require(watcher.events.first)
@@ -221,7 +221,7 @@ struct EventStreamTests {
     @Test("an id of another data set, or newer than any event, gets a reset; a current one resumes quietly")
     func resetForForeignIDs() async throws {
         try await withTestServer(configure: quickEvents) { server in
-            let foreign = Watcher(baseURL: server.server.baseURL, after: "srv_00000000000000000000000000000000-7")
+            let foreign = try Watcher(baseURL: server.server.baseURL, after: "srv_00000000000000000000000000000000-7")
             defer { foreign.stop() }
             try await foreign.waitForEvents(1)
             guard case .reset(let reset) = try #require(foreign.events.first).value else {
@@ -230,14 +230,14 @@ struct EventStreamTests {
             }
             #expect(reset.reason.contains("another data set"))
 
-            let future = Watcher(baseURL: server.server.baseURL, after: "\(server.server.instanceID)-999999")
+            let future = try Watcher(baseURL: server.server.baseURL, after: "\(server.server.instanceID)-999999")
             defer { future.stop() }
             try await future.waitForEvents(1)
             #expect(future.events.first.map { if case .reset = $0.value { true } else { false } } == true)
 
             let token = try await server.client.signIn("resumer")
             _ = try await server.client.send("PUT", "/v1/posts/post_2/like", token: token)
-            let current = Watcher(baseURL: server.server.baseURL, after: "\(server.server.instanceID)-0")
+            let current = try Watcher(baseURL: server.server.baseURL, after: "\(server.server.instanceID)-0")
             defer { current.stop() }
             try await current.waitForEvents(1)
             #expect(likes(try #require(current.events.first))?.postId == "post_2")
@@ -252,9 +252,9 @@ struct EventStreamTests {
             try await server.server.setStock(productID: "sku_2", stock: 10)
             let product = try await server.client.get("/v1/products/sku_2")
             let price = try #require((product.object["price"] as? [String: Any])?["amount_minor"] as? NSNumber)
-            let owner = Watcher(baseURL: server.server.baseURL, token: buyer)
-            let stranger = Watcher(baseURL: server.server.baseURL, token: other)
-            let anonymous = Watcher(baseURL: server.server.baseURL)
+            let owner = try Watcher(baseURL: server.server.baseURL, token: buyer)
+            let stranger = try Watcher(baseURL: server.server.baseURL, token: other)
+            let anonymous = try Watcher(baseURL: server.server.baseURL)
             defer {
                 owner.stop()
                 stranger.stop()
@@ -284,7 +284,7 @@ struct EventStreamTests {
     @Test("a new post is announced as post.created")
     func newPostAnnounced() async throws {
         try await withTestServer(configure: quickEvents) { server in
-            let watcher = Watcher(baseURL: server.server.baseURL)
+            let watcher = try Watcher(baseURL: server.server.baseURL)
             defer { watcher.stop() }
             try await watcher.waitForConnection()
             let id = try await server.server.addPostToFeed()
@@ -309,12 +309,12 @@ struct EventStreamTests {
     @Test("a client that goes away is noticed at the next heartbeat and its stream released; stop ends open streams")
     func closedClientsAreReleased() async throws {
         try await withTestServer(configure: quickEvents) { server in
-            let watcher = Watcher(baseURL: server.server.baseURL)
+            let watcher = try Watcher(baseURL: server.server.baseURL)
             try await watcher.waitForConnection()
             try await waitUntil("the server counts the stream") { server.server.eventStreamCount == 1 }
             watcher.stop()
             try await waitUntil("the server releases the stream") { server.server.eventStreamCount == 0 }
-            let staying = Watcher(baseURL: server.server.baseURL)
+            let staying = try Watcher(baseURL: server.server.baseURL)
             defer { staying.stop() }
             try await staying.waitForConnection()
             try await waitUntil("the server counts the stream") { server.server.eventStreamCount == 1 }
@@ -324,7 +324,7 @@ struct EventStreamTests {
     @Test("the stream starts with retry and the position, sends heartbeat comments, and is chunked text/event-stream")
     func wireFormat() async throws {
         try await withTestServer(configure: quickEvents) { server in
-            let transport = URLSessionStreamingTransport(idleTimeoutSeconds: 30)
+            let transport = try LiveTransports.stream()
             let url = server.server.baseURL.appendingPathComponent("v1/events")
             let response = try await transport.stream(URLRequest(url: url))
             #expect(response.head.statusCode == 200)

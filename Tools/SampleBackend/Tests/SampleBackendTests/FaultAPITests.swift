@@ -86,7 +86,7 @@ struct FaultAPITests {
                 ((product.object["price"] as? [String: Any])?["amount_minor"] as? NSNumber)?.int64Value)
             let body = orderBody(clientID: "dropped", items: [("sku_9", 2)], expectedTotal: unit * 2 + 490)
 
-            let freshConnection = TestClient(baseURL: client.baseURL)
+            let freshConnection = try TestClient(baseURL: client.baseURL)
             await #expect(throws: URLError.self) {
                 _ = try await freshConnection.placeOrder(body, key: "dropped", token: token)
             }

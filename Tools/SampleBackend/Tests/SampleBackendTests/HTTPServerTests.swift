@@ -50,7 +50,7 @@ private func startServer(
 ) throws -> (HTTPServer, TestClient) {
     let server = HTTPServer(configuration: configuration, logger: Logger(label: "http", handler: log), handler: handler)
     let port = try server.start()
-    let client = TestClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
+    let client = try TestClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
     return (server, client)
 }
 

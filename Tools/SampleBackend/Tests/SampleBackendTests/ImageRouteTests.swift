@@ -115,10 +115,10 @@ struct ImageRouteTests {
 
 /// Counts what a transport answered, by status.
 final class CountingTransport: HTTPTransport {
-    private let inner: URLSessionTransport
+    private let inner: CurlTransport
     private let statuses = Locked<[Int]>([])
 
-    init(inner: URLSessionTransport) {
+    init(inner: CurlTransport) {
         self.inner = inner
     }
 
@@ -145,7 +145,7 @@ struct ImageLoaderOverHTTPTests {
                 decoder: ImageDecoder(), maximumConcurrentDownloads: 4)
         }
         try await withTestServer(dataDirectory: data.url) { server in
-            let transport = CountingTransport(inner: URLSessionTransport(entityTags: nil))
+            let transport = CountingTransport(inner: try LiveTransports.api(entityTags: nil))
             let images = loader(for: server.server.baseURL, transport: transport)
             let product = try await server.client.get("/v1/products/sku_12")
             let url = try #require((product.object["image_url"] as? String).flatMap(URL.init(string:)))
@@ -157,7 +157,7 @@ struct ImageLoaderOverHTTPTests {
             #expect(transport.answered == [200])
         }
         try await withTestServer(dataDirectory: data.url) { server in
-            let transport = CountingTransport(inner: URLSessionTransport(entityTags: nil))
+            let transport = CountingTransport(inner: try LiveTransports.api(entityTags: nil))
             let images = loader(for: server.server.baseURL, transport: transport)
             let product = try await server.client.get("/v1/products/sku_12")
             let url = try #require((product.object["image_url"] as? String).flatMap(URL.init(string:)))

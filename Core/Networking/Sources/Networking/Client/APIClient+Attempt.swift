@@ -161,9 +161,9 @@ extension APIClient {
         )
     }
 
-    /// What a transport failure means for the caller: `CancellationError` when the calling task was cancelled (URLSession
-    /// on Linux reports that as `URLError(.cancelled)`), `timeout` for the deadline or `URLError(.timedOut)`, and the
-    /// other `URLError` codes as `transport`.
+    /// What a transport failure means for the caller: `CancellationError` when the calling task was cancelled (a transport
+    /// may report that as `URLError(.cancelled)`), `timeout` for the deadline or `URLError(.timedOut)`, and the
+    /// other `URLError` codes as `transport`; a body over the transport's cap is `transport(.dataLengthExceedsMaximum)`.
     static func mapTransportError(_ error: any Error) -> any Error {
         if Task.isCancelled {
             return CancellationError()
@@ -177,6 +177,8 @@ extension APIClient {
             return APIError.timeout
         case let urlError as URLError:
             return APIError.transport(urlError.code)
+        case is ResponseBodyTooLarge:
+            return APIError.transport(.dataLengthExceedsMaximum)
         case is CancellationError:
             return APIError.cancelled
         case let apiError as APIError:

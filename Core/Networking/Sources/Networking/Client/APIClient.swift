@@ -47,7 +47,7 @@ public struct APIClient: Sendable {
     /// - Parameters:
     ///   - baseURL: An absolute `http` or `https` URL with a host (a path prefix is allowed); requests to a bad base
     ///     URL fail with `APIError.invalidRequest`.
-    ///   - transport: Sends the requests: `URLSessionTransport` in the App.
+    ///   - transport: Sends the requests: `CurlTransport` in the App.
     ///   - tokenProvider: Supplies the bearer token; nil when the app has no sessions (then `.required` endpoints
     ///     fail with `APIError.unauthorized` and `.optional` ones are sent anonymously).
     ///   - clock: Measures deadlines, backoff waits and durations: `ContinuousClock()` in the App.

@@ -1,7 +1,7 @@
 /// The deadlines of a request: each attempt's and the whole call's, retries and waits included.
 ///
 /// The client enforces both with the injected clock, racing the transport against it, so they hold at sub-second
-/// precision (URLSession on Linux cuts its own timeouts to whole seconds and fires those under a second at once).
+/// precision, whatever the transport does with its own timeouts.
 public struct RequestTimeouts: Sendable, Hashable {
     /// The longest one attempt may take, from sending the request to receiving the whole body.
     public var attempt: Duration

@@ -96,7 +96,7 @@ public struct EventStreamClient<Value: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - baseURL: An absolute `http` or `https` URL, such as `http://127.0.0.1:8080`.
-    ///   - transport: Opens the connections: `URLSessionStreamingTransport` in the App.
+    ///   - transport: Opens the connections: `CurlStreamingTransport` in the App.
     ///   - tokenProvider: Supplies the bearer token (the stream's authentication is optional); nil watches
     ///     anonymously.
     ///   - decoder: The events to report and how to decode them.

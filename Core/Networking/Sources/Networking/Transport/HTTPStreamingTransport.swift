@@ -23,7 +23,7 @@ public struct HTTPStreamingResponse: Sendable {
 /// Sends one HTTP request and hands back its answer while it is still arriving: the seam under long-lived answers
 /// such as the `text/event-stream` of `GET /v1/events`, next to `HTTPTransport` for whole answers.
 ///
-/// The live implementation is `URLSessionStreamingTransport`; tests use `ScriptedStreamingTransport` from
+/// The live implementation is `CurlStreamingTransport`; tests use `ScriptedStreamingTransport` from
 /// `NetworkingTestSupport`. An answer with any status is returned, not thrown.
 public protocol HTTPStreamingTransport: Sendable {
     /// Sends `request` and returns once the response head has arrived.

@@ -51,7 +51,7 @@ public final class ListsEntry: ScopedFeatureEntry {
         preferences = context.preferences(suite: ListsLocation.preferencesSuite)
         products = ListProductLookup(client: context.client)
         let workingDirectory = URL(fileURLWithPath: FileManager().currentDirectoryPath, isDirectory: true)
-        let makeFolder: @MainActor () throws -> ListsFolder = { [context] in
+        let makeFolder: @Sendable () throws -> ListsFolder = { [context] in
             let location = try ListsLocation(context: context, override: nil, workingDirectory: workingDirectory)
             let device = try ListsLocation.deviceIdentity(layout: context.layout).loadOrCreate()
             return ListsFolder(url: location.folder, device: device, now: context.now)

@@ -40,10 +40,13 @@ public final class ConflictsViewModel {
         listState.apply(move, itemCount: lists.count, visibleCount: visibleCount)
     }
 
-    /// Resolves the selected list's copies as `choice` says.
+    /// Resolves the selected list's copies as `choice` says; the files are written off the main actor, and the
+    /// notice says when it is done.
     public func resolveSelected(_ choice: ConflictChoice) {
         guard let selectedName else { return }
-        feature.resolve(selectedName, choice)
+        feature.say("Resolving \(selectedName)\u{2026}", isError: false)
+        let feature = feature
+        Task { await feature.resolve(selectedName, choice) }
     }
 }
 

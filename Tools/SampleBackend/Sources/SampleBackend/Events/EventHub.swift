@@ -1,14 +1,20 @@
 import Foundation
 import Logging
+import Persistence
 import Primitives
 
 /// Feeds the `GET /v1/events` streams of one server from the events table.
 ///
 /// Every change writes its event row in its own transaction (`ServerStore.appendEvent`), and every server process
 /// over the same database file tails the table: each `pollInterval`, while it has a stream open, it reads the rows
-/// after the last one it saw and writes them to its open streams, so a change made through any process reaches the watchers of all of them. (The
-/// table is read by sequence number rather than by `PRAGMA data_version`, which is per connection and so says
-/// nothing across the store's pool of reader connections; an empty range read costs one index probe.)
+/// after the last one it saw and writes them to its open streams, so a change made through any process reaches the
+/// watchers of all of them. (The table is read by sequence number rather than by `PRAGMA data_version`, which is per
+/// connection and so says nothing across the store's pool of reader connections.)
+///
+/// Idle costs nothing beyond the timer: a `CommitPoller` thread compares the file's commit stamp (`CommitWatch`,
+/// the wal-index header in shared memory, read without a system call) each `pollInterval` with the stamp it saw
+/// last, and the table is read only when some process has committed since. With no stream open the poller waits
+/// with no timer at all, and the first stream to open wakes it. (In memory there is no stamp, and each tick reads.)
 ///
 /// Event ids are `<instance id>-<sequence number>`: increasing within a data set, kept across restarts (the rows
 /// are in the database file), and recognisably foreign to another data set. A stream that sends `Last-Event-ID`
@@ -45,6 +51,8 @@ final class EventHub: Sendable {
         var isStopping = false
         var tasks: [Task<Void, Never>] = []
         var dropped = 0
+        /// Reads of the table the tailer made, for tests of the idle cost.
+        var tailReads = 0
     }
 
     let settings: EventStreamSettings
@@ -52,13 +60,25 @@ final class EventHub: Sendable {
     private let store: ServerStore
     private let now: @Sendable () -> Date
     private let logger: Logger
-    private let state = Locked(State())
+    private let state: Locked<State>
+    private let poller: CommitPoller
+    private let commits: AsyncStream<Void>
 
+    /// A hub over `store`'s events table; `commitWatch` (the file's commit stamps, nil in memory) lets the tailer
+    /// skip the read when nothing was committed.
     init(
-        store: ServerStore, instanceID: String, settings: EventStreamSettings, now: @escaping @Sendable () -> Date,
-        logger: Logger
+        store: ServerStore, instanceID: String, settings: EventStreamSettings, commitWatch: CommitWatch?,
+        now: @escaping @Sendable () -> Date, logger: Logger
     ) {
         self.store = store
+        let (commits, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.commits = commits
+        let state = Locked(State())
+        self.state = state
+        poller = CommitPoller(
+            watch: commitWatch, period: settings.pollInterval,
+            isWanted: { state.withLock { !$0.clients.isEmpty && !$0.isStopping } },
+            changed: { continuation.yield() })
         self.instanceID = instanceID
         self.settings = settings
         self.now = now
@@ -70,6 +90,9 @@ final class EventHub: Sendable {
 
     /// Clients dropped so far for falling too far behind.
     var droppedCount: Int { state.withLock { $0.dropped } }
+
+    /// How often the tailer's timer fired, and how often it read the table, so far.
+    var tailActivity: (ticks: Int, reads: Int) { (poller.activity.ticks, state.withLock { $0.tailReads }) }
 
     /// Starts tailing the table (from its newest row), the heartbeats and the configured demo sources.
     ///
@@ -90,6 +113,7 @@ final class EventHub: Sendable {
             state.tailed = newest
             state.tasks = tasks
         }
+        poller.start()
     }
 
     /// Ends every stream cleanly (after what was written to it) and stops the background work; new streams are
@@ -100,6 +124,7 @@ final class EventHub: Sendable {
             defer { state.tasks = [] }
             return (state.tasks, state.clients.values.map(\.body))
         }
+        poller.stop()
         for task in tasks {
             task.cancel()
         }
@@ -176,6 +201,8 @@ final class EventHub: Sendable {
                 userID: userID, origin: origin, body: body, through: 0, pending: [], remaining: cutAfter, opened: .now)
             return .success((id, body))
         }
+        // The poller waits with no timer while no stream is open.
+        poller.wake()
         return try outcome.get()
     }
 
@@ -283,21 +310,21 @@ final class EventHub: Sendable {
         }
     }
 
+    /// Reads the rows after the last one read each time the poller saw a commit, while a stream is open.
     private func tail() async {
-        while !Task.isCancelled {
-            do {
-                try await Task.sleep(for: settings.pollInterval)
-            } catch {
-                return
-            }
-            // With no stream open there is no one to feed: skip the read (an embedded server idles at no cost).
-            // The first stream then catches up from the last row read; `send` skips what it already has.
-            guard let after = state.withLock({ $0.clients.isEmpty ? nil : $0.tailed }) else { continue }
-            do {
-                let rows = try await store.allEvents(after: after, limit: 500)
-                deliver(rows)
-            } catch {
-                logger.warning("cannot read new events", metadata: ["error": .string(String(describing: error))])
+        let limit = 500
+        for await _ in commits {
+            // A full page may have more behind it: read on until a short one.
+            while let after = state.withLock({ $0.clients.isEmpty ? nil : $0.tailed }) {
+                do {
+                    state.withLock { $0.tailReads += 1 }
+                    let rows = try await store.allEvents(after: after, limit: limit)
+                    deliver(rows)
+                    if rows.count < limit { break }
+                } catch {
+                    logger.warning("cannot read new events", metadata: ["error": .string(String(describing: error))])
+                    break
+                }
             }
         }
     }

@@ -43,6 +43,8 @@ final class ConnectionWatch: Sendable {
         var entries: [UInt: Entry] = [:]
         var nextID: UInt = 1
         var expiredCount = 0
+        /// The deadline watcher, parked while no connection has a deadline (`waitForDeadline()`).
+        var waiter: CheckedContinuation<Void, Never>?
     }
 
     private let headTimeout: Duration
@@ -61,21 +63,43 @@ final class ConnectionWatch: Sendable {
     /// Registers a new connection reading its first head; returns its id (never 0).
     func opened(descriptor: Int32) -> UInt {
         let deadline = self.deadline(for: .head)
-        return state.withLock { state in
+        let (id, waiter) = state.withLock { state in
             let id = state.nextID
             state.nextID += 1
             state.entries[id] = Entry(descriptor: descriptor, stage: .head, deadline: deadline)
-            return id
+            return (id, deadline == nil ? nil : Self.takeWaiter(&state))
         }
+        waiter?.resume()
+        return id
     }
 
     /// Moves connection `id` to `stage`, starting that stage's deadline now.
     func enter(_ stage: Stage, id: UInt) {
         let deadline = self.deadline(for: stage)
-        state.withLock { state in
-            guard state.entries[id] != nil else { return }
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard state.entries[id] != nil else { return nil }
             state.entries[id]?.stage = stage
             state.entries[id]?.deadline = deadline
+            return deadline == nil ? nil : Self.takeWaiter(&state)
+        }
+        waiter?.resume()
+    }
+
+    /// Returns once some connection has a deadline (at once when one has), or the calling task is cancelled: the
+    /// deadline watcher waits here, with no timer, while every connection is answering (a long event stream) or
+    /// none is open.
+    func waitForDeadline() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    if Task.isCancelled || state.entries.values.contains(where: { $0.deadline != nil }) { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { Self.takeWaiter(&$0) }?.resume()
         }
     }
 
@@ -105,6 +129,11 @@ final class ConnectionWatch: Sendable {
             }
             return counts
         }
+    }
+
+    private static func takeWaiter(_ state: inout State) -> CheckedContinuation<Void, Never>? {
+        defer { state.waiter = nil }
+        return state.waiter
     }
 
     private func deadline(for stage: Stage) -> ContinuousClock.Instant? {

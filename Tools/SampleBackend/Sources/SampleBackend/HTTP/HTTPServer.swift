@@ -190,9 +190,11 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Every quarter second, closes the connections whose head or body deadline has passed (`ConnectionWatch`).
+    /// Every quarter second while some connection has a deadline, closes the connections whose head or body deadline
+    /// has passed (`ConnectionWatch`); with none (an idle server, or only event streams open) it waits with no timer.
     private static func watchDeadlines(_ core: ServerCore) async {
         while !Task.isCancelled {
+            await core.watch.waitForDeadline()
             do {
                 try await Task.sleep(for: .milliseconds(250))
             } catch {

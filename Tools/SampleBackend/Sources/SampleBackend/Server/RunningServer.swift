@@ -115,6 +115,12 @@ public final class RunningServer: Sendable {
         api.eventHub.streamCount
     }
 
+    /// How often the event tailer's timer fired and how often it read the events table, so far (for tests of the
+    /// idle cost: no tick without a stream, no read without a commit).
+    var eventTailActivity: (ticks: Int, reads: Int) {
+        api.eventHub.tailActivity
+    }
+
     /// Moves the orders still `confirmed` that were placed at least `delay` ago to `shipped`, each with its
     /// `order.status` event, as the demo source `--demo-orders-advance` does.
     ///

@@ -47,9 +47,10 @@ public enum SampleServer {
         } catch {
             throw .store(String(describing: error))
         }
+        let commitWatch = store.database.commitWatch()
         let eventHub = EventHub(
-            store: store, instanceID: preparation.instanceID, settings: configuration.events, now: configuration.now,
-            logger: logger)
+            store: store, instanceID: preparation.instanceID, settings: configuration.events, commitWatch: commitWatch,
+            now: configuration.now, logger: logger)
         do {
             try await eventHub.start()
         } catch {
@@ -68,7 +69,7 @@ public enum SampleServer {
                 catalog: PictureCatalog(seed: preparation.dataSeed),
                 directory: configuration.dataDirectory?.appendingPathComponent("images"), memoryLimit: 64 << 20,
                 logger: logger),
-            now: configuration.now, logger: logger, eventHub: eventHub, commitWatch: store.database.commitWatch())
+            now: configuration.now, logger: logger, eventHub: eventHub, commitWatch: commitWatch)
         let router = api.makeRouter()
         let faults = api.faults
         let reuse = api.commitWatch.map { watch in

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -38,19 +39,16 @@ struct TestResponse: @unchecked Sendable {
     var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-/// Calls a server over real HTTP with its own URLSession (its own connections).
+/// Calls a server over real HTTP with Core/Networking's libcurl transport on a driver of its own (its own
+/// connections).
 struct TestClient: Sendable {
     let baseURL: URL
-    let session: URLSession
+    let transport: CurlTransport
 
-    init(baseURL: URL) {
+    init(baseURL: URL) throws {
         self.baseURL = baseURL
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 60
-        // Every request reaches the server as written: 304 answers arrive as 304, never hidden by a local cache.
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        self.session = URLSession(configuration: configuration)
+        // Every request reaches the server as written: no entity tags, so 304 answers arrive as 304.
+        transport = try LiveTransports.api(entityTags: nil)
     }
 
     /// Sends a request; `path` may carry a query and percent-escapes, and is appended to the base URL as written.
@@ -70,8 +68,7 @@ struct TestClient: Sendable {
         for (name, value) in headers {
             request.setValue(value, forHTTPHeaderField: name)
         }
-        let (data, response) = try await session.data(for: request)
-        let http = try #require(response as? HTTPURLResponse)
+        let (data, http) = try await transport.send(request)
         var headerFields: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
             headerFields[String(describing: name)] = String(describing: value)
@@ -110,5 +107,21 @@ struct TestClient: Sendable {
             json: ["number": "4242424242424242", "exp_month": 12, "exp_year": 2099, "cvc": "123"], token: token)
         #expect(response.status == 200)
         return try #require(response.object["token"] as? String)
+    }
+}
+
+/// Core/Networking's libcurl transports as the app builds them, each on a driver of its own.
+enum LiveTransports {
+    /// A whole-answer transport (60 s idle backstop, 64 MiB cap) with `entityTags`.
+    static func api(entityTags: EntityTagCache?) throws -> CurlTransport {
+        CurlTransport(
+            driver: try CurlDriver(), idleTimeout: .seconds(60), maximumBodyBytes: 64 << 20, additionalHeaders: [:],
+            entityTags: entityTags)
+    }
+
+    /// A streaming transport (30 s idle backstop, 256 buffered chunks).
+    static func stream() throws -> CurlStreamingTransport {
+        CurlStreamingTransport(
+            driver: try CurlDriver(), idleTimeout: .seconds(30), maximumBufferedChunks: 256, additionalHeaders: [:])
     }
 }

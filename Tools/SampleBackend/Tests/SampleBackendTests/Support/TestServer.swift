@@ -32,7 +32,7 @@ struct TestServer: Sendable {
         configuration.growFeedEvery = growFeedEvery
         configure(&configuration)
         let server = try await SampleServer.start(configuration)
-        return TestServer(server: server, client: TestClient(baseURL: server.baseURL), log: log)
+        return TestServer(server: server, client: try TestClient(baseURL: server.baseURL), log: log)
     }
 
     func stop() async {

@@ -1,0 +1,162 @@
+import CCurl
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One libcurl multi handle and the thread of its own that drives it: the engine under `CurlTransport` and
+/// `CurlStreamingTransport`.
+///
+/// Build one per process in the composition root and hand it to every transport. The thread sleeps in
+/// `curl_multi_poll` until a socket has work, a transfer's idle timeout is due, or a message arrives; nothing polls
+/// while the process is idle. Every libcurl call on an easy or the multi handle happens on that thread, so callers
+/// never wait on it: starting a transfer, cancelling one and un-pausing one are messages (a lock-protected queue,
+/// then `curl_multi_wakeup`, which libcurl allows from any thread). A cancelled caller is resumed at once with
+/// `CancellationError`; the thread removes the transfer when it reads the message. Every easy handle has
+/// `CURLOPT_NOSIGNAL` (libcurl must not raise signals in a threaded process).
+///
+/// The thread ends once the last reference to the driver is gone (every transport and open stream holds one).
+public final class CurlDriver: Sendable {
+    /// Why a driver could not start.
+    public struct StartFailure: Error, CustomStringConvertible {
+        /// What failed, such as "curl_multi_init returned NULL".
+        public let reason: String
+
+        /// "cannot start the HTTP engine (libcurl): <reason>".
+        public var description: String { "cannot start the HTTP engine (libcurl): \(reason)" }
+    }
+
+    let core: CurlDriverCore
+
+    /// Starts the multi handle and its thread.
+    ///
+    /// - Throws: `StartFailure` when libcurl cannot be initialised (out of memory, a broken installation).
+    public convenience init() throws(StartFailure) {
+        try self.init(completionGate: nil)
+    }
+
+    /// Starts the multi handle and its thread; `completionGate`, called on the driver's thread with a finished
+    /// transfer's URL before its caller is told, lets tests hold a completion (production passes nil).
+    init(completionGate: (@Sendable (URL) -> Void)?) throws(StartFailure) {
+        guard CurlGlobal.initialised else { throw StartFailure(reason: "curl_global_init failed") }
+        guard let multi = curl_multi_init() else { throw StartFailure(reason: "curl_multi_init returned NULL") }
+        core = CurlDriverCore(multi: multi)
+        let core = self.core
+        let thread = Thread {
+            CurlLoop(core: core, completionGate: completionGate).run()
+        }
+        thread.name = "storefront.curl"
+        thread.start()
+    }
+
+    deinit {
+        core.post(.stop)
+    }
+
+    /// A new transfer id, unique in this driver.
+    func makeTransferID() -> Int {
+        core.nextID.add(1, ordering: .relaxed).newValue
+    }
+
+    /// How many transfers are on the network now (started and not yet removed).
+    var activeTransferCount: Int {
+        core.activeCount.load(ordering: .relaxed)
+    }
+
+    /// Asks the driver's thread to start `transfer`.
+    func start(_ transfer: CurlTransfer) {
+        core.post(.start(transfer))
+    }
+
+    /// Asks the driver's thread to stop transfer `id` and finish its sink with `CancellationError`; an id that is
+    /// not running (finished, or never started) is ignored. Returns at once.
+    func cancel(_ id: Int) {
+        core.post(.cancel(id))
+    }
+
+    /// Asks the driver's thread to un-pause transfer `id` (`curl_easy_pause(CURLPAUSE_CONT)`). Returns at once.
+    func resume(_ id: Int) {
+        core.post(.resume(id))
+    }
+}
+
+/// `curl_global_init`, once per process, before the first multi handle.
+enum CurlGlobal {
+    static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+}
+
+/// A message to the driver's thread.
+enum CurlCommand: Sendable {
+    case start(CurlTransfer)
+    case cancel(Int)
+    case resume(Int)
+    case stop
+}
+
+/// What the driver and its thread share: the multi handle (for `curl_multi_wakeup` only) and the message queue.
+///
+/// `@unchecked Sendable` is sound: `multi` is a pointer libcurl lets any thread pass to `curl_multi_wakeup` (the
+/// only call made on it off the driver's thread); every other call on it happens on the driver's thread, which also
+/// cleans it up, and only after `.stop`, which is posted when the last `CurlDriver` is gone, so no thread can post
+/// (and wake) any more. The queue lives in a `Mutex`, the id counter is atomic.
+final class CurlDriverCore: @unchecked Sendable {
+    let multi: UnsafeMutableRawPointer
+    let nextID = Atomic<Int>(0)
+    /// How many transfers the driver's thread runs now (for tests: a cancelled transfer is gone).
+    let activeCount = Atomic<Int>(0)
+    private let queue = Mutex<[CurlCommand]>([])
+
+    init(multi: UnsafeMutableRawPointer) {
+        self.multi = multi
+    }
+
+    /// Queues `command` and wakes the driver's thread.
+    func post(_ command: CurlCommand) {
+        queue.withLock { $0.append(command) }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Every queued command, oldest first; the queue is left empty.
+    func takeCommands() -> [CurlCommand] {
+        queue.withLock { queue in
+            let commands = queue
+            queue.removeAll(keepingCapacity: true)
+            return commands
+        }
+    }
+}
+
+/// One request for the driver: what to send, how, and where its answer goes.
+final class CurlTransfer: Sendable {
+    let id: Int
+    let request: CurlRequest
+    let sink: any CurlTransferSink
+
+    init(id: Int, request: CurlRequest, sink: any CurlTransferSink) {
+        self.id = id
+        self.request = request
+        self.sink = sink
+    }
+}
+
+/// What a sink tells the driver after taking a body chunk.
+enum CurlBodyDisposition {
+    /// Taken; go on.
+    case accepted
+    /// Not taken: pause the transfer (libcurl offers the same bytes again once it is un-paused).
+    case pause
+}
+
+/// Where a transfer's answer goes. Every method is called on the driver's thread, in order: `receive(head:)` at
+/// most once, then `receive(body:)` per chunk, then `finish(with:)` exactly once (also for a cancelled transfer).
+protocol CurlTransferSink: AnyObject, Sendable {
+    /// The final response head (after any 1xx) arrived.
+    func receive(head: HTTPURLResponse)
+    /// A chunk of the body; valid only during the call.
+    func receive(body: UnsafeRawBufferPointer) -> CurlBodyDisposition
+    /// The transfer ended: nil when the whole answer arrived, else why not (`URLError`, `ResponseBodyTooLarge`,
+    /// `CancellationError`).
+    func finish(with error: (any Error)?)
+}
