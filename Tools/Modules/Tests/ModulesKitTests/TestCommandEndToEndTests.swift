@@ -5,7 +5,7 @@ import Testing
 
 /// Real `modules test` runs over tiny fixture packages (they build, so each takes from seconds to a few minutes on a
 /// loaded machine).
-@Suite(.timeLimit(.minutes(10))) struct TestCommandEndToEndTests {
+@Suite(.timeLimit(.minutes(20))) struct TestCommandEndToEndTests {
     @Test func aRealPackageWithOnePassingAndOneFailingTest() async throws {
         try await withTemporaryDirectory { directory in
             let repo = try Fixtures.copy("TestRun", into: directory)

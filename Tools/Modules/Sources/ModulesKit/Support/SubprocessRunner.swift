@@ -117,35 +117,34 @@ public struct SubprocessRunner: ProcessRunning {
 
 /// Kills a child (and its descendants) that runs past its time, unless it has finished first.
 ///
-/// Its state is behind a lock: the timer task and Foundation's termination handler race, and the kill happens only
-/// while the child is known not to have ended, so a process id reused after the end is never signalled.
+/// The timer is a Dispatch work item on a global queue, not a task: a test run or a build that keeps every thread
+/// of Swift's cooperative pool busy must not delay the kill. Its state is behind a lock: the timer and Foundation's
+/// termination handler race, and the kill happens only while the child is known not to have ended, so a process id
+/// reused after the end is never signalled.
 private final class Watchdog: @unchecked Sendable {
     // Sound: `finished`, `fired` and `timer` are only read or written while `lock` is held.
     private let lock = NSLock()
     private var finished = false
     private var fired = false
-    private var timer: Task<Void, Never>?
+    private var timer: DispatchWorkItem?
 
     /// Starts the timer for the child `pid`.
     func arm(pid: pid_t, after timeout: Duration) {
-        let task = Task.detached { [self] in
-            do {
-                try await Task.sleep(for: timeout)
-            } catch {
-                return  // NB: cancelled: the child ended in time.
-            }
+        let work = DispatchWorkItem { [self] in
             lock.withLock {
                 guard !finished else { return }
                 fired = true
                 ProcessTree.killAll(root: pid)
             }
         }
-        lock.withLock {
-            if finished {
-                task.cancel()
-            } else {
-                timer = task
-            }
+        let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        let armed = lock.withLock {
+            guard !finished else { return false }
+            timer = work
+            return true
+        }
+        if armed {
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: work)
         }
     }
 
