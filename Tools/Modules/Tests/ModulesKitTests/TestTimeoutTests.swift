@@ -146,7 +146,9 @@ import Testing
                 ProcessInvocation(executable: "sh", arguments: ["-c", script], timeout: .seconds(2)))
             #expect(result.timedOut)
             #expect(!result.succeeded)
-            #expect(ContinuousClock.now - start < .seconds(60))
+            // NB: the children sleep 300 s: ending well before is the kill's doing. The bound is loose because this
+            // test itself resumes late when other tests keep the thread pools busy (73 s once, with a 2 s timeout).
+            #expect(ContinuousClock.now - start < .seconds(200))
             let children = try String(contentsOf: pids, encoding: .utf8).split(separator: "\n").compactMap {
                 pid_t($0)
             }

@@ -117,44 +117,39 @@ public struct SubprocessRunner: ProcessRunning {
 
 /// Kills a child (and its descendants) that runs past its time, unless it has finished first.
 ///
-/// The timer is a Dispatch work item on a global queue, not a task: a test run or a build that keeps every thread
-/// of Swift's cooperative pool busy must not delay the kill. Its state is behind a lock: the timer and Foundation's
-/// termination handler race, and the kill happens only while the child is known not to have ended, so a process id
-/// reused after the end is never signalled.
+/// The timer is a thread of its own waiting on a condition until the deadline, neither a task nor a Dispatch work
+/// item: a test run that keeps every thread of Swift's cooperative pool and of Dispatch's global queues busy must not
+/// delay the kill. Its state is behind the condition's lock: the timer and Foundation's termination handler race,
+/// and the kill happens only while the child is known not to have ended, so a process id reused after the end is
+/// never signalled.
 private final class Watchdog: @unchecked Sendable {
-    // Sound: `finished`, `fired` and `timer` are only read or written while `lock` is held.
-    private let lock = NSLock()
+    // Sound: `finished` and `fired` are only read or written while `condition` is locked.
+    private let condition = NSCondition()
     private var finished = false
     private var fired = false
-    private var timer: DispatchWorkItem?
 
     /// Starts the timer for the child `pid`.
     func arm(pid: pid_t, after timeout: Duration) {
-        let work = DispatchWorkItem { [self] in
-            lock.withLock {
-                guard !finished else { return }
-                fired = true
-                ProcessTree.killAll(root: pid)
-            }
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        let thread = Thread { [self] in
+            condition.lock()
+            defer { condition.unlock() }
+            while !finished, condition.wait(until: deadline) {}
+            guard !finished else { return }
+            fired = true
+            ProcessTree.killAll(root: pid)
         }
-        let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
-        let armed = lock.withLock {
-            guard !finished else { return false }
-            timer = work
-            return true
-        }
-        if armed {
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: work)
-        }
+        thread.name = "modules watchdog \(pid)"
+        thread.start()
     }
 
     /// Records the child's end and stops the timer. Returns whether the watchdog had killed it.
     func finish() -> Bool {
-        lock.withLock {
-            finished = true
-            timer?.cancel()
-            timer = nil
-            return fired
-        }
+        condition.lock()
+        defer { condition.unlock() }
+        finished = true
+        condition.broadcast()
+        return fired
     }
 }
