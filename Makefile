@@ -22,6 +22,14 @@ endif
 # Iterations of `make soak` (see scripts/soak-checkout.sh).
 SOAK_N ?= 200
 
+# The watchdog of `modules test` (seconds): a package's test process still running after this is killed with every
+# process it started, and the tests that had not ended are named (see Tools/Modules/README.md, "Hung tests").
+# Measured on this 2-core machine with other builds running: the slowest package is the root package (86 tests):
+# 70 s of tests in a plain run, 647 s under ThreadSanitizer with a load average of 30 to 49. Both limits leave a
+# margin of about 3x over the worst case seen (TEST_TIMEOUT is also test.timeout in modules.json).
+TEST_TIMEOUT ?= 900
+TSAN_TEST_TIMEOUT ?= 1800
+
 MODULES_PACKAGE := Tools/Modules
 MODULES := $(MODULES_PACKAGE)/.build/debug/modules
 # With CI=true (set by CI services), compiler warnings fail the build.
@@ -48,7 +56,7 @@ test: modules-tool ## Check layering and formatting, run every package's tests, 
 	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
 	$(MODULES) lint
 	@$(MAKE) --no-print-directory format-check
-	$(MODULES) test --scratch-path .build/modules/scratch $(WARNINGS_FLAG)
+	$(MODULES) test --scratch-path .build/modules/scratch --timeout $(TEST_TIMEOUT) $(WARNINGS_FLAG)
 	CONTRACT_BINARY=.build/modules/scratch/debug/storefront-server Tools/SampleBackend/Scripts/contract-test.sh
 
 contract-test: ## Fuzz storefront-server against openapi.yaml with Schemathesis (fails on any finding).
@@ -90,7 +98,7 @@ bench-server: ## storefront-server vs nginx on the same bytes, route by route (w
 
 test-tsan: modules-tool ## Run every package's tests under ThreadSanitizer.
 	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
-	$(MODULES) test --scratch-path .build/modules/tsan --sanitize thread
+	$(MODULES) test --scratch-path .build/modules/tsan --sanitize thread --timeout $(TSAN_TEST_TIMEOUT)
 
 soak: ## Exactly-once soak: SOAK_N checkouts (default 200) through the binary with mixed faults (not in `make test`).
 	@scripts/ensure-system-packages.sh $(SOAK_PACKAGES)

@@ -1,7 +1,7 @@
 import Checkout
 import Testing
 
-@Suite("Address validation")
+@Suite("Address validation", .timeLimit(.minutes(2)))
 struct AddressValidationTests {
     @Test("an empty address has one message per field")
     func emptyAddress() {

@@ -1,7 +1,7 @@
 import Checkout
 import Testing
 
-@Suite("Card details")
+@Suite("Card details", .timeLimit(.minutes(2)))
 struct CardDetailsTests {
     @Test(
         "the Luhn checksum of ISO/IEC 7812-1",

@@ -4,7 +4,7 @@ import Models
 import Testing
 
 @MainActor
-@Suite("Cart (CartFeature)")
+@Suite("Cart (CartFeature)", .timeLimit(.minutes(2)))
 struct CartFeatureTests {
     @Test("\"never loaded\" and \"loaded, empty\" are different states")
     func loadStates() async throws {

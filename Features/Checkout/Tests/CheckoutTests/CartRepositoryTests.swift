@@ -6,7 +6,7 @@ import Persistence
 import PersistenceTestSupport
 import Testing
 
-@Suite("Cart repository")
+@Suite("Cart repository", .timeLimit(.minutes(2)))
 struct CartRepositoryTests {
     private func makeRepository() throws -> (LiveCartRepository, Database, CapturingLogHandler) {
         let logs = CapturingLogHandler()

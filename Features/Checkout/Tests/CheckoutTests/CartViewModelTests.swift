@@ -4,7 +4,7 @@ import TerminalUI
 import Testing
 
 @MainActor
-@Suite("Cart screen")
+@Suite("Cart screen", .timeLimit(.minutes(2)))
 struct CartViewModelTests {
     @Test("never loaded, loaded empty and loaded with lines are told apart")
     func states() async throws {

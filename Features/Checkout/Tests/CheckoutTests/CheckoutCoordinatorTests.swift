@@ -4,7 +4,7 @@ import NetworkingTestSupport
 import Testing
 
 @MainActor
-@Suite("Checkout flow")
+@Suite("Checkout flow", .timeLimit(.minutes(2)))
 struct CheckoutCoordinatorTests {
     @Test("the whole flow places one order with the contract's body")
     func wholeFlowPlacesOneOrder() async throws {

@@ -7,7 +7,7 @@ import PersistenceTestSupport
 import TestSupport
 import Testing
 
-@Suite("Checkout draft repository")
+@Suite("Checkout draft repository", .timeLimit(.minutes(2)))
 struct CheckoutDraftRepositoryTests {
     private func makeDraft(flowID: String, savedAt: Date) -> SavedCheckoutDraft {
         SavedCheckoutDraft(

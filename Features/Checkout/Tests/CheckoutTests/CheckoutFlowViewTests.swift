@@ -4,7 +4,7 @@ import TerminalUI
 import Testing
 
 @MainActor
-@Suite("Checkout flow view")
+@Suite("Checkout flow view", .timeLimit(.minutes(2)))
 struct CheckoutFlowViewTests {
     private let size = TerminalSize(columns: 80, rows: 30)
 

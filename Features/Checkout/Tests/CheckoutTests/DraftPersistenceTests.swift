@@ -5,7 +5,7 @@ import Testing
 /// Resumability is a decision: saved after each completed step, offered when checkout starts, deleted when the order
 /// is placed or the flow cancelled.
 @MainActor
-@Suite("Draft persistence")
+@Suite("Draft persistence", .timeLimit(.minutes(2)))
 struct DraftPersistenceTests {
     @Test("a draft saved before a restart is offered and resumed at its step with what was entered")
     func resumeAfterRestart() async throws {

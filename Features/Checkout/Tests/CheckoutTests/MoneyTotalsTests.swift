@@ -6,7 +6,7 @@ import Testing
 
 /// Money over the cart and the totals stays exact: integer minor units end to end.
 @MainActor
-@Suite("Money in the cart and totals")
+@Suite("Money in the cart and totals", .timeLimit(.minutes(2)))
 struct MoneyTotalsTests {
     @Test("quantities and shipping add up exactly in minor units")
     func quantitiesAndShipping() throws {

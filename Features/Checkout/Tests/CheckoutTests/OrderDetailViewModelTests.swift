@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 @MainActor
-@Suite("Order detail")
+@Suite("Order detail", .timeLimit(.minutes(2)))
 struct OrderDetailViewModelTests {
     private func makeViewModel(id: OrderID) -> (ScriptedTransport, OrderDetailViewModel) {
         let clock = ManualClock()

@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 @MainActor
-@Suite("Order history")
+@Suite("Order history", .timeLimit(.minutes(2)))
 struct OrderHistoryViewModelTests {
     private func makeViewModel(token: String? = "t") -> (ScriptedTransport, OrderHistoryViewModel) {
         let clock = ManualClock()
@@ -109,7 +109,7 @@ struct OrderHistoryViewModelTests {
         let loading = Task { await viewModel.load() }
         try await transport.waitForRequests(count: 1)
         loading.cancel()
-        await loading.value
+        try await boundedValue(of: loading, "the cancelled load")
         #expect(viewModel.error == nil)
         #expect(!viewModel.hasLoaded)
         #expect(!viewModel.isLoading)

@@ -5,7 +5,7 @@ import Testing
 
 /// Exactly-once placement: every attempt of one submission carries the same key, and a changed draft a new one.
 @MainActor
-@Suite("Order placement")
+@Suite("Order placement", .timeLimit(.minutes(2)))
 struct OrderPlacementTests {
     @Test("a lost answer (dropped connection) is repeated automatically with the same key")
     func droppedConnectionIsRetriedWithTheSameKey() async throws {
@@ -45,7 +45,7 @@ struct OrderPlacementTests {
         try await harness.transport.waitForRequests(count: 1)
         try await harness.clock.waitForSleepers(count: 1)
         harness.clock.advance(by: .seconds(2))
-        let state = await placing.value
+        let state = try await boundedValue(of: placing, "placing the order")
 
         guard case .placed = state else {
             Issue.record("expected a placed order, got \(state)")
@@ -178,7 +178,7 @@ struct OrderPlacementTests {
         let placing = Task { await coordinator.placeOrder() }
         try await harness.transport.waitForRequests(count: 1)
         placing.cancel()
-        let state = await placing.value
+        let state = try await boundedValue(of: placing, "placing the order")
 
         #expect(state == .notStarted)
         #expect(coordinator.draft.submissionID == "id-2")

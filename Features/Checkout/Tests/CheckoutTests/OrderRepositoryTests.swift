@@ -7,7 +7,7 @@ import NetworkingTestSupport
 import TestSupport
 import Testing
 
-@Suite("Order repository")
+@Suite("Order repository", .timeLimit(.minutes(2)))
 struct OrderRepositoryTests {
     private struct Parts {
         let transport: ScriptedTransport

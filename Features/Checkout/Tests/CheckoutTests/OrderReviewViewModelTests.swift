@@ -4,7 +4,7 @@ import TerminalUI
 import Testing
 
 @MainActor
-@Suite("Review step")
+@Suite("Review step", .timeLimit(.minutes(2)))
 struct OrderReviewViewModelTests {
     private func makeStep() async throws -> (Harness, CheckoutCoordinator, OrderReviewViewModel) {
         let harness = try Harness()

@@ -5,7 +5,7 @@ import NetworkingTestSupport
 import TestSupport
 import Testing
 
-@Suite("Payment repository")
+@Suite("Payment repository", .timeLimit(.minutes(2)))
 struct PaymentRepositoryTests {
     private func makeParts() -> (ScriptedTransport, LivePaymentRepository, CapturingLogHandler) {
         let clock = ManualClock()

@@ -4,7 +4,7 @@ import TerminalUI
 import Testing
 
 @MainActor
-@Suite("Payment step")
+@Suite("Payment step", .timeLimit(.minutes(2)))
 struct PaymentViewModelTests {
     private func makeStep(token: String? = "token-ada") async throws -> (Harness, CheckoutCoordinator, PaymentViewModel)
     {

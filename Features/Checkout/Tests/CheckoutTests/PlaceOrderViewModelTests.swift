@@ -3,7 +3,7 @@ import DesignSystem
 import Testing
 
 @MainActor
-@Suite("Place-order step")
+@Suite("Place-order step", .timeLimit(.minutes(2)))
 struct PlaceOrderViewModelTests {
     @Test("the status follows the placement: ready, failed with retry, placed")
     func status() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// The server's refusals, handled honestly: the draft is kept and the user is told what to do.
 @MainActor
-@Suite("Placement outcomes")
+@Suite("Placement outcomes", .timeLimit(.minutes(2)))
 struct PlacementOutcomeTests {
     @Test("409 price_changed takes details.current_total and asks to confirm again, with a new key")
     func priceChanged() async throws {

@@ -4,7 +4,7 @@ import TerminalUI
 import Testing
 
 @MainActor
-@Suite("Resume offer")
+@Suite("Resume offer", .timeLimit(.minutes(2)))
 struct ResumeDraftViewModelTests {
     @Test("a confirmed draft says resuming will not order twice; n starts over")
     func confirmedDraft() async throws {

@@ -4,7 +4,7 @@ import TerminalUI
 import Testing
 
 @MainActor
-@Suite("Cart step")
+@Suite("Cart step", .timeLimit(.minutes(2)))
 struct ReviewCartViewModelTests {
     @Test("the step shows the items, quantities and subtotal, and edits go to the cart and the draft")
     func editing() async throws {

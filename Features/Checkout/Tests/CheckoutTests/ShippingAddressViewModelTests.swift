@@ -4,7 +4,7 @@ import TerminalUI
 import Testing
 
 @MainActor
-@Suite("Shipping address step")
+@Suite("Shipping address step", .timeLimit(.minutes(2)))
 struct ShippingAddressViewModelTests {
     private func makeStep() async throws -> (Harness, CheckoutCoordinator, ShippingAddressViewModel) {
         let harness = try Harness()

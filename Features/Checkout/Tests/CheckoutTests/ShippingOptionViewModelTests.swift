@@ -5,7 +5,7 @@ import TerminalUI
 import Testing
 
 @MainActor
-@Suite("Shipping option step")
+@Suite("Shipping option step", .timeLimit(.minutes(2)))
 struct ShippingOptionViewModelTests {
     private func makeStep(express: Bool) async throws -> (CheckoutCoordinator, ShippingOptionViewModel) {
         let harness = try Harness()

@@ -9,7 +9,7 @@ import Testing
 /// The account's one open submission: claimed atomically, waited for across processes, taken over from a killed
 /// process, and reconciled with the server before anything is sent again.
 @MainActor
-@Suite("Order submissions")
+@Suite("Order submissions", .timeLimit(.minutes(2)))
 struct SubmissionTests {
     /// Another process on the same account database.
     private static let otherProcess: Int32 = 5000
@@ -262,7 +262,7 @@ struct SubmissionTests {
         try await harness.clock.waitForSleepers(count: 1)
         try await other.record(.placed, orderID: "ord_1", clientID: "sub-other", now: Sample.now)
         harness.clock.advance(by: .milliseconds(100))
-        let state = await placing.value
+        let state = try await boundedValue(of: placing, "placing the order")
 
         guard case .placed = state else {
             Issue.record("expected the other process's order, got \(state)")
@@ -301,9 +301,12 @@ struct SubmissionTests {
         try await harness.walk(coordinator, to: .placeOrder)
 
         let placing = Task { await coordinator.placeOrder() }
-        try await harness.clock.waitForSleepers(count: 1)
+        // NB: not `waitForSleepers(count: 1)`: while the first POST is in flight, the client's 10 s attempt deadline
+        // is a sleeper too. Advancing on it before the 409 is read started the 1 s wait after the advance, and
+        // nothing ended it (the hang of `make test-tsan` on a loaded machine).
+        try await harness.clock.waitForSleeper(until: harness.clock.now.advanced(by: .seconds(1)))
         harness.clock.advance(by: .seconds(1))
-        guard case .placed = await placing.value else {
+        guard case .placed = try await boundedValue(of: placing, "placing the order") else {
             Issue.record("expected the order after the wait")
             return
         }

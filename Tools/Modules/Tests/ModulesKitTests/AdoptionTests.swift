@@ -5,7 +5,7 @@ import Testing
 
 /// Adopting `modules` on an existing repository: no modules.json, external dependencies, rule settings,
 /// suppression comments and a baseline.
-@Suite struct AdoptionTests {
+@Suite(.timeLimit(.minutes(10))) struct AdoptionTests {
     /// The `Remote` fixture (no modules.json; an external package pinned in Package.resolved), copied.
     private func remote(in directory: URL, withCheckout: Bool = false) throws -> URL {
         let repo = try Fixtures.copy("Remote", into: directory)

@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// `modules affected`: which packages and targets a change selects, and why.
-@Suite struct AffectedTests {
+@Suite(.timeLimit(.minutes(10))) struct AffectedTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var files: [String]

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ModulesKit
 
-@Suite struct ArgumentTests {
+@Suite(.timeLimit(.minutes(10))) struct ArgumentTests {
     private let spec = TestCommand.spec
 
     @Test func readsOptionsFlagsAndPositionals() throws {

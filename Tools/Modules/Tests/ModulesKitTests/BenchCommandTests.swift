@@ -5,7 +5,7 @@ import Testing
 
 /// `modules bench` over a scripted `swift` and `modules` and a stepping clock, so every timing is exactly one
 /// second and the ratios are exact.
-@Suite struct BenchCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct BenchCommandTests {
     final class Recorder: @unchecked Sendable {
         // Sound: `recorded` is only touched while `lock` is held.
         private let lock = NSLock()

@@ -5,7 +5,7 @@ import Testing
 
 /// `modules build-times` with a scripted `swift build` (and real git for the compared worktree): interleaving,
 /// medians, ratios and the regression threshold, blast radius, hotspots, outputs.
-@Suite struct BuildTimesTests {
+@Suite(.timeLimit(.minutes(10))) struct BuildTimesTests {
     @Test func comparesBothTreesInterleavedAndFailsAboveTheThreshold() async throws {
         try await withTemporaryDirectory { directory in
             let (repo, swift) = try makeBuildRepository(in: directory)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ModulesKit
 
-@Suite struct ConfigurationRulesTests {
+@Suite(.timeLimit(.minutes(10))) struct ConfigurationRulesTests {
     @Test func aPackagesKeyThatNamesNoPackageIsAnError() async throws {
         try await withTemporaryDirectory { root in
             var graph = GraphBuilder(root: root)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ModulesKit
 
-@Suite struct ConfigurationTests {
+@Suite(.timeLimit(.minutes(10))) struct ConfigurationTests {
     @Test func readsTheRepositoryRules() throws {
         let url = Fixtures.packageDirectory.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("modules.json")

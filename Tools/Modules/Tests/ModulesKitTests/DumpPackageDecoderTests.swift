@@ -3,7 +3,7 @@ import Testing
 
 @testable import ModulesKit
 
-@Suite struct DumpPackageDecoderTests {
+@Suite(.timeLimit(.minutes(10))) struct DumpPackageDecoderTests {
     @Test func findsTheManifestAfterWarningsAndBeforeTrailingText() throws {
         let manifest = try DumpPackageDecoder.decode(try sample("dump-package-after-warnings.txt"))
         #expect(manifest.name == "Alpha")

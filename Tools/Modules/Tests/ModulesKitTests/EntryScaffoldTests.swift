@@ -5,7 +5,7 @@ import Testing
 
 /// `modules new feature` in a repository built on the feature entry contract: the package it writes and the three
 /// lines it adds to the App's registration.
-@Suite struct EntryScaffoldTests {
+@Suite(.timeLimit(.minutes(10))) struct EntryScaffoldTests {
     private static let manifest = """
         // swift-tools-version:6.2
         import PackageDescription

@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// `modules lint` over the fixture repositories, with the real `swift package dump-package`.
-@Suite struct FixtureLintTests {
+@Suite(.timeLimit(.minutes(10))) struct FixtureLintTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var fixture: String
         var rule: String

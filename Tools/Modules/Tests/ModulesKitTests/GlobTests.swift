@@ -2,7 +2,7 @@ import Testing
 
 @testable import ModulesKit
 
-@Suite struct GlobTests {
+@Suite(.timeLimit(.minutes(10))) struct GlobTests {
     @Test(arguments: [
         ("Core/*", "Core/Logging", true),
         ("Core/*", "Core", false),

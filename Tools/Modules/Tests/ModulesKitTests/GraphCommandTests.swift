@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// `modules graph`: the graph's model, its four renderings, and target-level graphs.
-@Suite struct GraphCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct GraphCommandTests {
     @Test func packageGraphHasLayersTargetsAndTestOnlyEdges() async throws {
         try await withTemporaryDirectory { root in
             let scan = try AffectedTests.repository(root).scan()

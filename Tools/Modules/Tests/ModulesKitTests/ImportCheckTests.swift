@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// The import checks of `modules lint`, with the real compiler (`swiftc -frontend -emit-imported-modules`).
-@Suite struct ImportCheckTests {
+@Suite(.timeLimit(.minutes(10))) struct ImportCheckTests {
     struct Expected: Sendable, CustomTestStringConvertible {
         var rule: String
         var severity: String
@@ -180,7 +180,7 @@ import Testing
 }
 
 /// Where `import` declarations are, in text the compiler has already judged.
-@Suite struct ImportLocatorTests {
+@Suite(.timeLimit(.minutes(10))) struct ImportLocatorTests {
     @Test func skipsCommentsAndStringsAndFindsEveryImportForm() {
         let source = ##"""
             // import Commented

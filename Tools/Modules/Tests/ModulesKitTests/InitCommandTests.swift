@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// `modules init`: a starter modules.json that describes the graph as it is.
-@Suite struct InitCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct InitCommandTests {
     @Test func writesLayersFromFoldersInDependencyOrderAndEveryRuleAtWarning() async throws {
         try await withTemporaryDirectory { directory in
             let repo = try Fixtures.copy("Clean", into: directory)

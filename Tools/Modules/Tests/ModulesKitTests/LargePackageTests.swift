@@ -5,7 +5,7 @@ import Testing
 
 /// A repository that is one package with a hundred targets, written by the test (plus a tooling manifest without
 /// targets, which does not make it a multi-package repository).
-@Suite struct LargePackageTests {
+@Suite(.timeLimit(.minutes(10))) struct LargePackageTests {
     static let count = 100
 
     /// `Layer0` … `Layer99`, each depending on and importing the one before, and one test target over the top.

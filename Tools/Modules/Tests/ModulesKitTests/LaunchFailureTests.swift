@@ -3,7 +3,7 @@ import Testing
 
 @testable import ModulesKit
 
-@Suite struct LaunchFailureTests {
+@Suite(.timeLimit(.minutes(10))) struct LaunchFailureTests {
     @Test func aProgramMissingFromThePathCannotStart() async throws {
         try await withTemporaryDirectory { directory in
             let runner = SubprocessRunner(temporaryDirectory: directory, searchPath: directory.path)

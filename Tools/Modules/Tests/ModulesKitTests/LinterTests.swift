@@ -3,7 +3,7 @@ import Testing
 
 @testable import ModulesKit
 
-@Suite struct LinterTests {
+@Suite(.timeLimit(.minutes(10))) struct LinterTests {
     @Test func aLayeredGraphHasNoFinding() async throws {
         try await withTemporaryDirectory { root in
             var graph = GraphBuilder(root: root)

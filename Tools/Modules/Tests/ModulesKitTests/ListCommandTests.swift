@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// `modules list` over fixture repositories, with the real `swift package dump-package`.
-@Suite struct ListCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ListCommandTests {
     @Test func findsThePackagesAndSkipsBuildHiddenAndExcludedDirectories() async throws {
         try await withTemporaryDirectory { directory in
             let repo = try Fixtures.copy("Clean", into: directory)

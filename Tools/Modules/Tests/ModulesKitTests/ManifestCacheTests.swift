@@ -5,7 +5,7 @@ import Testing
 
 /// The manifest cache: a warm run starts no `swift` process, and any change to what a manifest's result depends on
 /// (its text, its directory, the toolchain) reads it through `swift` again.
-@Suite struct ManifestCacheTests {
+@Suite(.timeLimit(.minutes(10))) struct ManifestCacheTests {
     /// Counts the `dump-package` calls of a scripted `swift`; a package named `Broken` fails to load.
     final class DumpCounter: @unchecked Sendable {
         // Sound: `directories` is only touched while `lock` is held.

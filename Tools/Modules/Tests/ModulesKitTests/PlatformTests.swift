@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// Imports and dependencies are evaluated for every platform a package declares or a condition names.
-@Suite struct PlatformTests {
+@Suite(.timeLimit(.minutes(10))) struct PlatformTests {
     private func lint(_ repo: URL, _ directory: URL) async throws -> (Int32, [[String: Any]]) {
         let run = await runModules(["lint", "--json", "--repo", repo.path], in: repo, runner: liveRunner(directory))
         return (run.status, try jsonObject(run.output)["findings"] as? [[String: Any]] ?? [])

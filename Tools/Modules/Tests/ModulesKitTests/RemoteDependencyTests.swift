@@ -3,7 +3,7 @@ import Testing
 
 @testable import ModulesKit
 
-@Suite struct RemoteDependencyTests {
+@Suite(.timeLimit(.minutes(10))) struct RemoteDependencyTests {
     @Test func aRemoteDependencyIsOffByDefaultAndWhenSwitchedOnNamesThePackageTheURLAndTheManifest() async throws {
         try await withTemporaryDirectory { root in
             let url = "https://github.com/apple/swift-collections.git"

@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// Reading captured `swift test` outputs (Samples/: real files from this toolchain).
-@Suite struct ResultParsingTests {
+@Suite(.timeLimit(.minutes(10))) struct ResultParsingTests {
     @Test func swiftTestingXUnitCountsEveryCaseWhateverTheTestsAttributeSays() throws {
         let cases = try XUnitParser.parse(try sample("swift-testing.xml"))
         #expect(cases.count == 4)

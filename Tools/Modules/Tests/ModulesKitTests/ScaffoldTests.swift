@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// `modules new`: the scaffolded packages parse, are wired into the App and lint clean at once.
-@Suite struct ScaffoldTests {
+@Suite(.timeLimit(.minutes(10))) struct ScaffoldTests {
     @Test func aNewFeatureLintsCleanAndIsWiredIntoTheApp() async throws {
         try await withTemporaryDirectory { directory in
             let repo = try Fixtures.copy("Scaffold", into: directory)

@@ -5,7 +5,7 @@ import Testing
 
 /// Content hashes and `modules test --changed-since-green`: real manifests and git, a scripted `swift build` and
 /// `swift test`.
-@Suite struct SelectiveTestingTests {
+@Suite(.timeLimit(.minutes(10))) struct SelectiveTestingTests {
     /// Sends `swift build` and `swift test` to the scripted `swift`, everything else (dump-package, git) to the
     /// real process runner.
     struct RoutingRunner: ProcessRunning {

@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// Shards balanced by recorded durations, the CI plan, `test --affected`, `--shard` and the durations file.
-@Suite struct ShardAndPlanTests {
+@Suite(.timeLimit(.minutes(10))) struct ShardAndPlanTests {
     @Test func shardsAreBalancedByDurationAndCoverEveryPackageOnce() {
         let seconds: [String: Double] = ["A": 100, "B": 60, "C": 50, "D": 40, "E": 30, "F": 20]
         let packages = ["A", "B", "C", "D", "E", "F"]

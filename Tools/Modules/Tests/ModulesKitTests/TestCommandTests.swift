@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// `modules test` with a scripted `swift`: statuses, summary, exit codes, output files, progress.
-@Suite struct TestCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct TestCommandTests {
     @Test func everyKindOfFailureIsSummarizedAndMakesTheRunFail() async throws {
         try await withTemporaryDirectory { directory in
             let repo = try makeRepository(in: directory, packages: ["Core/A", "Core/B", "Core/C", "Core/D", "Core/E"])

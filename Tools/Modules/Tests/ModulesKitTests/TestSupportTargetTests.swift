@@ -3,7 +3,7 @@ import Testing
 
 @testable import ModulesKit
 
-@Suite struct TestSupportTargetTests {
+@Suite(.timeLimit(.minutes(10))) struct TestSupportTargetTests {
     @Test func aNonTestTargetMustNotUseTheTestSupportTargetOfItsOwnPackage() async throws {
         try await withTemporaryDirectory { root in
             var graph = GraphBuilder(root: root)

@@ -7,7 +7,8 @@ enum TestCommand {
         summary: "Build and test packages (all when none is given), with a summary, logs and JUnit XML.",
         synopsis: "test [PACKAGE...] [--affected --base REF] [--shard I/N] [--coverage] [--jobs N] [--junit DIR] "
             + "[--logs DIR] [--warnings-as-errors] [--filter PATTERN]... [--scratch-path DIR] [--sanitize NAME]... "
-            + "[--durations FILE] [--changed-since-green [--results-dir DIR]] [--own-build-dirs] [--dry-run] "
+            + "[--durations FILE] [--changed-since-green [--results-dir DIR]] [--own-build-dirs] [--timeout SECONDS] "
+            + "[--dry-run] "
             + "[--format text|json] [--repo DIR]",
         options: Command.commonOptions() + [
             OptionSpec("--jobs", alias: "-j", value: "N", help: "packages built and tested at once (default: 1)"),
@@ -38,6 +39,10 @@ enum TestCommand {
             OptionSpec("--shard", value: "I/N", help: "only the I-th of N shards, balanced by recorded durations"),
             OptionSpec("--coverage", help: "line coverage of each package's Sources/ (the toolchain's llvm-cov)"),
             OptionSpec(
+                "--timeout", value: "SECONDS",
+                help: "kill a package's test process (and all it started) after this long, name the tests that "
+                    + "did not end, go on (default: test.timeout of modules.json; none: no limit)"),
+            OptionSpec(
                 "--durations", value: "FILE",
                 help: "where durations are recorded and read (default: .build/modules/durations.json)"),
         ],
@@ -55,6 +60,9 @@ enum TestCommand {
             with the same content hash is `unchanged` (neither built nor run), the others run only their changed
             test targets, and the test targets of each package that passes are recorded; a failing package
             records nothing. Every package builds in one shared directory unless --own-build-dirs.
+            With --timeout (or test.timeout in modules.json), a package's `swift test` still running after SECONDS
+            is killed with every process it started; the package is `timed-out` and the tests that started and did
+            not end (read from Swift Testing's event stream) are its failed tests. The build is not bounded.
             """
     )
 
@@ -227,6 +235,7 @@ enum TestCommand {
                 URL(fileURLWithPath: $0, relativeTo: environment.currentDirectory).standardizedFileURL
             } ?? root.appendingPathComponent(path, isDirectory: true)
         }
+        let timeout = try timeout(arguments, configuration: configuration)
         let sanitizers = arguments.all("--sanitize")
         for name in sanitizers where !["thread", "address", "undefined"].contains(name) {
             throw UsageError(message: "--sanitize takes thread, address or undefined, not '\(name)'")
@@ -245,9 +254,13 @@ enum TestCommand {
             sanitizers: sanitizers,
             coverage: arguments.has("--coverage"),
             packageNames: packageNames,
-            toolchain: environment.toolchain
+            toolchain: environment.toolchain,
+            timeout: timeout
         )
         settings.packageFilters = packageFilters
+        if timeout != nil {
+            settings.eventStream = await supportsEventStream(environment, in: root)
+        }
         let style = ProgressStyle(environment)
         let session = TestSession(
             runner: PackageTestRunner(
@@ -292,6 +305,28 @@ enum TestCommand {
             environment.output.write(TestReportRenderer.text(report))
         }
         return report.exitCode
+    }
+
+    /// `--timeout SECONDS` (`none`: no limit), else `test.timeout` of `modules.json`, else no limit.
+    static func timeout(_ arguments: ParsedArguments, configuration: ModulesConfiguration) throws -> Duration? {
+        guard let text = arguments.value("--timeout") else {
+            return configuration.testTimeoutSeconds.map { .milliseconds(Int64(($0 * 1000).rounded())) }
+        }
+        if text == "none" { return nil }
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            throw UsageError(message: "--timeout needs a number of seconds above 0 (or none), not '\(text)'")
+        }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    /// Whether this toolchain's `swift test` takes `--event-stream-output-path` (a hidden option of SwiftPM 6),
+    /// asked once per run with `swift test --help-hidden`; anything else than a listing that names it is a no.
+    static func supportsEventStream(_ environment: CommandEnvironment, in root: URL) async -> Bool {
+        let invocation = ProcessInvocation(
+            executable: environment.swiftExecutable, arguments: ["test", "--help-hidden"], workingDirectory: root,
+            timeout: .seconds(60))
+        guard let result = try? await environment.runner.run(invocation), result.succeeded else { return false }
+        return result.standardOutputText.contains("--event-stream-output-path")
     }
 
     /// The names of the test targets of the package at `path`, in manifest order.

@@ -119,7 +119,11 @@ extension ModulesConfiguration {
             scaffold.coreDirectory = entry.coreDirectory.map(RepoPath.normalize) ?? scaffold.coreDirectory
             scaffold.appTarget = entry.appTarget
         }
-        return ModulesConfiguration(
+        if let timeout = file.test?.timeout, !(timeout > 0 && timeout.isFinite) {
+            throw ConfigurationError(
+                path: path, reason: "test.timeout must be a number of seconds above 0, not \(timeout)")
+        }
+        var configuration = ModulesConfiguration(
             schemaVersion: version,
             exclude: (file.exclude ?? []).map(Glob.init),
             layers: layers,
@@ -133,6 +137,8 @@ extension ModulesConfiguration {
             },
             scaffold: scaffold
         )
+        configuration.testTimeoutSeconds = file.test?.timeout
+        return configuration
     }
 
     private static func explain(_ error: DecodingError) -> String {
@@ -197,11 +203,12 @@ private struct ConfigurationFile: Decodable {
     var baseline: String?
     var owners: [String: [String]]?
     var scaffold: ScaffoldEntry?
+    var test: TestEntry?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schema = "$schema"
         case schemaVersion, description, exclude, layers, packages, testOnlyProducts, affectsEverything, rules
-        case baseline, owners, scaffold
+        case baseline, owners, scaffold, test
     }
 
     init(from decoder: any Decoder) throws {
@@ -217,6 +224,21 @@ private struct ConfigurationFile: Decodable {
         baseline = try container.decodeIfPresent(String.self, forKey: .baseline)
         owners = try container.decodeIfPresent([String: [String]].self, forKey: .owners)
         scaffold = try container.decodeIfPresent(ScaffoldEntry.self, forKey: .scaffold)
+        test = try container.decodeIfPresent(TestEntry.self, forKey: .test)
+    }
+}
+
+private struct TestEntry: Decodable {
+    var timeout: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case timeout
+    }
+
+    init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(decoder, CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        timeout = try container.decodeIfPresent(Double.self, forKey: .timeout)
     }
 }
 

@@ -130,6 +130,10 @@ public struct ModulesConfiguration: Sendable, Equatable {
     /// The repository-relative baseline file of `modules lint` (`baseline`, default ``defaultBaseline``).
     public var baseline: String
 
+    /// `test.timeout`: the seconds one package's `swift test` may run under `modules test` before it is killed
+    /// (`--timeout` overrides it); `nil`: no limit.
+    public var testTimeoutSeconds: Double?
+
     /// Where `modules lint --write-baseline` writes and later runs read, unless `baseline` says otherwise.
     public static let defaultBaseline = "modules-baseline.json"
 
@@ -174,6 +178,7 @@ public struct ModulesConfiguration: Sendable, Equatable {
         lhs.schemaVersion == rhs.schemaVersion && lhs.exclude == rhs.exclude && lhs.layers == rhs.layers
             && lhs.packages == rhs.packages && lhs.testOnlyProducts == rhs.testOnlyProducts
             && lhs.affectsEverything == rhs.affectsEverything && lhs.rules == rhs.rules && lhs.baseline == rhs.baseline
+            && lhs.testTimeoutSeconds == rhs.testTimeoutSeconds
             && lhs.owners.map(\.glob) == rhs.owners.map(\.glob)
             && lhs.owners.map(\.packages) == rhs.owners.map(\.packages)
     }

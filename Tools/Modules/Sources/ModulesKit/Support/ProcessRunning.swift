@@ -13,6 +13,10 @@ public struct ProcessInvocation: Sendable, Equatable {
     /// When set, the child's standard output and standard error are appended to this file instead of being
     /// captured, and ``ProcessResult/standardOutput`` and ``ProcessResult/standardError`` come back empty.
     public var logFile: URL?
+    /// The longest the child may run; when it is still running then, the child and every process it started
+    /// (their process groups too) are killed with `SIGKILL` and the result says ``ProcessResult/timedOut``.
+    /// `nil`: no limit.
+    public var timeout: Duration?
 
     /// Creates an invocation.
     /// - Parameters:
@@ -20,11 +24,16 @@ public struct ProcessInvocation: Sendable, Equatable {
     ///   - arguments: the arguments, without the program name.
     ///   - workingDirectory: the child's working directory; `nil` keeps the parent's.
     ///   - logFile: a file that receives both output streams (appended); `nil` captures them in memory.
-    public init(executable: String, arguments: [String], workingDirectory: URL? = nil, logFile: URL? = nil) {
+    ///   - timeout: the longest the child and its descendants may run before they are killed; `nil`: no limit.
+    public init(
+        executable: String, arguments: [String], workingDirectory: URL? = nil, logFile: URL? = nil,
+        timeout: Duration? = nil
+    ) {
         self.executable = executable
         self.arguments = arguments
         self.workingDirectory = workingDirectory
         self.logFile = logFile
+        self.timeout = timeout
     }
 
     /// The command line as a person would type it (arguments with spaces are quoted).
@@ -39,6 +48,8 @@ public struct ProcessResult: Sendable, Equatable {
     public var status: Int32
     /// True when the child was ended by a signal (a crash or a kill) rather than by exiting.
     public var terminatedBySignal: Bool
+    /// True when the child ran past ``ProcessInvocation/timeout`` and was killed with its descendants.
+    public var timedOut: Bool
     /// The captured standard output (empty when the invocation wrote to a log file).
     public var standardOutput: Data
     /// The captured standard error (empty when the invocation wrote to a log file).
@@ -46,16 +57,18 @@ public struct ProcessResult: Sendable, Equatable {
 
     /// Creates a result.
     public init(
-        status: Int32, terminatedBySignal: Bool = false, standardOutput: Data = Data(), standardError: Data = Data()
+        status: Int32, terminatedBySignal: Bool = false, timedOut: Bool = false, standardOutput: Data = Data(),
+        standardError: Data = Data()
     ) {
         self.status = status
         self.terminatedBySignal = terminatedBySignal
+        self.timedOut = timedOut
         self.standardOutput = standardOutput
         self.standardError = standardError
     }
 
     /// True when the child exited normally with status 0.
-    public var succeeded: Bool { !terminatedBySignal && status == 0 }
+    public var succeeded: Bool { !terminatedBySignal && !timedOut && status == 0 }
 
     /// The captured standard error as UTF-8 text (invalid bytes replaced).
     public var standardErrorText: String { String(decoding: standardError, as: UTF8.self) }

@@ -1,12 +1,14 @@
 import Foundation
 
 /// Writes one package's results as a JUnit XML document, the shape CI systems read (one `<testsuite>` per
-/// package, named by its path, holding every test case; a crash or build failure is one failed test case).
+/// package, named by its path, holding every test case; a crash, a timeout or a build failure is one failed test
+/// case, and a test that started and did not end before a crash or a timeout is a failed test case of its own).
 public enum JUnitWriter {
     /// The JUnit XML for `result`.
     public static func document(for result: PackageTestResult) -> String {
         var cases = result.cases
-        if result.status == .buildFailed || result.status == .crashed || result.status == .noTests
+        if result.status == .buildFailed || result.status == .crashed || result.status == .timedOut
+            || result.status == .noTests
             || result.status == .failed && result.failed == 0
         {
             let note = result.note ?? result.status.rawValue

@@ -28,6 +28,13 @@ public struct TestRunSettings: Sendable, Equatable {
     public var packageNames: [String: String]
     /// The toolchain whose `llvm-profdata` and `llvm-cov` read coverage.
     public var toolchain: Toolchain
+    /// The longest one package's `swift test` may run (`--timeout`); past it the test process is killed with every
+    /// process it started and the package is ``PackageTestStatus/timedOut``. `nil`: no limit. The build is not
+    /// bounded.
+    public var timeout: Duration?
+    /// Passes `--event-stream-output-path` to `swift test`, so the tests that started and did not end can be named
+    /// after a kill or a crash (this toolchain's SwiftPM accepts it; see `TestCommand`'s check).
+    public var eventStream: Bool = false
 
     /// Creates settings.
     public init(
@@ -41,7 +48,8 @@ public struct TestRunSettings: Sendable, Equatable {
         sanitizers: [String] = [],
         coverage: Bool = false,
         packageNames: [String: String] = [:],
-        toolchain: Toolchain = Toolchain(binDirectory: nil)
+        toolchain: Toolchain = Toolchain(binDirectory: nil),
+        timeout: Duration? = nil
     ) {
         self.swiftExecutable = swiftExecutable
         self.warningsAsErrors = warningsAsErrors
@@ -54,6 +62,7 @@ public struct TestRunSettings: Sendable, Equatable {
         self.coverage = coverage
         self.packageNames = packageNames
         self.toolchain = toolchain
+        self.timeout = timeout
     }
 }
 
@@ -94,8 +103,9 @@ public struct PackageTestRunner: Sendable {
         let logURL = settings.logDirectory.appendingPathComponent("\(slug).log")
         let xunitURL = settings.logDirectory.appendingPathComponent("\(slug).xunit.xml")
         let swiftTestingURL = settings.logDirectory.appendingPathComponent("\(slug).xunit-swift-testing.xml")
+        let eventsURL = settings.logDirectory.appendingPathComponent("\(slug).events.jsonl")
         let manager = FileManager()
-        for stale in [logURL, xunitURL, swiftTestingURL] {
+        for stale in [logURL, xunitURL, swiftTestingURL, eventsURL] {
             try? manager.removeItem(at: stale)
         }
         var result = PackageTestResult(package: path, status: .failed, log: relative(logURL))
@@ -118,14 +128,15 @@ public struct PackageTestRunner: Sendable {
         }
 
         let testArguments =
-            ["test", "--skip-build", "--xunit-output", xunitURL.path] + packageArguments
+            ["test", "--skip-build", "--xunit-output", xunitURL.path]
+            + (settings.eventStream ? ["--event-stream-output-path", eventsURL.path] : []) + packageArguments
             + filters(for: path).flatMap { ["--filter", $0] }
         let buildDirectory =
             settings.scratchPath ?? RepoPath.url(path, in: root).appendingPathComponent(".build", isDirectory: true)
         let coverage = CoverageReader(runner: runner, toolchain: settings.toolchain, root: root)
         let profilesBefore = settings.coverage ? coverage.profiles(in: buildDirectory) : []
         let testStart = stopwatch.now()
-        let test = await step(testArguments, log: logURL)
+        let test = await step(testArguments, log: logURL, timeout: settings.timeout)
         result.testSeconds = stopwatch.seconds(since: testStart)
         if settings.coverage {
             let name = settings.packageNames[path] ?? URL(fileURLWithPath: path).lastPathComponent
@@ -138,10 +149,11 @@ public struct PackageTestRunner: Sendable {
             }
         }
         let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
-        result = TestOutcomeClassifier(filtered: !filters(for: path).isEmpty).classify(
+        result = TestOutcomeClassifier(filtered: !filters(for: path).isEmpty, timeout: settings.timeout).classify(
             result,
             exit: test,
             swiftTestingXUnit: try? Data(contentsOf: swiftTestingURL),
+            events: try? Data(contentsOf: eventsURL),
             log: log
         )
         return finish(result, slug: slug)
@@ -152,18 +164,25 @@ public struct PackageTestRunner: Sendable {
         var succeeded: Bool
         var exitStatus: Int32
         var note: String?
+        /// It ran past the timeout and was killed with its descendants.
+        var timedOut = false
     }
 
-    private func step(_ arguments: [String], log: URL) async -> StepOutcome {
-        let invocation = ProcessInvocation(executable: settings.swiftExecutable, arguments: arguments, logFile: log)
+    private func step(_ arguments: [String], log: URL, timeout: Duration? = nil) async -> StepOutcome {
+        let invocation = ProcessInvocation(
+            executable: settings.swiftExecutable, arguments: arguments, logFile: log, timeout: timeout)
         FileAppending.append("$ \(invocation.commandLine)\n", to: log)
         do {
             let result = try await runner.run(invocation)
-            let how = result.terminatedBySignal ? "was killed by signal \(result.status)" : "exited \(result.status)"
-            FileAppending.append("[\(arguments[0]) \(how)]\n", to: log)
+            let how =
+                result.timedOut
+                ? "ran past the \(Self.seconds(timeout ?? .zero)) timeout and was killed with every process it started"
+                : result.terminatedBySignal ? "was killed by signal \(result.status)" : "exited \(result.status)"
+            // NB: a killed process's last line is often cut short; the note starts a line of its own.
+            FileAppending.append("\(result.timedOut ? "\n" : "")[\(arguments[0]) \(how)]\n", to: log)
             return StepOutcome(
                 succeeded: result.succeeded, exitStatus: result.status,
-                note: result.succeeded ? nil : "swift \(arguments[0]) \(how)")
+                note: result.succeeded ? nil : "swift \(arguments[0]) \(how)", timedOut: result.timedOut)
         } catch {
             FileAppending.append("[\(error)]\n", to: log)
             return StepOutcome(succeeded: false, exitStatus: -1, note: "\(error)")
@@ -182,7 +201,8 @@ public struct PackageTestRunner: Sendable {
                 .compactMap { $0 }.joined(separator: "; ")
         }
         if result.status.isFailure {
-            let logURL = RepoPath.url(result.log, in: root)
+            // NB: the log's own URL: `result.log` is absolute when `--logs` is outside the repository.
+            let logURL = settings.logDirectory.appendingPathComponent("\(slug).log")
             let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
             result.logTail = Self.tail(of: text, lines: settings.tailLineCount)
         }
@@ -204,6 +224,12 @@ public struct PackageTestRunner: Sendable {
 
     private func relative(_ url: URL) -> String {
         RepoPath.relative(url, to: root) ?? url.path
+    }
+
+    /// `600 s`, `2.5 s`: a duration as the report and the log print it.
+    static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 
     /// A file name for a package path: `Core/Logging` → `Core-Logging`, `.` → `root`.

@@ -41,6 +41,9 @@ public enum PackageTestStatus: String, Sendable, Equatable, Encodable {
     case buildFailed = "build-failed"
     /// The test process crashed; the counts are those seen before the crash.
     case crashed
+    /// The test process ran past `--timeout` and was killed; the counts are those seen before, and the tests
+    /// that started and did not end are failed cases.
+    case timedOut = "timed-out"
     /// No test ran.
     case noTests = "no-tests"
     /// With `--filter`: no test of this package matched; not a failure.
@@ -53,7 +56,7 @@ public enum PackageTestStatus: String, Sendable, Equatable, Encodable {
     public var isFailure: Bool {
         switch self {
         case .passed, .noMatchingTests, .unchanged: false
-        case .failed, .buildFailed, .crashed, .noTests: true
+        case .failed, .buildFailed, .crashed, .timedOut, .noTests: true
         }
     }
 }

@@ -10,6 +10,9 @@ enum FakeOutcome: Sendable {
     case buildFails
     /// The test process crashes while `boom()` runs.
     case crashes
+    /// `pass()` passes, then `stuck()` never ends: the run ends only by the invocation's timeout (as the live
+    /// runner reports it: killed, `timedOut`), leaving a xunit header and, when asked, an event stream.
+    case hangs
 }
 
 /// A scripted `swift` for `modules test`: answers `swift build` and `swift test` for packages named by their
@@ -45,6 +48,9 @@ final class FakeSwift: @unchecked Sendable {
                 #"{"name": "\#(names[directory] ?? directory)", "dependencies": [], "products": [], "targets": []}"#
             return ProcessResult(status: 0, standardOutput: Data(json.utf8))
         }
+        if invocation.arguments == ["test", "--help-hidden"] {
+            return ProcessResult(status: 0, standardOutput: Data("  --event-stream-output-path <path>\n".utf8))
+        }
         let package = URL(fileURLWithPath: invocation.value(of: "--package-path") ?? "/").lastPathComponent
         let outcome = outcomes[package] ?? .tests(passed: 1)
         let log = invocation.logFile ?? URL(fileURLWithPath: "/dev/null")
@@ -64,6 +70,23 @@ final class FakeSwift: @unchecked Sendable {
                 to: log
             )
             return ProcessResult(status: 1)
+        case ("test", .hangs):
+            guard invocation.timeout != nil else {
+                throw ProcessLaunchError(commandLine: invocation.commandLine, reason: "would hang: no timeout")
+            }
+            try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n".utf8).write(
+                to: try swiftTestingPath(invocation))
+            if let events = invocation.value(of: "--event-stream-output-path") {
+                let lines = [
+                    #"{"kind":"test","payload":{"id":"T.S/pass()/S.swift:3:6","kind":"function","name":"pass()"}}"#,
+                    #"{"kind":"test","payload":{"id":"T.S/stuck()/S.swift:5:6","kind":"function","name":"stuck()","sourceLocation":{"fileID":"T/S.swift","line":5}}}"#,
+                    #"{"kind":"event","payload":{"kind":"testStarted","testID":"T.S/pass()/S.swift:3:6"}}"#,
+                    #"{"kind":"event","payload":{"kind":"testStarted","testID":"T.S/stuck()/S.swift:5:6"}}"#,
+                    #"{"kind":"event","payload":{"kind":"testEnded","testID":"T.S/pass()/S.swift:3:6"}}"#,
+                ]
+                try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: events))
+            }
+            return ProcessResult(status: 9, terminatedBySignal: true, timedOut: true)
         case ("test", .tests(let passed, let failed, let skipped)):
             var cases: [String] = []
             cases += (0..<passed).map { "<testcase classname=\"T.S\" name=\"pass\($0)()\" time=\"0.1\" />" }
