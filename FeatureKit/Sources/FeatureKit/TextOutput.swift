@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// A destination for the text a command prints: standard output, standard error, or a buffer in tests.
 public protocol TextOutput: Sendable {
@@ -22,5 +23,23 @@ public struct FileHandleOutput: TextOutput {
     /// tell.
     public func write(_ text: String) {
         try? handle.write(contentsOf: Data(text.utf8))
+    }
+}
+
+/// A `TextOutput` that never lets a control character through to the terminal except the line feeds and tabs that
+/// lay text out: every other one (ESC, carriage return, NUL, DEL, C1) is shown as its visible stand-in
+/// (`ControlCharacters.escaped`), so a product title, an error message or a list note that someone else wrote is
+/// printed as text and cannot recolour the terminal or rewrite a line.
+public struct TerminalSafeOutput: TextOutput {
+    let base: any TextOutput
+
+    /// Wraps `base`.
+    public init(_ base: any TextOutput) {
+        self.base = base
+    }
+
+    /// Writes `text` to the wrapped output with its control characters escaped (line feeds and tabs kept).
+    public func write(_ text: String) {
+        base.write(ControlCharacters.escaped(text, keeping: ["\n", "\t"]))
     }
 }
