@@ -29,7 +29,7 @@ public struct CommandInvocation {
     public let isSignedIn: Bool
     /// Why the last session ended, when the server ended it (shown instead of "sign in").
     public let sessionEndedMessage: String?
-    /// The usage text printed after a usage error.
+    /// The whole usage text (`storefront --help`); a usage error points to it instead of printing it.
     public let usageText: @MainActor () -> String
     /// The colours standard output shows (`ColorCapability.detect` on the process's environment and standard
     /// output, `.none` with `--no-color`); `.none` means no escape byte at all.
@@ -157,10 +157,10 @@ public struct CommandInvocation {
         errorOutput.write("\(programName): warning: \(ControlCharacters.escaped(message))\n")
     }
 
-    /// Prints the usage error `message` with the usage and returns `.usage` (64); with `--json` also the error
-    /// (code `usage`) on standard output.
+    /// Prints the usage error `message` and where the usage is (`Run '<program> --help' for usage.`) and returns
+    /// `.usage` (64); with `--json` also the error (code `usage`) on standard output.
     public func usage(_ message: String) -> ExitCode {
-        errorOutput.write("\(programName): \(message)\n\n" + usageText())
+        errorOutput.write(UsageText.error(message, programName: programName))
         if json {
             printError(code: "usage", message: message, requestID: nil)
         }

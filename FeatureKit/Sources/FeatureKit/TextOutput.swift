@@ -43,3 +43,13 @@ public struct TerminalSafeOutput: TextOutput {
         base.write(ControlCharacters.escaped(text, keeping: ["\n", "\t"]))
     }
 }
+
+/// How a command line reports a usage error: one line naming what was wrong, and one saying where the usage is,
+/// never the whole usage text (which buries the one line that matters).
+public enum UsageText {
+    /// `<program>: <message>` and `Run '<program> --help' for usage.`, each ending with a newline; control
+    /// characters in `message` (it may quote an argument) are escaped.
+    public static func error(_ message: String, programName: String) -> String {
+        "\(programName): \(ControlCharacters.escaped(message))\nRun '\(programName) --help' for usage.\n"
+    }
+}

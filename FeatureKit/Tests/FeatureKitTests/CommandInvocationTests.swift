@@ -44,14 +44,14 @@ struct CommandInvocationTests {
     }
 
     @Test(
-        "failures go to standard error with the program's name; usage errors exit 64 with the usage"
+        "failures go to standard error with the program's name; usage errors exit 64 with one line and where the usage is"
     )
     func failures() throws {
         let (invocation, output, errors) = try invocation(["sku_1"])
         #expect(invocation.fail("it broke") == .failure)
         #expect(invocation.usage("bad flag") == .usage)
         #expect(output.text.isEmpty)
-        #expect(errors.text == "storefront: it broke\nstorefront: bad flag\n\nUsage: storefront\n")
+        #expect(errors.text == "storefront: it broke\nstorefront: bad flag\nRun 'storefront --help' for usage.\n")
     }
 
     @Test("text from outside cannot drive the terminal: controls in lines, failures and direct writes are escaped")
