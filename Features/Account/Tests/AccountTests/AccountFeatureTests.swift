@@ -199,11 +199,15 @@ struct AccountFeatureTests {
         let feature = harness.makeFeature()
         try await harness.signIn(feature)
         let requests = harness.transport.requests.count
+        harness.transport.enqueue(
+            .json(#"{"instance_id": "\#(Harness.instance)", "user": {"id": "user_1", "name": "ada"}}"#),
+            matching: { $0.summary == "GET /v1/session" })
 
         await #expect(throws: AccountError.alreadySignedIn(userName: "ada")) {
             try await feature.signIn(userName: "bob")
         }
-        #expect(harness.transport.requests.count == requests)
+        #expect(harness.transport.requests.count == requests + 1, "only the question whether the session stands")
+        #expect(harness.transport.requests.last?.summary == "GET /v1/session")
     }
 
     @Test func aTokenThatCannotBeSavedKeepsNothing() async throws {
