@@ -40,6 +40,9 @@ public final class AppDependencies {
     public let backend: EmbeddedBackend?
     /// The one API client.
     public let client: APIClient
+    /// The API requests waiting for the server's answer: the status line says "waiting for the server…" once one
+    /// has waited 2 s.
+    public let serverWait: ServerWait
     /// The client of the server's live event stream (`GET /v1/events`), signed in with the same tokens; building it
     /// connects nothing.
     public let liveEvents: EventStreamClient<JSONValue>
@@ -255,8 +258,11 @@ public final class AppDependencies {
             },
             logger: logger.child(label: "storefront.account"))
         self.tokens = tokens
+        let serverWait = ServerWait(clock: ContinuousClock())
+        self.serverWait = serverWait
         let client = APIClient(
-            baseURL: baseURL, transport: appTransport, tokenProvider: tokens, clock: ContinuousClock(),
+            baseURL: baseURL, transport: ServerWait.Transport(appTransport, counting: serverWait),
+            tokenProvider: tokens, clock: ContinuousClock(),
             retryPolicy: RetryPolicy(), timeouts: configuration.requestTimeouts,
             logger: logger.child(label: "storefront.api"),
             requestIDs: { UUID().uuidString }, jitter: .systemRandom, currentDate: now)

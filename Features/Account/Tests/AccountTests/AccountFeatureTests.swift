@@ -160,6 +160,7 @@ struct AccountFeatureTests {
 
     @Test(arguments: [
         (ScriptedResponse.failure(.cannotConnectToHost), AccountError.unreachable),
+        (.failure(.timedOut), .timedOut),
         (.apiError(status: 422, code: "validation_failed"), .rejected(status: 422)),
         (.apiError(status: 429, code: "rate_limited"), .rateLimited),
         (.apiError(status: 503, code: "unavailable"), .serverFailure(status: 503)),
