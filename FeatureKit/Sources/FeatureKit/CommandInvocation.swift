@@ -197,9 +197,10 @@ public struct CommandInvocation {
 
 /// One line for a failure, for people, with the API's error code when there is one.
 public enum ErrorText {
-    /// `the server refused it: post not found (HTTP 404 not_found)` and the like; an error of a feature describes
-    /// itself (`CustomStringConvertible`).
+    /// `the server refused it: post not found (HTTP 404 not_found)` and the like; a full disk anywhere in the error
+    /// is said as one (`DiskFull`); an error of a feature describes itself (`CustomStringConvertible`).
     public static func describe(_ error: any Error) -> String {
+        if let full = DiskFull(in: error) { return full.description }
         switch error {
         case let error as APIError:
             return describe(error)
@@ -235,9 +236,11 @@ public enum ErrorText {
         (error as? APIError)?.requestID
     }
 
-    /// The code of a failure for programs: the API's error code (`price_changed`), the kind of API failure
-    /// (`offline`, `timeout`, …), a feature's own code, `cancelled`, or `failed`.
+    /// The code of a failure for programs: `disk_full` for a full disk anywhere in it (`DiskFull`), the API's error
+    /// code (`price_changed`), the kind of API failure (`offline`, `timeout`, …), a feature's own code, `cancelled`,
+    /// or `failed`.
     public static func code(_ error: any Error) -> String {
+        if DiskFull(in: error) != nil { return DiskFull.code }
         switch error {
         case let error as APIError:
             return error.code ?? error.category.rawValue

@@ -20,6 +20,9 @@ public final class AppRunState {
     public var lastCartMerge: [String] = []
     /// A short message for the status line, or nil.
     public var notice: AppNotice?
+    /// A full disk that keeps the built-in server from starting, in a sentence naming the file: shown above every
+    /// screen's body until the app ends (nil: none).
+    public var diskFull: String?
     /// This run's flags as known now: evaluated at launch, and once more when a launch without a cached
     /// configuration fetches the server's (`AppDependencies.refreshRemoteConfig()`).
     public var flags: FlagValues

@@ -54,7 +54,11 @@ public final class AppShell: TerminalView {
                 isEditingText: screen.isEditingText, width: width, theme: theme)
         } else {
             screens.prune()
-            body = screens.current().render(size: TerminalSize(columns: width, rows: bodyRows))
+            let problem = dependencies.state.diskFull.map {
+                Banner(.error, message: $0).render(width: width, theme: theme)
+            }
+            let screenRows = max(bodyRows - (problem?.count ?? 0), 0)
+            body = (problem ?? []) + screens.current().render(size: TerminalSize(columns: width, rows: screenRows))
         }
         var lines = header + Array(body.prefix(bodyRows))
         lines += Array(repeating: StyledLine(), count: max(bodyRows - min(body.count, bodyRows), 0))
