@@ -25,8 +25,8 @@ public struct StorefrontCommandLine {
     /// Creates a command line.
     ///
     /// - Parameters:
-    ///   - output: Standard output (results).
-    ///   - errorOutput: Standard error (errors and usage).
+    ///   - output: Standard output (results); written through `TerminalSafeOutput`.
+    ///   - errorOutput: Standard error (errors and usage); written through `TerminalSafeOutput`.
     ///   - environment: The process environment.
     ///   - currentDirectory: What a relative `--data-dir` is resolved against.
     ///   - terminal: The process's terminal; the full-screen front end runs when both its streams are terminals.
@@ -42,8 +42,10 @@ public struct StorefrontCommandLine {
         scopedEntries: [any ScopedFeatureEntry.Type],
         makeDependencies: @escaping @MainActor (AppConfiguration) throws(LaunchError) -> AppDependencies
     ) {
-        self.output = output
-        self.errorOutput = errorOutput
+        // Every line this program prints goes through one rule for control characters (`TerminalSafeOutput`):
+        // a message may quote an argument, a path or a server's words.
+        self.output = (output as? TerminalSafeOutput) ?? TerminalSafeOutput(output)
+        self.errorOutput = (errorOutput as? TerminalSafeOutput) ?? TerminalSafeOutput(errorOutput)
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.terminal = terminal
