@@ -69,6 +69,7 @@ let package = Package(
                 .product(name: "Images", package: "Images"),
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
                 .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ]

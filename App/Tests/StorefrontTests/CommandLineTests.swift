@@ -5,7 +5,7 @@ import Testing
 
 @testable import StorefrontApp
 
-@Suite("storefront command line")
+@Suite("storefront command line", .timeLimit(.minutes(3)))
 @MainActor
 struct CommandLineTests {
     @Test("--help and -h print the usage to standard output and succeed")
@@ -32,7 +32,7 @@ struct CommandLineTests {
     }
 
     @Test(
-        "usage errors print one line and the usage to standard error and exit 64",
+        "usage errors print one line and where the usage is to standard error, and exit 64",
         arguments: [
             (["frobnicate"], "storefront: unknown command 'frobnicate'"),
             (["--colour"], "storefront: unknown option '--colour'"),
@@ -59,10 +59,41 @@ struct CommandLineTests {
         let harness = try CommandHarness()
         #expect(await harness.run(arguments) == .usage)
         #expect(ExitCode.usage.rawValue == 64)
-        let lines = harness.errors.contents.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first.map(String.init)?.hasPrefix(firstLine) == true, "\(harness.errors.contents)")
-        #expect(harness.errors.contents.contains("Usage: storefront"))
+        let lines = harness.errors.contents.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "one line and the pointer, not the whole usage: \(harness.errors.contents)")
+        #expect(lines.first?.hasPrefix(firstLine) == true, "\(harness.errors.contents)")
+        #expect(lines.last == "Run 'storefront --help' for usage.")
         #expect(harness.output.contents.isEmpty)
+    }
+
+    @Test("COMMAND --help prints that command's help: synopsis, what it does, its options; a group lists its commands")
+    func commandHelp() async throws {
+        let harness = try CommandHarness()
+        #expect(await harness.run(["cart", "add", "--help"]) == .success)
+        let help = harness.output.contents
+        #expect(help.hasPrefix("Usage: storefront cart add ID [--quantity N]"), "\(help)")
+        #expect(help.contains("--quantity N"))
+        #expect(!help.contains("Commands:"), "not the whole usage: \(help)")
+        #expect(help.split(separator: "\n").count < 15)
+        let group = try CommandHarness()
+        #expect(await group.run(["help", "cart"]) == .success)
+        #expect(group.output.contents.contains("storefront cart remove"), "\(group.output.contents)")
+        #expect(!group.output.contents.contains("storefront feed"))
+        let lists = try CommandHarness()
+        #expect(await lists.run(["lists", "--help"]) == .success)
+        #expect(lists.output.contents.contains("Related commands:"), "\(lists.output.contents)")
+        #expect(lists.output.contents.contains("storefront lists add LIST PRODUCT_ID"))
+    }
+
+    @Test("--json version prints the version as JSON")
+    func versionAsJSON() async throws {
+        for arguments in [["--json", "version"], ["version", "--json"], ["--json", "--version"]] {
+            let harness = try CommandHarness()
+            #expect(await harness.run(arguments) == .success)
+            let object = try JSONSerialization.jsonObject(with: Data(harness.output.contents.utf8)) as? [String: String]
+            #expect(
+                object == ["name": "storefront", "version": StorefrontVersion.current], "\(harness.output.contents)")
+        }
     }
 
     @Test("an invalid STOREFRONT_LOG_LEVEL is a usage error; a flag wins over the variable")

@@ -50,6 +50,9 @@ struct DeepLinkTests {
             ("storefront://post/1/2", "too many path segments"),
             ("storefront://", "the link names no screen"),
             ("not a link", "it is not a URL"),
+            ("storefront://product/a%00b", "the id 'a%00b' contains the control character U+0000 (NUL)"),
+            ("storefront://post/%1B%5B31m", "contains the control character U+001B (ESC)"),
+            ("storefront://search?q=a%0Ab", "the parameter 'q' contains the control character U+000A (line feed)"),
         ]
     )
     func refused(link: String, reason: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Primitives
 import TerminalUI
 
 /// One run of a command: its spec, its arguments, where its output goes and who is signed in; with the helpers
@@ -13,10 +14,13 @@ public struct CommandInvocation {
     public let arguments: ParsedArguments
     /// The operands after the command's words.
     public let operands: [String]
-    /// Standard output.
+    /// Standard output, through `TerminalSafeOutput`: control characters other than line feeds and tabs are
+    /// escaped, whoever wrote the text.
     public let output: any TextOutput
-    /// Standard error.
+    /// Standard error, through `TerminalSafeOutput` like `output`.
     public let errorOutput: any TextOutput
+    /// Standard output as given, for what the terminal renderer drew (`emitDrawing`).
+    private let rawOutput: any TextOutput
     /// Whether standard input is a terminal (a command may then ask a question).
     public let isInputTerminal: Bool
     /// The program's name for messages (`storefront`).
@@ -25,7 +29,7 @@ public struct CommandInvocation {
     public let isSignedIn: Bool
     /// Why the last session ended, when the server ended it (shown instead of "sign in").
     public let sessionEndedMessage: String?
-    /// The usage text printed after a usage error.
+    /// The whole usage text (`storefront --help`); a usage error points to it instead of printing it.
     public let usageText: @MainActor () -> String
     /// The colours standard output shows (`ColorCapability.detect` on the process's environment and standard
     /// output, `.none` with `--no-color`); `.none` means no escape byte at all.
@@ -50,8 +54,9 @@ public struct CommandInvocation {
         self.spec = spec
         self.arguments = arguments
         self.operands = operands
-        self.output = output
-        self.errorOutput = errorOutput
+        self.rawOutput = (output as? TerminalSafeOutput)?.base ?? output
+        self.output = TerminalSafeOutput(rawOutput)
+        self.errorOutput = (errorOutput as? TerminalSafeOutput) ?? TerminalSafeOutput(errorOutput)
         self.isInputTerminal = isInputTerminal
         self.programName = programName
         self.isSignedIn = isSignedIn
@@ -68,30 +73,59 @@ public struct CommandInvocation {
     /// The same invocation as the command `spec` with `operands` (a deep link run as the command it names).
     public func redirected(to spec: CommandSpec, operands: [String]) -> CommandInvocation {
         CommandInvocation(
-            spec: spec, arguments: arguments, operands: operands, output: output, errorOutput: errorOutput,
+            spec: spec, arguments: arguments, operands: operands, output: rawOutput, errorOutput: errorOutput,
             isInputTerminal: isInputTerminal, programName: programName, isSignedIn: isSignedIn,
             sessionEndedMessage: sessionEndedMessage, usageText: usageText, outputColor: outputColor,
             environment: environment, terminal: terminal)
     }
 
-    /// Prints `text` and a newline on standard output.
+    /// Prints `text` and a newline on standard output; a control character in `text` (a line break included) is
+    /// shown escaped (`ControlCharacters.escaped`), so one call prints one line.
     public func print(_ text: String) {
-        output.write(text + "\n")
+        output.write(ControlCharacters.escaped(text) + "\n")
     }
 
-    /// Prints `lines` as text, or `value` as JSON with `--json` (the API's snake_case names), and succeeds.
+    /// Prints `lines` as text, one line each (control characters inside a line, line breaks included, escaped), or
+    /// `value` as JSON with `--json` (the API's snake_case names; a DEL or C1 character in a string is written as a
+    /// `\u` escape, RFC 8259 §7), and succeeds.
     public func emit(_ lines: [String], json value: some Encodable) -> ExitCode {
+        emit(lines.map { ControlCharacters.escaped($0) }, to: output, json: value)
+    }
+
+    /// Like `emit(_:json:)` for lines the terminal renderer drew (a picture's cells and colours, sixel or kitty
+    /// graphics): written as they are, escape sequences included. Never pass text from outside here.
+    public func emitDrawing(_ lines: [String], json value: some Encodable) -> ExitCode {
+        emit(lines, to: rawOutput, json: value)
+    }
+
+    private func emit(_ lines: [String], to destination: any TextOutput, json value: some Encodable) -> ExitCode {
         if json {
             do {
                 let data = try APIJSON.makeEncoder().encode(value)
-                output.write(String(decoding: data, as: UTF8.self) + "\n")
+                rawOutput.write(Self.escapingRemainingControls(String(decoding: data, as: UTF8.self)) + "\n")
             } catch {
                 return fail("the result could not be written as JSON: \(error)")
             }
         } else {
-            output.write(lines.map { $0 + "\n" }.joined())
+            destination.write(lines.map { $0 + "\n" }.joined())
         }
         return .success
+    }
+
+    /// `json` with DEL and the C1 controls (which JSON allows raw inside strings, and a terminal may act on) as
+    /// `\u00XX` escapes; the encoder already escaped C0 inside strings, and a line feed between documents stays.
+    private static func escapingRemainingControls(_ json: String) -> String {
+        let isRaw: (Unicode.Scalar) -> Bool = { $0.value >= 0x7F && $0.value < 0xA0 }
+        guard json.unicodeScalars.contains(where: isRaw) else { return json }
+        var result = ""
+        for scalar in json.unicodeScalars {
+            if isRaw(scalar) {
+                result += "\\u00" + String(scalar.value, radix: 16)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// Prints `<program>: <message>` on standard error and returns `.failure`; with `--json` also prints
@@ -103,7 +137,7 @@ public struct CommandInvocation {
     ///   - code: The API's error code, or the kind of failure (`failed` when nothing more is known).
     ///   - requestID: The server's id of the request that failed, when there is one.
     public func fail(_ message: String, code: String = "failed", requestID: String? = nil) -> ExitCode {
-        errorOutput.write("\(programName): \(message)\n")
+        errorOutput.write("\(programName): \(ControlCharacters.escaped(message))\n")
         if json {
             printError(code: code, message: message, requestID: requestID)
         }
@@ -120,13 +154,13 @@ public struct CommandInvocation {
 
     /// Prints a warning on standard error (the command goes on).
     public func warn(_ message: String) {
-        errorOutput.write("\(programName): warning: \(message)\n")
+        errorOutput.write("\(programName): warning: \(ControlCharacters.escaped(message))\n")
     }
 
-    /// Prints the usage error `message` with the usage and returns `.usage` (64); with `--json` also the error
-    /// (code `usage`) on standard output.
+    /// Prints the usage error `message` and where the usage is (`Run '<program> --help' for usage.`) and returns
+    /// `.usage` (64); with `--json` also the error (code `usage`) on standard output.
     public func usage(_ message: String) -> ExitCode {
-        errorOutput.write("\(programName): \(message)\n\n" + usageText())
+        errorOutput.write(UsageText.error(message, programName: programName))
         if json {
             printError(code: "usage", message: message, requestID: nil)
         }
@@ -134,7 +168,8 @@ public struct CommandInvocation {
     }
 
     private func printError(code: String, message: String, requestID: String?) {
-        output.write(ErrorDocument.line(code: code, message: message, requestID: requestID))
+        rawOutput.write(
+            Self.escapingRemainingControls(ErrorDocument.line(code: code, message: message, requestID: requestID)))
     }
 
     /// The integer value of option `name` when it was given.
@@ -162,9 +197,10 @@ public struct CommandInvocation {
 
 /// One line for a failure, for people, with the API's error code when there is one.
 public enum ErrorText {
-    /// `the server refused it: post not found (HTTP 404 not_found)` and the like; an error of a feature describes
-    /// itself (`CustomStringConvertible`).
+    /// `the server refused it: post not found (HTTP 404 not_found)` and the like; a full disk anywhere in the error
+    /// is said as one (`DiskFull`); an error of a feature describes itself (`CustomStringConvertible`).
     public static func describe(_ error: any Error) -> String {
+        if let full = DiskFull(in: error) { return full.description }
         switch error {
         case let error as APIError:
             return describe(error)
@@ -200,9 +236,11 @@ public enum ErrorText {
         (error as? APIError)?.requestID
     }
 
-    /// The code of a failure for programs: the API's error code (`price_changed`), the kind of API failure
-    /// (`offline`, `timeout`, …), a feature's own code, `cancelled`, or `failed`.
+    /// The code of a failure for programs: `disk_full` for a full disk anywhere in it (`DiskFull`), the API's error
+    /// code (`price_changed`), the kind of API failure (`offline`, `timeout`, …), a feature's own code, `cancelled`,
+    /// or `failed`.
     public static func code(_ error: any Error) -> String {
+        if DiskFull(in: error) != nil { return DiskFull.code }
         switch error {
         case let error as APIError:
             return error.code ?? error.category.rawValue

@@ -14,7 +14,7 @@ final class Collected: TextOutput {
     var text: String { collected.withLock { $0 } }
 }
 
-@Suite("command invocations")
+@Suite("command invocations", .timeLimit(.minutes(1)))
 @MainActor
 struct CommandInvocationTests {
     private func invocation(_ arguments: [String], signedIn: Bool = false) throws -> (
@@ -43,13 +43,38 @@ struct CommandInvocationTests {
         #expect(jsonOutput.text == "{\"product_id\":\"sku_1\"}\n")
     }
 
-    @Test("failures go to standard error with the program's name; usage errors exit 64 with the usage")
+    @Test(
+        "failures go to standard error with the program's name; usage errors exit 64 with one line and where the usage is"
+    )
     func failures() throws {
         let (invocation, output, errors) = try invocation(["sku_1"])
         #expect(invocation.fail("it broke") == .failure)
         #expect(invocation.usage("bad flag") == .usage)
         #expect(output.text.isEmpty)
-        #expect(errors.text == "storefront: it broke\nstorefront: bad flag\n\nUsage: storefront\n")
+        #expect(errors.text == "storefront: it broke\nstorefront: bad flag\nRun 'storefront --help' for usage.\n")
+    }
+
+    @Test("text from outside cannot drive the terminal: controls in lines, failures and direct writes are escaped")
+    func controlCharactersEscaped() throws {
+        let (text, output, errors) = try invocation(["sku_1"])
+        _ = text.emit(["\u{1B}[31mred", "two\nlines"], json: [String]())
+        text.print("bell\u{7}")
+        text.output.write("prompt\r\u{9B}2J? [y/N]\n")
+        _ = text.fail("server said \u{1B}]0;title\u{7}")
+        #expect(output.text == "\u{241B}[31mred\ntwo\u{240A}lines\nbell\u{2407}\nprompt\u{240D}\u{FFFD}2J? [y/N]\n")
+        #expect(errors.text == "storefront: server said \u{241B}]0;title\u{2407}\n")
+        let (drawing, drawn, _) = try invocation(["sku_1"])
+        _ = drawing.emitDrawing(["\u{1B}[38;5;1m\u{2588}\u{1B}[0m"], json: [String]())
+        #expect(drawn.text == "\u{1B}[38;5;1m\u{2588}\u{1B}[0m\n")
+    }
+
+    @Test("JSON keeps every character and escapes each control, DEL and C1 included")
+    func jsonEscapesControls() throws {
+        let (json, output, _) = try invocation(["sku_1", "--json"])
+        _ = json.emit([], json: ["note": "\u{1B}[31m\u{7F}\u{9B}"])
+        #expect(output.text == "{\"note\":\"\\u001b[31m\\u007f\\u009b\"}\n")
+        let decoded = try JSONDecoder().decode([String: String].self, from: Data(output.text.utf8))
+        #expect(decoded["note"] == "\u{1B}[31m\u{7F}\u{9B}")
     }
 
     @Test("integer options are checked against their range")

@@ -125,6 +125,44 @@ public struct CommandCatalog {
     }
 }
 
+extension CommandCatalog {
+    /// The help of the command `words` name (`lists add`): its synopsis, what it does and its own options, or the
+    /// commands that begin with `words` (`cart`: `cart add`, `cart remove`, …); nil when `words` is empty or names
+    /// nothing (then the whole usage is the help).
+    public func help(for words: [String]) -> String? {
+        let program = StorefrontCommandLine.programName
+        guard !words.isEmpty else { return nil }
+        if let (command, _) = command(for: words) {
+            var lines = ["Usage: \(program) \(command.spec.synopsis)", "", command.spec.help]
+            if !command.spec.options.isEmpty {
+                lines += ["", "Options:"]
+                let labels = command.spec.options.map { $0.name + ($0.valueName.map { " \($0)" } ?? "") }
+                let width = labels.map(\.count).max() ?? 0
+                for (label, option) in zip(labels, command.spec.options) {
+                    lines.append("  " + label.padding(toLength: width + 2) + option.help)
+                }
+            }
+            let more = commands.filter {
+                $0.spec.words.count > command.spec.words.count && $0.spec.words.starts(with: command.spec.words)
+            }
+            if !more.isEmpty {
+                lines += ["", "Related commands:"] + more.map { "  \(program) \($0.spec.synopsis)" }
+            }
+            lines += ["", "Global options (such as --json and --data-dir DIR): \(program) --help"]
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let group = commands.filter { $0.spec.words.starts(with: words) }
+        guard !group.isEmpty else { return nil }
+        var lines = ["Commands beginning with '\(words.joined(separator: " "))':"]
+        for command in group {
+            lines.append("  \(program) " + command.spec.synopsis)
+            lines.append("      " + command.spec.help)
+        }
+        lines += ["", "Global options (such as --json and --data-dir DIR): \(program) --help"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
 extension String {
     /// The string padded with spaces to `length` characters (unchanged when it is that long already).
     func padding(toLength length: Int) -> String {

@@ -5,8 +5,9 @@ import TerminalUI
 /// The `storefront` command line: global options, commands, help, the choice between the full-screen front end and
 /// the command front end, and the mapping to exit codes.
 ///
-/// Usage errors print one line (`storefront: <what was wrong>`) followed by the usage to standard error and end
-/// with `ExitCode.usage` (64, `EX_USAGE` in sysexits(3)). Every command builds the graph with `makeDependencies`,
+/// Usage errors print one line (`storefront: <what was wrong>`) and `Run 'storefront --help' for usage.` to standard
+/// error and end with `ExitCode.usage` (64, `EX_USAGE` in sysexits(3)); `storefront COMMAND --help` prints that
+/// command's help. Every command builds the graph with `makeDependencies`,
 /// runs, and shuts the graph down (drain loops stopped, databases closed, the embedded backend stopped).
 @MainActor
 public struct StorefrontCommandLine {
@@ -24,8 +25,8 @@ public struct StorefrontCommandLine {
     /// Creates a command line.
     ///
     /// - Parameters:
-    ///   - output: Standard output (results).
-    ///   - errorOutput: Standard error (errors and usage).
+    ///   - output: Standard output (results); written through `TerminalSafeOutput`.
+    ///   - errorOutput: Standard error (errors and usage); written through `TerminalSafeOutput`.
     ///   - environment: The process environment.
     ///   - currentDirectory: What a relative `--data-dir` is resolved against.
     ///   - terminal: The process's terminal; the full-screen front end runs when both its streams are terminals.
@@ -41,8 +42,10 @@ public struct StorefrontCommandLine {
         scopedEntries: [any ScopedFeatureEntry.Type],
         makeDependencies: @escaping @MainActor (AppConfiguration) throws(LaunchError) -> AppDependencies
     ) {
-        self.output = output
-        self.errorOutput = errorOutput
+        // Every line this program prints goes through one rule for control characters (`TerminalSafeOutput`):
+        // a message may quote an argument, a path or a server's words.
+        self.output = (output as? TerminalSafeOutput) ?? TerminalSafeOutput(output)
+        self.errorOutput = (errorOutput as? TerminalSafeOutput) ?? TerminalSafeOutput(errorOutput)
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.terminal = terminal
@@ -71,14 +74,18 @@ public struct StorefrontCommandLine {
             return usageFailure(error, catalog, json: wantsJSON)
         }
         if parsed.has("--help") || parsed.operands.first == "help" {
-            output.write(catalog.usage())
+            let words = parsed.operands.first == "help" ? Array(parsed.operands.dropFirst()) : parsed.operands
+            output.write(catalog.help(for: words) ?? catalog.usage())
             return .success
         }
         if parsed.has("--version") || parsed.operands.first == "version" {
             if parsed.operands.first == "version", parsed.operands.count > 1 {
                 return usageFailure(UsageError("'version' takes no arguments"), catalog, json: wantsJSON)
             }
-            output.write("\(Self.programName) \(StorefrontVersion.current)\n")
+            output.write(
+                wantsJSON
+                    ? StorefrontVersion.json(programName: Self.programName)
+                    : "\(Self.programName) \(StorefrontVersion.current)\n")
             return .success
         }
         guard let first = parsed.operands.first else {
@@ -184,7 +191,7 @@ public struct StorefrontCommandLine {
     }
 
     private func usageFailure(_ error: any Error, _ catalog: CommandCatalog, json: Bool) -> ExitCode {
-        errorOutput.write("\(Self.programName): \(error)\n\n" + catalog.usage())
+        errorOutput.write(UsageText.error("\(error)", programName: Self.programName))
         if json {
             output.write(ErrorDocument.line(code: "usage", message: "\(error)", requestID: nil))
         }

@@ -2,4 +2,9 @@
 public enum StorefrontVersion {
     /// The version this build reports for `storefront --version`.
     public static let current = "0.1.0"
+
+    /// `{"name": "storefront", "version": "0.1.0"}` and a newline: what `storefront --json version` prints.
+    public static func json(programName: String) -> String {
+        "{\"name\":\"\(programName)\",\"version\":\"\(current)\"}\n"
+    }
 }

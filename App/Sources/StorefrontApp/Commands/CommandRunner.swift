@@ -21,6 +21,11 @@ struct CommandRunner {
             default: return invocation.usage("unknown command '\(invocation.spec.name)'")
             }
         }
+        if dependencies.needsServerFlags(for: feature) {
+            // A fresh data directory has no cached configuration: the checkout's flag comes from the server (the
+            // command talks to it anyway), not from the defaults (`--shipping express` is offered).
+            await dependencies.refreshRemoteConfig()
+        }
         guard let entry = dependencies.entry(named: feature) else {
             return invocation.fail("the \(feature) feature is not part of this app")
         }

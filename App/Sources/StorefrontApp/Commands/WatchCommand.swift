@@ -27,6 +27,11 @@ extension CommandRunner {
                     connectedBefore = true
                 case .disconnected(let reason, let retryIn):
                     guard connectedBefore else {
+                        if let failure = dependencies.backend?.lastStartFailure, EmbeddedBackend.isDiskFull(failure) {
+                            // The built-in server's disk is full: said as such, never as being offline.
+                            return invocation.fail(
+                                "the event stream could not be opened: \(failure)", code: DiskFull.code)
+                        }
                         return invocation.fail("the event stream could not be opened: \(reason)", code: "offline")
                     }
                     invocation.note("the event stream dropped (\(reason)); reconnecting in \(Self.seconds(retryIn))")

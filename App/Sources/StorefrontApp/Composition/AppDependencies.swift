@@ -40,6 +40,9 @@ public final class AppDependencies {
     public let backend: EmbeddedBackend?
     /// The one API client.
     public let client: APIClient
+    /// The API requests waiting for the server's answer: the status line says "waiting for the server…" once one
+    /// has waited 2 s.
+    public let serverWait: ServerWait
     /// The client of the server's live event stream (`GET /v1/events`), signed in with the same tokens; building it
     /// connects nothing.
     public let liveEvents: EventStreamClient<JSONValue>
@@ -63,8 +66,13 @@ public final class AppDependencies {
     public let scopedEntries: [any ScopedFeatureEntry.Type]
     /// The server's configuration and its cache.
     public let flagService: FeatureFlagService
-    /// The flags of this launch: evaluated once, from the cached configuration (or the defaults) and `--flag`.
-    public let flags: FlagEvaluation
+    /// The flags of this launch: evaluated from the cached configuration and `--flag`. A launch without a cached
+    /// configuration (a fresh data directory) starts with the declared defaults and takes the server's flags once,
+    /// when the first fetch arrives (`refreshRemoteConfig()`), so the first session already offers what the server
+    /// turned on; launch never waits for that fetch.
+    public private(set) var flags: FlagEvaluation
+    /// Whether `flags` came from a configuration the server sent (cached at launch, or fetched since).
+    @ObservationIgnored private var flagsFromServer: Bool
     /// The navigation state of the interactive front end.
     public let router: AppRouter
     /// The standard-error fallback of the log, muted while the full-screen interface runs.
@@ -91,7 +99,8 @@ public final class AppDependencies {
         set { state.lastCartMerge = newValue }
     }
     /// The server's configuration as last known (the cache at launch, replaced by a fetch during the run): the
-    /// shipping options a checkout offers. The flags stay as evaluated at launch.
+    /// shipping options a checkout offers. The flags stay as evaluated at launch (see `flags` for a launch without a
+    /// cache).
     public var remoteConfig: RemoteConfig? {
         get { state.remoteConfig }
         set { state.remoteConfig = newValue }
@@ -253,8 +262,11 @@ public final class AppDependencies {
             },
             logger: logger.child(label: "storefront.account"))
         self.tokens = tokens
+        let serverWait = ServerWait(clock: ContinuousClock())
+        self.serverWait = serverWait
         let client = APIClient(
-            baseURL: baseURL, transport: appTransport, tokenProvider: tokens, clock: ContinuousClock(),
+            baseURL: baseURL, transport: ServerWait.Transport(appTransport, counting: serverWait),
+            tokenProvider: tokens, clock: ContinuousClock(),
             retryPolicy: RetryPolicy(), timeouts: configuration.requestTimeouts,
             logger: logger.child(label: "storefront.api"),
             requestIDs: { UUID().uuidString }, jitter: .systemRandom, currentDate: now)
@@ -293,10 +305,11 @@ public final class AppDependencies {
             logger: logger.child(label: "storefront.flags"))
         self.flagService = flagService
         let cachedConfig = flagService.cachedConfig()
-        let state = AppRunState(remoteConfig: cachedConfig)
-        self.state = state
         let flags = flagService.evaluate(cachedConfig)
         self.flags = flags
+        self.flagsFromServer = cachedConfig != nil
+        let state = AppRunState(remoteConfig: cachedConfig, flags: flags.flags)
+        self.state = state
         let router = AppRouter(
             isSignedIn: { account.current.isSignedIn }, signInPrompt: { registry.pattern(of: $0)?.signInPrompt })
         self.router = router
@@ -312,11 +325,24 @@ public final class AppDependencies {
     }
 
     /// Fetches the server's configuration for this run's checkouts (and the next launch's flags); a failure keeps
-    /// the configuration known before.
+    /// the configuration known before. On a launch that had no cached configuration, the first one fetched also
+    /// sets this run's flags (`flags`, `AppRunState.flags`): what an entry reads when its flow starts follows them,
+    /// so a checkout of the first session offers express shipping when the server has it on. Screens already built
+    /// keep what they were built with.
     public func refreshRemoteConfig() async {
-        if let fetched = try? await flagService.refresh() {
-            remoteConfig = fetched
-        }
+        guard let fetched = try? await flagService.refresh() else { return }
+        remoteConfig = fetched
+        guard !flagsFromServer else { return }
+        flagsFromServer = true
+        flags = flagService.evaluate(fetched)
+        state.flags = flags.flags
+    }
+
+    /// Whether a command of `feature` should wait for `refreshRemoteConfig()` first: this run's flags are still the
+    /// defaults (no configuration was cached and none was fetched yet) and it is Checkout's, whose flow reads the
+    /// `express_shipping` flag when it starts.
+    func needsServerFlags(for feature: String) -> Bool {
+        !flagsFromServer && feature == CheckoutEntry.name
     }
 
     /// Runs the drain loop of the current account's outbox from now on (and of each account signed in later).
@@ -347,30 +373,5 @@ public final class AppDependencies {
             stores.startOutbox(for: account)
         }
         onScopeChanged?(scope)
-    }
-}
-
-/// A message for the status line: what happened, and whether it is a failure.
-public struct AppNotice: Sendable, Hashable {
-    /// The message.
-    public let text: String
-    /// Whether something failed.
-    public let isError: Bool
-
-    /// Creates a notice.
-    public init(_ text: String, isError: Bool) {
-        self.text = text
-        self.isError = isError
-    }
-}
-
-/// The app cannot start: the storage roots or the log cannot be set up. The message is one line for the user.
-public struct LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What went wrong.
-    public let description: String
-
-    /// Creates the error.
-    public init(_ description: String) {
-        self.description = description
     }
 }

@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import Logging
 import Networking
@@ -29,6 +30,7 @@ public final class EmbeddedBackend: Sendable {
     private let events: EventStreamSettings
     private let logger: Logger
     private let state = Locked(State.idle)
+    private let failure = Locked<SampleServerError?>(nil)
 
     /// Describes the backend without starting it.
     ///
@@ -93,8 +95,15 @@ public final class EmbeddedBackend: Sendable {
                 if case .starting = state { state = .idle }
             }
             logger.error("the embedded backend did not start", metadata: ["error": "\(error)"])
+            if let error = error as? SampleServerError { failure.withLock { $0 = error } }
             throw error
         }
+    }
+
+    /// Why the last start failed, when it was the server's own failure (its data, its port); nil when it never
+    /// failed.
+    public var lastStartFailure: SampleServerError? {
+        failure.withLock { $0 }
     }
 
     /// The server when it is running, without starting it.
@@ -131,12 +140,40 @@ public enum EmbeddedBackendError: Error, Sendable, CustomStringConvertible {
     public var description: String { "the embedded backend has stopped" }
 }
 
+extension EmbeddedBackend {
+    /// The answer the embedded backend gives in its own name when it cannot start because its disk is full: 507
+    /// Insufficient Storage (RFC 4918 §11.5, never repeated by the client) with the contract's error body, code
+    /// `disk_full` and a message naming the file: a full disk is reported as one, never as a server that cannot be
+    /// reached.
+    ///
+    /// - Throws: `URLError(.cannotConnectToHost)` in the unlikely case the answer's head cannot be built.
+    static func diskFullAnswer(to request: URLRequest, path: String, reason: String) throws -> (Data, HTTPURLResponse) {
+        let body = Data(
+            ErrorDocument.line(
+                code: "disk_full", message: "the disk is full: cannot write \(path) (\(reason))", requestID: nil
+            ).utf8)
+        guard
+            let head = HTTPURLResponse(
+                url: request.url ?? EmbeddedBackendTransport.placeholderBaseURL, statusCode: 507,
+                httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"])
+        else { throw URLError(.cannotConnectToHost) }
+        return (body, head)
+    }
+
+    /// Whether `error`, from `start()`, is a full disk under the server's data directory.
+    public static func isDiskFull(_ error: any Error) -> Bool {
+        if case SampleServerError.diskFull = error { return true }
+        return false
+    }
+}
+
 /// The transport to the embedded backend: it starts the server on the first request and sends each request to the
 /// server's port, which is not known before it starts.
 ///
 /// The API client is built with the placeholder base URL `EmbeddedBackendTransport.placeholderBaseURL`; this
 /// transport replaces its scheme, host and port with the running server's. A server that cannot start is reported
-/// as `URLError(.cannotConnectToHost)`, which the client treats as being offline.
+/// as `URLError(.cannotConnectToHost)`, which the client treats as being offline, except on a full disk: then the
+/// answer is 507 `disk_full` naming the file (`EmbeddedBackend.diskFullAnswer`).
 public struct EmbeddedBackendTransport: HTTPTransport {
     /// The base URL the API client is given; requests are redirected to the running server.
     public static let placeholderBaseURL = URL(string: "http://127.0.0.1") ?? URL(filePath: "/")
@@ -154,7 +191,11 @@ public struct EmbeddedBackendTransport: HTTPTransport {
     ///
     /// - Throws: `URLError(.cannotConnectToHost)` when the backend cannot start; the transport's errors.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        try await transport.send(backend.redirect(request))
+        do {
+            return try await transport.send(backend.redirect(request))
+        } catch SampleServerError.diskFull(let path, let reason) {
+            return try EmbeddedBackend.diskFullAnswer(to: request, path: path, reason: reason)
+        }
     }
 }
 
@@ -174,19 +215,34 @@ public struct EmbeddedBackendStreamingTransport: HTTPStreamingTransport {
     ///
     /// - Throws: `URLError(.cannotConnectToHost)` when the backend cannot start; the transport's errors.
     public func stream(_ request: URLRequest) async throws -> HTTPStreamingResponse {
-        try await transport.stream(backend.redirect(request))
+        do {
+            return try await transport.stream(backend.redirect(request))
+        } catch SampleServerError.diskFull(let path, let reason) {
+            let (body, head) = try EmbeddedBackend.diskFullAnswer(to: request, path: path, reason: reason)
+            return HTTPStreamingResponse(
+                head: head,
+                body: AsyncThrowingStream { continuation in
+                    continuation.yield(body)
+                    continuation.finish()
+                })
+        }
     }
 }
 
 extension EmbeddedBackend {
     /// `request` with the scheme, host and port of the running server (started now when needed).
     ///
-    /// - Throws: `URLError(.cannotConnectToHost)` when the backend cannot start; `CancellationError` when the
-    ///   calling task was cancelled meanwhile.
+    /// - Throws: `SampleServerError.diskFull` when the backend cannot start because its disk is full (the
+    ///   transports answer 507 `disk_full` for it); otherwise `URLError(.cannotConnectToHost)` when the backend cannot
+    ///   start; `CancellationError` when the calling task was cancelled meanwhile.
     func redirect(_ request: URLRequest) async throws -> URLRequest {
         let server: RunningServer
         do {
             server = try await start()
+        } catch let error as SampleServerError {
+            try Task.checkCancellation()
+            if case .diskFull = error { throw error }
+            throw URLError(.cannotConnectToHost)
         } catch {
             try Task.checkCancellation()
             throw URLError(.cannotConnectToHost)

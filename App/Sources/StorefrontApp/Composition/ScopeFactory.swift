@@ -20,10 +20,17 @@ public final class AppRunState {
     public var lastCartMerge: [String] = []
     /// A short message for the status line, or nil.
     public var notice: AppNotice?
+    /// A full disk that keeps the built-in server from starting, in a sentence naming the file: shown above every
+    /// screen's body until the app ends (nil: none).
+    public var diskFull: String?
+    /// This run's flags as known now: evaluated at launch, and once more when a launch without a cached
+    /// configuration fetches the server's (`AppDependencies.refreshRemoteConfig()`).
+    public var flags: FlagValues
 
-    /// Creates the state with the configuration known at launch.
-    public init(remoteConfig: RemoteConfig?) {
+    /// Creates the state with the configuration and the flags known at launch.
+    public init(remoteConfig: RemoteConfig?, flags: FlagValues) {
         self.remoteConfig = remoteConfig
+        self.flags = flags
     }
 }
 
@@ -82,7 +89,7 @@ struct ScopeFactory {
             let lookUp =
                 (entries.lazy.compactMap { $0 as? SearchEntry }.first
                 ?? SearchEntry(context: context, pictures: pictures)).lookUpProduct
-            return CheckoutEntry(
+            let checkout = CheckoutEntry(
                 context: context,
                 knownShippingOptions: { state.remoteConfig?.shippingOptions ?? [] },
                 currentShippingOptions: {
@@ -91,6 +98,9 @@ struct ScopeFactory {
                     return config?.shippingOptions ?? state.remoteConfig?.shippingOptions ?? []
                 },
                 lookUpProduct: lookUp)
+            // A flow reads the flag when it starts: a first launch learns the server's after this scope was built.
+            checkout.currentExpressShipping = { state.flags.isOn(CheckoutEntry.expressShippingFlag) }
+            return checkout
         }
     }
 }

@@ -7,8 +7,8 @@ import Search
 import TerminalUI
 
 /// The root view of the full-screen app: the tab bar (Feed, Search, Cart with its item count) on top, the selected
-/// tab's screen in the middle, the status line (who is signed in, offline, the last notice) and the global keys at
-/// the bottom, and the help over everything while it is open.
+/// tab's screen in the middle, the status line (who is signed in, offline, waiting for the server, the last notice)
+/// and the global keys at the bottom, and the help over everything while it is open.
 ///
 /// Keys go to the screen first; then to the actions other entries contribute to the screen's route; the keys left
 /// are the shell's (see `AppKeys`). Escape and Backspace go back; `q` quits (returned as ignored, so the run loop
@@ -54,7 +54,11 @@ public final class AppShell: TerminalView {
                 isEditingText: screen.isEditingText, width: width, theme: theme)
         } else {
             screens.prune()
-            body = screens.current().render(size: TerminalSize(columns: width, rows: bodyRows))
+            let problem = dependencies.state.diskFull.map {
+                Banner(.error, message: $0).render(width: width, theme: theme)
+            }
+            let screenRows = max(bodyRows - (problem?.count ?? 0), 0)
+            body = (problem ?? []) + screens.current().render(size: TerminalSize(columns: width, rows: screenRows))
         }
         var lines = header + Array(body.prefix(bodyRows))
         lines += Array(repeating: StyledLine(), count: max(bodyRows - min(body.count, bodyRows), 0))
@@ -153,6 +157,9 @@ public final class AppShell: TerminalView {
         }
         if account.activity != .idle {
             parts.append(account.activity == .signingIn ? "signing in…" : "signing out…")
+        }
+        if dependencies.serverWait.isWaiting {
+            parts.append("waiting for the server…")
         }
         let separator = " \(theme.symbols.separator) "
         var status = StyledLine(parts.joined(separator: separator), style: .text(.caption))

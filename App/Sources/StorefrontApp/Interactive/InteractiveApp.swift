@@ -74,6 +74,9 @@ public final class InteractiveApp {
                         try await backend.start()
                     } catch {
                         dependencies.notice = AppNotice("The built-in server did not start: \(error)", isError: true)
+                        if EmbeddedBackend.isDiskFull(error) {
+                            dependencies.state.diskFull = "The built-in server cannot start: \(error)."
+                        }
                     }
                 }
                 async let entries: Void = scope.start()

@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Primitives
 
 /// The one place deep links are read and written: `storefront://` URLs to `Route`s and back, over the route
 /// patterns the entries registered.
@@ -46,6 +47,7 @@ public struct DeepLink: Sendable {
             guard let id = segment.removingPercentEncoding, !id.isEmpty else {
                 throw DeepLinkError(link: text, reason: "'\(segment)' is not an id")
             }
+            try Self.refuseControlCharacters(in: id, link: text, what: "the id '\(segment)'")
             return id
         }
         guard !screen.isEmpty else {
@@ -54,6 +56,7 @@ public struct DeepLink: Sendable {
         if let pattern = registry.pattern(screen: screen, idCount: ids.count) {
             var parameters: [String: String] = [:]
             for item in components.queryItems ?? [] where pattern.parameterNames.contains(item.name) {
+                try Self.refuseControlCharacters(in: item.value ?? "", link: text, what: "the parameter '\(item.name)'")
                 parameters[item.name] = item.value ?? ""
             }
             return pattern.route(ids: ids, parameters: parameters)
@@ -85,6 +88,14 @@ public struct DeepLink: Sendable {
             text += "?" + (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
         }
         return text
+    }
+
+    /// A percent-encoded control character (`%00`, `%1B`) would reach the screen or a file name through the
+    /// route's ids; such a link names no route.
+    private static func refuseControlCharacters(in value: String, link: String, what: String) throws(DeepLinkError) {
+        guard let scalar = ControlCharacters.first(in: value) else { return }
+        throw DeepLinkError(
+            link: link, reason: "\(what) contains the control character \(ControlCharacters.name(of: scalar))")
     }
 
     private static let unreserved = CharacterSet(

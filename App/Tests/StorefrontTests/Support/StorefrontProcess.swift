@@ -27,6 +27,11 @@ struct StorefrontProcess: Sendable {
         dataDirectory = try TemporaryDirectory()
     }
 
+    /// A process runner over `dataDirectory` (a directory the test prepared, such as a small disk).
+    init(dataDirectory: TemporaryDirectory) {
+        self.dataDirectory = dataDirectory
+    }
+
     /// The `storefront` binary next to this test bundle in the build products directory.
     static func executableURL() throws -> URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -110,45 +110,13 @@ struct DiskCacheTests {
     }
 }
 
-/// A 64 KiB tmpfs mounted on a temporary directory, for a disk that fills up below the cache's cap; nil where
-/// mounting is not allowed (not root, no `mount`).
-private final class SmallDisk {
-    let directory: TemporaryDirectory
-
-    init?() {
-        guard getuid() == 0, let directory = try? TemporaryDirectory() else { return nil }
-        self.directory = directory
-        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", directory.url.path]) == 0 else {
-            return nil
-        }
-    }
-
-    deinit {
-        _ = Self.run("/bin/umount", [directory.url.path])
-    }
-
-    /// Mounting works here: the disk test runs only then.
-    static let isAvailable: Bool = SmallDisk() != nil
-
-    private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(filePath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-}
-
 @Suite("Disk cache on a full disk")
 struct FullDiskCacheTests {
     @Test(
         "a disk full below the cap: the least recently used entries make room, so new pictures are still kept",
         .enabled(if: SmallDisk.isAvailable, "needs root to mount a 64 KiB tmpfs"))
     func fullDisk() throws {
-        let disk = try #require(SmallDisk())
+        let disk = try #require(SmallDisk(kibibytes: 64))
         let dates = SteppedDates()
         let cache = DiskImageCache(directory: disk.directory.url.appendingPathComponent("images"), capacity: 1 << 30) {
             dates.now

@@ -1,4 +1,5 @@
-/// Finds and replaces secrets inside free text: bearer tokens and the values of credential header lines.
+/// Finds and replaces secrets inside free text: bearer tokens, and the values after names that `Redaction`'s key
+/// rule calls credentials (a header line, a header dictionary or JSON interpolated into a message, `name=value`).
 ///
 /// Works on UTF-8 bytes and matches ASCII only, so it never splits a multi-byte character; text without a match is
 /// returned as nil without copying anything.
@@ -24,17 +25,14 @@ enum TextRedactor {
 
     private static let markerBytes = Array(Redaction.marker.utf8)
     private static let bearer = Array("bearer".utf8)
-    private static let headerNames = [Array("authorization".utf8), Array("cookie".utf8)]
 
     /// The byte ranges of the secrets in `bytes`, in order and not overlapping.
     private static func secretRanges(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var cuts: [Range<Int>] = []
         var index = 0
         while index < bytes.count {
-            let byte = lowercased(bytes[index])
-            let mayStartWord = byte == UInt8(ascii: "b") || byte == UInt8(ascii: "a") || byte == UInt8(ascii: "c")
-            if mayStartWord, index == 0 || !isWordByte(bytes[index - 1]),
-                let cut = bearerToken(in: bytes, at: index) ?? headerValue(in: bytes, at: index)
+            if isLetter(bytes[index]), index == 0 || !isNameByte(bytes[index - 1]),
+                let cut = bearerToken(in: bytes, at: index) ?? namedValue(in: bytes, at: index)
             {
                 cuts.append(cut)
                 index = cut.upperBound
@@ -59,19 +57,48 @@ enum TextRedactor {
         return secret(in: bytes, tokenStart..<end)
     }
 
-    /// The rest of the line after `Authorization:` / `Cookie:` (and their `Proxy-` / `Set-` forms, which end in the
-    /// same words), also when the name is quoted as in JSON or a dictionary description.
-    private static func headerValue(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Range<Int>? {
-        guard let name = headerNames.first(where: { hasPrefix($0, in: bytes, at: start) }) else { return nil }
-        var index = start + name.count
+    /// The value after a name that `Redaction.isCredentialKey` calls a credential (`Authorization`, `Cookie`,
+    /// `X-Api-Key`, `x_auth_token`, the same rule as metadata keys), starting at `start`:
+    /// - `Name: value` (a header line): the rest of the line;
+    /// - `"Name": "value"` (JSON, a header dictionary interpolated into a message): the quoted value, quotes
+    ///   included, up to its closing quote (a backslash escapes a quote), or the rest of the line without one;
+    /// - `name=value` (a query string, `key=value` text): up to a blank, `&`, `,`, `;` or a quote.
+    private static func namedValue(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Range<Int>? {
+        var index = start
+        while index < bytes.count, isNameByte(bytes[index]) {
+            index += 1
+        }
+        let nameEnd = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
             index += 1
         }
         index = skipBlanks(in: bytes, from: index)
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: "="),
+            Redaction.isCredentialKey(
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<nameEnd]), as: UTF8.self))
+        else { return nil }
+        let separator = bytes[index]
         let valueStart = skipBlanks(in: bytes, from: index + 1)
+        guard valueStart < bytes.count else { return nil }
         var end = valueStart
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
+        if separator == UInt8(ascii: "="), index == nameEnd {
+            while end < bytes.count, !endsToken(bytes[end]), bytes[end] != UInt8(ascii: "&") {
+                end += 1
+            }
+            return secret(in: bytes, valueStart..<end)
+        }
+        let quote = bytes[valueStart]
+        if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+            end += 1
+            while end < bytes.count, bytes[end] != quote, !isLineBreak(bytes[end]) {
+                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            if end < bytes.count, bytes[end] == quote {
+                return secret(in: bytes, valueStart..<(end + 1))
+            }
+            return secret(in: bytes, valueStart..<min(end, bytes.count))
+        }
+        while end < bytes.count, !isLineBreak(bytes[end]) {
             end += 1
         }
         return secret(in: bytes, valueStart..<end)
@@ -112,10 +139,19 @@ enum TextRedactor {
         }
     }
 
-    private static func isWordByte(_ byte: UInt8) -> Bool {
+    private static func isLetter(_ byte: UInt8) -> Bool {
         let lower = lowercased(byte)
-        return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+    }
+
+    /// A byte of a header or metadata name: a letter, a digit, `-`, `_` or `.`.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+    }
+
+    private static func isLineBreak(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

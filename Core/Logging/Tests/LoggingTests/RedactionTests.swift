@@ -1,7 +1,7 @@
 import Logging
 import Testing
 
-@Suite("the redaction policy")
+@Suite("the redaction policy", .timeLimit(.minutes(1)))
 struct RedactionTests {
     @Test(
         "credential header names are recognised whatever their casing",
@@ -86,12 +86,37 @@ struct RedactionTests {
             ("Authorization: Basic dXNlcjpwYXNz", "Authorization: <private>"),
             ("headers: Cookie: a=b; c=d\nnext line", "headers: Cookie: <private>\nnext line"),
             ("SET-COOKIE:id=1", "SET-COOKIE:<private>"),
-            (#"{"proxy-authorization": "Digest x"}"#, #"{"proxy-authorization": <private>"#),
+            (#"{"proxy-authorization": "Digest x"}"#, #"{"proxy-authorization": <private>}"#),
             ("the cookie jar is empty", "the cookie jar is empty"),
         ]
     )
     func headerLines(text: String, expected: String) {
         #expect(Redaction.redact(text) == expected)
+    }
+
+    @Test(
+        "a secret header named in free text is redacted by the metadata keys' name rule",
+        arguments: [
+            ("request headers:\nX-Api-Key: k-123\nAccept: */*", "request headers:\nX-Api-Key: <private>\nAccept: */*"),
+            (
+                #"sending ["X-Api-Key": "k-123", "Accept": "application/json"]"#,
+                #"sending ["X-Api-Key": <private>, "Accept": "application/json"]"#
+            ),
+            (
+                #"headers ["x-auth-token": "t\"q", "Idempotency-Key": "idem-1"]"#,
+                #"headers ["x-auth-token": <private>, "Idempotency-Key": "idem-1"]"#
+            ),
+            ("GET /v1/feed?api_key=k-123&limit=5", "GET /v1/feed?api_key=<private>&limit=5"),
+            ("http.request.header.private_token: abc", "http.request.header.private_token: <private>"),
+            (
+                "Idempotency-Key: idem-1 stays; monkey: business; key: value",
+                "Idempotency-Key: idem-1 stays; monkey: business; key: value"
+            ),
+        ]
+    )
+    func namedSecretsInText(text: String, expected: String) {
+        #expect(Redaction.redact(text) == expected)
+        #expect(Redaction.redact(Logger.Message(stringLiteral: text)).description == expected)
     }
 
     @Test("described values are checked as the text that will be written")

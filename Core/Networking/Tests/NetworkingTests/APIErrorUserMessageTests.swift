@@ -1,7 +1,7 @@
 import Networking
 import Testing
 
-@Suite("APIError user messages")
+@Suite("APIError user messages", .timeLimit(.minutes(1)))
 struct APIErrorUserMessageTests {
     @Test("every category has its own sentence, ending in a full stop")
     func everyCategory() {
@@ -24,6 +24,18 @@ struct APIErrorUserMessageTests {
         let failing = APIError.http(status: 503, body: APIErrorBody(code: "x", message: "db down"), retryAfter: nil)
         #expect(failing.userMessage == "The store is having trouble right now.")
         #expect(APIError.timeout.userMessage == "The server took too long to answer.")
+    }
+
+    @Test("a server's full disk (507 disk_full) is said with its reason, never as being offline")
+    func insufficientStorage() {
+        let full = APIError.http(
+            status: 507,
+            body: APIErrorBody(code: "disk_full", message: "the disk is full: cannot write /srv/storefront.sqlite"),
+            retryAfter: nil)
+        #expect(
+            full.userMessage
+                == "The store is having trouble right now: the disk is full: cannot write /srv/storefront.sqlite.")
+        #expect(!full.isRetryable)
     }
 
     @Test("a long or multi-line reason is cut and joined into one line")

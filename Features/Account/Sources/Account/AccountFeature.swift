@@ -1,4 +1,5 @@
 import Logging
+import Networking
 import Observation
 import Persistence
 
@@ -7,7 +8,10 @@ import Persistence
 /// - Launch: the feature restores the remembered user (preferences) with the token from the user's secret store, so
 ///   a new process starts signed in while the token is there; without the token it starts as the guest with the
 ///   `sessionEnded` notice. Nothing is sent: the first 401 ends a session the server no longer accepts.
-/// - Sign-in (`signIn(userName:)`): checks the name, takes the data directory's sign-in lock (`session.lock` in the
+/// - Sign-in (`signIn(userName:)`): while a session is stored, first asks the server whether it still stands
+///   (`GET /v1/session`): a 401 (the server's data was reset, or the session was revoked or expired) ends it as any
+///   401 does, and the sign-in goes on; an answer naming the user, or no answer at all, is `alreadySignedIn`. Then it
+///   checks the name, takes the data directory's sign-in lock (`session.lock` in the
 ///   data root, shared by every process on it) and, under it, checks that no other process signed someone in
 ///   meanwhile, sends `POST /v1/session`, adopts the user's data of the layout before instance ids when the server
 ///   proves it is this instance's (see `adoptLegacyData(of:)`), stores the token in the user's secret store,
@@ -145,7 +149,9 @@ public final class AccountFeature {
     @discardableResult
     public func signIn(userName text: String) async throws(AccountError) -> AccountUser {
         guard activity == .idle else { throw .busy }
-        if let user = current.user { throw record(.alreadySignedIn(userName: user.name)) }
+        if let user = current.user, await sessionStillStands(user) {
+            throw record(.alreadySignedIn(userName: user.name))
+        }
         let name: UserName
         do {
             name = try UserName(validating: text)
@@ -279,6 +285,26 @@ public final class AccountFeature {
         } catch {
             logger.error("the remembered session could not be read", metadata: ["error": "\(error)"])
             self.error = .storage(detail: "\(error)")
+        }
+    }
+
+    /// Whether the server still accepts `user`'s stored session (`GET /v1/session`). A 401 has signed the user out
+    /// by the time this returns false (the token provider's rejection, `sessionWasRejected`); any other failure keeps
+    /// the session (the server could not say), and is logged.
+    private func sessionStillStands(_ user: AccountUser) async -> Bool {
+        activity = .signingIn
+        defer { activity = .idle }
+        do {
+            _ = try await repository.currentSessionUserID()
+            return current.user == user
+        } catch APIError.unauthorized {
+            logger.notice("the stored session no longer stands", metadata: ["user_id": "\(user.id)"])
+            return current.user == user
+        } catch {
+            logger.notice(
+                "whether the stored session stands is unknown",
+                metadata: ["user_id": "\(user.id)", "error": "\(error)"])
+            return current.user == user
         }
     }
 

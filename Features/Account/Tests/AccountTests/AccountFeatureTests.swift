@@ -160,6 +160,7 @@ struct AccountFeatureTests {
 
     @Test(arguments: [
         (ScriptedResponse.failure(.cannotConnectToHost), AccountError.unreachable),
+        (.failure(.timedOut), .timedOut),
         (.apiError(status: 422, code: "validation_failed"), .rejected(status: 422)),
         (.apiError(status: 429, code: "rate_limited"), .rateLimited),
         (.apiError(status: 503, code: "unavailable"), .serverFailure(status: 503)),
@@ -199,11 +200,15 @@ struct AccountFeatureTests {
         let feature = harness.makeFeature()
         try await harness.signIn(feature)
         let requests = harness.transport.requests.count
+        harness.transport.enqueue(
+            .json(#"{"instance_id": "\#(Harness.instance)", "user": {"id": "user_1", "name": "ada"}}"#),
+            matching: { $0.summary == "GET /v1/session" })
 
         await #expect(throws: AccountError.alreadySignedIn(userName: "ada")) {
             try await feature.signIn(userName: "bob")
         }
-        #expect(harness.transport.requests.count == requests)
+        #expect(harness.transport.requests.count == requests + 1, "only the question whether the session stands")
+        #expect(harness.transport.requests.last?.summary == "GET /v1/session")
     }
 
     @Test func aTokenThatCannotBeSavedKeepsNothing() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// The version of the list format this library writes and the only one it reads; a file with another version is
 /// reported as malformed rather than guessed at.
@@ -40,6 +41,13 @@ public struct ListManifest: Sendable, Hashable, Codable {
             return "format_version \(formatVersion) is not supported (this version reads \(listFormatVersion))"
         }
         return ListManifest.titleViolation(title.value)
+    }
+
+    /// Why `text` may not be written into a list as a title, note or product id, or nil: a control character (a line
+    /// break, ESC, NUL) would drive the terminal of whoever shows the list. Checked on every change this library
+    /// makes; files another device wrote are read as they are and escaped where they are shown.
+    static func inputViolation(_ text: String) -> String? {
+        ControlCharacters.first(in: text).map { "contains the control character \(ControlCharacters.name(of: $0))" }
     }
 
     /// Why `title` is not a usable title, or nil.
@@ -181,19 +189,21 @@ public struct ListDocument: Sendable, Hashable {
 
     /// Adds a new item (a product may be on a list more than once) and returns it.
     ///
-    /// - Throws: `ListError.invalidValue` for an empty product id, a quantity outside 1...9999 or a note over 1,000
-    ///   characters.
+    /// - Throws: `ListError.invalidValue` for an empty product id, a quantity outside 1...9999, a note over 1,000
+    ///   characters, or a control character in the product id or the note.
     @discardableResult
     public mutating func addItem(productID: String, quantity: Int = 1, note: String = "", stamp: ChangeStamp)
         throws -> ListItem
     {
-        if let reason = ListItem.productViolation(productID) {
+        if let reason = ListItem.productViolation(productID) ?? ListManifest.inputViolation(productID) {
             throw ListError.invalidValue(field: "product_id", reason: reason)
         }
         if let reason = ListItem.quantityViolation(quantity) {
             throw ListError.invalidValue(field: "quantity", reason: reason)
         }
-        if let reason = ListItem.noteViolation(note) { throw ListError.invalidValue(field: "note", reason: reason) }
+        if let reason = ListItem.noteViolation(note) ?? ListManifest.inputViolation(note) {
+            throw ListError.invalidValue(field: "note", reason: reason)
+        }
         let item = ListItem(productID: productID, quantity: quantity, note: note, added: stamp)
         items[item.id] = item
         return item
@@ -214,7 +224,9 @@ public struct ListDocument: Sendable, Hashable {
             item.quantity = Stamped(quantity, changed: stamp)
         }
         if let note, note != item.note.value {
-            if let reason = ListItem.noteViolation(note) { throw ListError.invalidValue(field: "note", reason: reason) }
+            if let reason = ListItem.noteViolation(note) ?? ListManifest.inputViolation(note) {
+                throw ListError.invalidValue(field: "note", reason: reason)
+            }
             item.note = Stamped(note, changed: stamp)
         }
         if let done, done != item.done.value { item.done = Stamped(done, changed: stamp) }
@@ -233,9 +245,10 @@ public struct ListDocument: Sendable, Hashable {
 
     /// Renames the list.
     ///
-    /// - Throws: `ListError.invalidValue` for an empty title or one over 200 characters.
+    /// - Throws: `ListError.invalidValue` for an empty title, one over 200 characters or one with a control
+    ///   character.
     public mutating func rename(to title: String, stamp: ChangeStamp) throws {
-        if let reason = ListManifest.titleViolation(title) {
+        if let reason = ListManifest.titleViolation(title) ?? ListManifest.inputViolation(title) {
             throw ListError.invalidValue(field: "title", reason: reason)
         }
         guard title != manifest.title.value else { return }

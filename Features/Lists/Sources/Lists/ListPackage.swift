@@ -38,7 +38,7 @@ public struct ListPackage: Sendable {
     public static func create(in folder: URL, name: String, title: String, stamp: ChangeStamp) throws -> ListPackage {
         guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), !name.contains("\0"), name.utf8.count <= 200
         else { throw ListError.invalidName(name) }
-        if let reason = ListManifest.titleViolation(title) {
+        if let reason = ListManifest.titleViolation(title) ?? ListManifest.inputViolation(title) {
             throw ListError.invalidValue(field: "title", reason: reason)
         }
         let directory = folder.appendingPathComponent("\(name).\(directoryExtension)", isDirectory: true)

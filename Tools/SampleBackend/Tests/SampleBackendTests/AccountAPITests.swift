@@ -4,7 +4,7 @@ import Testing
 
 @testable import SampleBackend
 
-@Suite("API: sessions and card tokenization")
+@Suite("API: sessions and card tokenization", .timeLimit(.minutes(3)))
 struct AccountAPITests {
     @Test("sign-in returns a token and the user; the same name is the same user; sign-out revokes the token")
     func sessions() async throws {
@@ -21,11 +21,19 @@ struct AccountAPITests {
             #expect(again.object["token"] as? String != token)
 
             #expect(try await client.get("/v1/orders", token: token).status == 200)
+            let current = try await client.get("/v1/session", token: token)
+            #expect(current.status == 200, "GET /v1/session: the token stands")
+            #expect((current.object["user"] as? [String: Any])?["id"] as? String == user["id"] as? String)
+            #expect(current.object["instance_id"] as? String == first.object["instance_id"] as? String)
+            #expect(current.object["token"] == nil, "the token is never sent back")
+            #expect(try await client.get("/v1/session", token: "sf_unknown").status == 401)
+            #expect(try await client.get("/v1/session").status == 401)
             let signOut = try await client.send("DELETE", "/v1/session", token: token)
             #expect(signOut.status == 204)
             #expect(signOut.body.isEmpty)
             let revoked = try await client.get("/v1/orders", token: token)
             #expect(revoked.status == 401)
+            #expect(try await client.get("/v1/session", token: token).status == 401, "a revoked token")
             #expect(try await client.send("DELETE", "/v1/session").status == 401)
         }
     }

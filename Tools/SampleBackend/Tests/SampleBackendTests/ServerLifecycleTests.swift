@@ -79,7 +79,8 @@ struct ServerLifecycleTests {
             #expect(server.server.baseURL.absoluteString == "http://127.0.0.1:\(server.server.port)")
             #expect(server.server.routes.contains("PUT /v1/posts/{id}/like"))
             #expect(server.server.routes.contains("GET /v1/events"))
-            #expect(server.server.routes.count == 15)
+            #expect(server.server.routes.contains("GET /v1/session"))
+            #expect(server.server.routes.count == 16)
         }
     }
 }

@@ -27,9 +27,13 @@ extension APIError {
     /// What to tell the user: the category's sentence (`Category.userMessage`), and for a request the server
     /// rejected (4xx other than 401, 404 and 429) with a message in the API's error body, that message as the
     /// reason: `The store didn't accept the request: q must be at most 200 characters.` The message is cut to
-    /// `maximumReasonLength` characters and its line breaks become spaces.
+    /// `maximumReasonLength` characters and its line breaks become spaces. A 507 Insufficient Storage (RFC 4918
+    /// §11.5; code `disk_full`) is the server's full disk, said in its own words: `The store is having trouble right
+    /// now: the disk is full: cannot write …`.
     public var userMessage: String {
-        guard case .http(_, let body, _) = self, category == .invalidInput || category == .conflict else {
+        guard case .http(let status, let body, _) = self,
+            category == .invalidInput || category == .conflict || status == 507
+        else {
             return category.userMessage
         }
         return Self.userMessage(for: category, reason: body.message)

@@ -28,3 +28,10 @@ struct SessionDTO: Decodable, Sendable, CustomStringConvertible {
     /// The user id and a placeholder for the token, for messages and logs.
     var description: String { "SessionDTO(user: \(user.id), token: <secret>)" }
 }
+
+/// The 200 answer of `GET /v1/session` (API contract): `{"user": {"id": "user_1", "name": "ada"}, "instance_id":
+/// "srv_…"}`, whose the bearer token is.
+struct CurrentSessionDTO: Decodable, Sendable {
+    let user: SessionDTO.User
+    let instanceId: String?
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Models
 import Networking
 import Persistence
 
@@ -11,6 +12,13 @@ public protocol SessionRepository: Sendable {
     /// - Throws: `APIError` (a 422 for a name the server refuses, transport failures, …), or `CancellationError`.
     ///   An answer whose user id cannot name a directory is `APIError.decoding`.
     func createSession(userName: UserName) async throws -> NewSession
+
+    /// Asks the server whether the current session still stands (`GET /v1/session`, with the token from the client's
+    /// `AccessTokenProvider`), returning the user id it names.
+    ///
+    /// - Throws: `APIError` (`unauthorized` when the server does not know the token: a reset data set, a revoked or
+    ///   expired session; the token provider has then ended the session), or `CancellationError`.
+    func currentSessionUserID() async throws -> UserID
 
     /// Ends the current session on the server (`DELETE /v1/session`, with the token from the client's
     /// `AccessTokenProvider`).
@@ -68,6 +76,13 @@ public struct LiveSessionRepository: SessionRepository {
                 DecodingFailure(type: "SessionDTO", codingPath: "user.id", reason: error.description))
         }
         return NewSession(user: user, token: Secret(utf8: dto.token))
+    }
+
+    /// Sends `GET /v1/session` once (no retries).
+    ///
+    /// - Throws: the client's `APIError` or `CancellationError`.
+    public func currentSessionUserID() async throws -> UserID {
+        try await client.send(.currentSession).user.id
     }
 
     /// Sends `DELETE /v1/session` once (no retries).

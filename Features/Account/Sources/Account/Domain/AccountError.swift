@@ -9,8 +9,10 @@ public enum AccountError: Error, Sendable, Hashable, CustomStringConvertible {
     case alreadySignedIn(userName: String)
     /// A sign-in or sign-out is still running.
     case busy
-    /// The server could not be reached, or did not answer in time.
+    /// The server could not be reached (no connection, refused, lost before an answer).
     case unreachable
+    /// The server took the connection but did not answer within the request's deadline (`--request-timeout`).
+    case timedOut
     /// The server refused the request (a 4xx answer other than 401 and 429, such as 422 `validation_failed`).
     case rejected(status: Int)
     /// The server asks to slow down (429).
@@ -38,6 +40,8 @@ public enum AccountError: Error, Sendable, Hashable, CustomStringConvertible {
             return "A sign-in or sign-out is still running. Wait for it to finish."
         case .unreachable:
             return "Could not reach the server. Check the connection and try again."
+        case .timedOut:
+            return "The server timed out: it took the request but did not answer in time. Try again later."
         case .rejected:
             return "The server did not accept this user name. Try another one."
         case .rateLimited:
@@ -73,7 +77,9 @@ public enum AccountError: Error, Sendable, Hashable, CustomStringConvertible {
 
     private init(_ error: APIError) {
         switch error.category {
-        case .offline, .timeout, .cancelled:
+        case .timeout:
+            self = .timedOut
+        case .offline, .cancelled:
             self = .unreachable
         case .rateLimited:
             self = .rateLimited

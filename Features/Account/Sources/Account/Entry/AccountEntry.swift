@@ -78,7 +78,7 @@ public final class AccountEntry: FeatureEntry {
     }
 }
 
-/// The Account commands: `login NAME`, `logout [--force]` and `whoami`.
+/// The Account commands: `login NAME`, `logout [--force]`, `whoami`, `accounts` and `accounts delete ID`.
 @MainActor
 struct AccountCommands {
     /// The commands, as `storefront --help` lists them.
@@ -89,6 +89,13 @@ struct AccountCommands {
             options: [.init("--force", help: "Sign out even when changes have not reached the server.")],
             help: "Sign out and delete this account's data on this device."),
         CommandSpec(["whoami"], help: "Show who is signed in."),
+        CommandSpec(
+            ["accounts"],
+            help: "List the accounts whose data is on this device (also ones whose session ended, such as after a "
+                + "server reset)."),
+        CommandSpec(
+            ["accounts", "delete"], operands: ["ID"],
+            help: "Delete the data of account ID on this device (not the signed-in one: logout deletes that)."),
     ]
 
     let feature: AccountFeature
@@ -101,6 +108,8 @@ struct AccountCommands {
         case "login": return await login()
         case "logout": return await logout()
         case "whoami": return whoami()
+        case "accounts": return accounts()
+        case "accounts delete": return await deleteAccount()
         default: return invocation.usage("unknown command '\(invocation.spec.name)'")
         }
     }
@@ -141,6 +150,47 @@ struct AccountCommands {
     private func whoami() -> ExitCode {
         let status = feature.status
         return invocation.emit([status.message], json: status)
+    }
+}
+
+extension AccountCommands {
+    /// `storefront accounts`: `{"accounts": [{"id", "instance_id", "user_id", "active", "roots", "bytes"}]}`.
+    fileprivate func accounts() -> ExitCode {
+        let accounts: [LocalAccount]
+        do {
+            accounts = try feature.localAccounts()
+        } catch {
+            return invocation.fail("the accounts on this device could not be listed", error)
+        }
+        var lines = accounts.map { account in
+            "\(account.active ? "*" : " ") \(account.id)  user \(account.userId)"
+                + (account.instanceId.map { " on server data set \($0)" } ?? " (earlier version's layout)")
+                + ", \(ByteCountFormatter.string(fromByteCount: account.bytes, countStyle: .file))"
+                + (account.active ? " (signed in)" : "")
+        }
+        if accounts.isEmpty { lines = ["No account data on this device (the guest's is not listed)."] }
+        if accounts.contains(where: { !$0.active }) {
+            lines.append("Delete one with: \(invocation.programName) accounts delete ID")
+        }
+        return invocation.emit(lines, json: ["accounts": accounts])
+    }
+
+    /// `storefront accounts delete ID`: refuses the signed-in account (exit 1, `active_account`).
+    fileprivate func deleteAccount() async -> ExitCode {
+        let id = invocation.firstOperand
+        do {
+            let deleted = try await feature.deleteLocalAccount(id: id)
+            return invocation.emit(
+                ["Deleted the data of \(deleted.id) on this device."], json: ["deleted": deleted.id])
+        } catch {
+            let code =
+                switch error {
+                case .notFound: "not_found"
+                case .active: "active_account"
+                case .deletion: "io"
+                }
+            return invocation.fail(error.message, code: code)
+        }
     }
 }
 

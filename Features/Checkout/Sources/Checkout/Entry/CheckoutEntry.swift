@@ -48,6 +48,9 @@ public final class CheckoutEntry: FeatureEntry {
 
     /// Where the entry's intents go.
     public var onIntent: (@MainActor (FeatureIntent) -> Void)?
+    /// The `express_shipping` flag as the App knows it now, read when a checkout flow starts; nil: the context's
+    /// flags. (A launch without a cached configuration learns the server's flags after the entry was built.)
+    public var currentExpressShipping: (@MainActor () -> Bool)?
     /// The account's cart.
     public let cart: CartFeature
     /// How money and dates are written for people.
@@ -102,7 +105,8 @@ public final class CheckoutEntry: FeatureEntry {
             isProcessAlive: ProcessLiveness.isAlive, claimLifetime: 2 * seconds + 15)
     }
 
-    /// A checkout flow over the cart with `shippingOptions` and this launch's `express_shipping` flag.
+    /// A checkout flow over the cart with `shippingOptions` and the `express_shipping` flag as known now
+    /// (`currentExpressShipping`, else this launch's).
     public func makeCheckoutCoordinator(shippingOptions: [ShippingOption]) -> CheckoutCoordinator {
         CheckoutCoordinator(
             cart: cart, orders: makeOrderRepository(),
@@ -110,7 +114,7 @@ public final class CheckoutEntry: FeatureEntry {
             drafts: LiveCheckoutDraftRepository(database: context.database, logger: context.logger),
             submissions: makeSubmissionRepository(), clock: context.clock,
             shippingOptions: shippingOptions,
-            isExpressShippingEnabled: context.flags.isOn(Self.expressShippingFlag),
+            isExpressShippingEnabled: currentExpressShipping?() ?? context.flags.isOn(Self.expressShippingFlag),
             makeIdentifier: context.makeIdentifier, currentDate: context.now, format: format, logger: context.logger)
     }
 

@@ -1,6 +1,7 @@
 import FeatureKit
 import Foundation
 import Models
+import Primitives
 
 /// The Lists commands: `lists`, `lists new|rename|delete|add|edit|remove|show|to-cart|conflicts|resolve`, printed as
 /// text or `--json`. Every command takes `--lists-dir DIR` (the folder to use instead of the account's).
@@ -94,6 +95,15 @@ struct ListsCommands {
 
     // MARK: - Commands
 
+    /// `value` when it has no control character; otherwise a usage error naming `field` and the character (what
+    /// lists hold is shown on other people's terminals, see `ControlCharacters`).
+    private static func plainText(_ value: String, field: String) throws(UsageError) -> String {
+        guard let scalar = ControlCharacters.first(in: value) else { return value }
+        throw UsageError(
+            "\(field) contains the control character \(ControlCharacters.name(of: scalar)); "
+                + "titles, notes and product ids are one line of plain text")
+    }
+
     /// `lists`: every list with its title, live items, last change and conflict copies.
     private func lists(_ folder: ListsFolder, _ location: ListsLocation) async throws -> ExitCode {
         var location = location
@@ -121,14 +131,14 @@ struct ListsCommands {
 
     /// `lists new TITLE`.
     private func new(_ folder: ListsFolder) throws -> ExitCode {
-        let package = try folder.create(title: invocation.operands[0])
+        let package = try folder.create(title: try Self.plainText(invocation.operands[0], field: "TITLE"))
         return invocation.emit(
             ["Created \(package.name)."], json: ["name": package.name, "title": invocation.operands[0]])
     }
 
     /// `lists rename LIST TITLE`: the title changes, the list's file name stays (a replicated folder keeps it).
     private func rename(_ folder: ListsFolder) async throws -> ExitCode {
-        let title = invocation.operands[1]
+        let title = try Self.plainText(invocation.operands[1], field: "TITLE")
         let package = try await list(in: folder)
         try package.update { try $0.rename(to: title, stamp: folder.stamp()) }
         return invocation.emit(
@@ -149,8 +159,8 @@ struct ListsCommands {
     /// `lists add LIST PRODUCT_ID [--quantity N] [--note TEXT]`: a new item every time.
     private func add(_ folder: ListsFolder) async throws -> ExitCode {
         let quantity = try invocation.integer("--quantity", in: 1...9999) ?? 1
-        let note = invocation.arguments.value("--note") ?? ""
-        let product = invocation.operands[1]
+        let note = try Self.plainText(invocation.arguments.value("--note") ?? "", field: "--note")
+        let product = try Self.plainText(invocation.operands[1], field: "PRODUCT_ID")
         let package = try await list(in: folder)
         let item = try package.update {
             try $0.addItem(productID: product, quantity: quantity, note: note, stamp: folder.stamp())
@@ -166,7 +176,7 @@ struct ListsCommands {
             throw UsageError("give --done or --not-done, not both")
         }
         let quantity = try invocation.integer("--quantity", in: 1...9999)
-        let note = arguments.value("--note")
+        let note = try arguments.value("--note").map { try Self.plainText($0, field: "--note") }
         let done: Bool? = arguments.has("--done") ? true : arguments.has("--not-done") ? false : nil
         guard quantity != nil || note != nil || done != nil else {
             throw UsageError("say what to change: --quantity N, --note TEXT, --done or --not-done")

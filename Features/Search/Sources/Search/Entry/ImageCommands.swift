@@ -75,7 +75,7 @@ struct ImageCommands {
             else {
                 return invocation.fail("the picture of \(name) could not be drawn", code: "image_unavailable")
             }
-            return invocation.emit([drawn], json: output)
+            return invocation.emitDrawing([drawn], json: output)
         }
         guard
             let drawn = renderer.render(
@@ -84,7 +84,7 @@ struct ImageCommands {
         else {
             return invocation.fail("the picture of \(name) could not be drawn", code: "image_unavailable")
         }
-        return invocation.emit(drawn.lines, json: output)
+        return invocation.emitDrawing(drawn.lines, json: output)
     }
 
     /// 60 cells, or the terminal's width when standard input and output are a narrower terminal.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `POST` and `DELETE /v1/session`, `POST /v1/payment-methods/card`.
+/// `POST`, `GET` and `DELETE /v1/session`, `POST /v1/payment-methods/card`.
 extension StorefrontAPI {
     private struct SessionRequest: Decodable {
         let userName: String
@@ -42,6 +42,15 @@ extension StorefrontAPI {
             SessionPayload(
                 token: token, user: SessionPayload.User(id: user.id, name: user.name),
                 expiresIn: sessionLifetime.components.seconds, instanceID: instanceID), status: 201)
+    }
+
+    /// `GET /v1/session` (auth required): 200 `{"user": {"id", "name"}, "instance_id"}` while the token stands; 401
+    /// `unauthorized` for a token this data set never issued (after a reset), revoked or expired. Lets a client ask
+    /// whether the session it stored still stands before it says who is signed in.
+    func currentSession(_ routed: RoutedRequest) async throws -> HTTPResponse {
+        let user = try await requiredUser(of: routed.request)
+        return try RequestSupport.json(
+            CurrentSessionPayload(user: SessionPayload.User(id: user.id, name: user.name), instanceID: instanceID))
     }
 
     /// `DELETE /v1/session` (auth required): 204; the token stops working at once.

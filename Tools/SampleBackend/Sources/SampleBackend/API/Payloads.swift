@@ -150,6 +150,18 @@ struct SessionPayload: Encodable, Sendable {
     }
 }
 
+/// The answer of `GET /v1/session`: whose the token is, on which data set.
+struct CurrentSessionPayload: Encodable, Sendable {
+    let user: SessionPayload.User
+    /// The server data set's id, as `SessionPayload.instanceID`.
+    let instanceID: String
+
+    enum CodingKeys: String, CodingKey {
+        case user
+        case instanceID = "instance_id"
+    }
+}
+
 /// The answer of `POST /v1/payment-methods/card`.
 struct CardTokenPayload: Encodable, Sendable {
     let token: String

@@ -43,6 +43,7 @@ struct StorefrontAPI: Sendable {
         router.addImmediate("GET", "/v1/search", search)
         router.addImmediate("GET", "/v1/products/{id}", product)
         router.add("POST", "/v1/session", createSession)
+        router.add("GET", "/v1/session", currentSession)
         router.add("DELETE", "/v1/session", deleteSession)
         router.add("POST", "/v1/payment-methods/card", tokenizeCard)
         router.add("POST", "/v1/orders", immediate: replayOrder, otherwise: placeOrder)

@@ -16,8 +16,9 @@ public enum SampleServer {
     /// Opens (and on first start seeds) the database, then starts listening.
     ///
     /// - Returns: The running server, with its port and base URL.
-    /// - Throws: `SampleServerError.invalidConfiguration` for a value out of range, `.store` when the database
-    ///   cannot be opened or seeded, `.http` when the address cannot be listened on.
+    /// - Throws: `SampleServerError.invalidConfiguration` for a value out of range, `.diskFull` when the database's
+    ///   disk is full, `.store` when the database cannot be opened or seeded otherwise, `.http` when the address
+    ///   cannot be listened on.
     public static func start(_ configuration: SampleServerConfiguration) async throws(SampleServerError)
         -> RunningServer
     {
@@ -45,7 +46,7 @@ public enum SampleServer {
                 logger: logger)
             preparation = try await store.prepare()
         } catch {
-            throw .store(String(describing: error))
+            throw SampleServerError(preparing: error, database: location)
         }
         let commitWatch = store.database.commitWatch()
         let eventHub = EventHub(
@@ -55,7 +56,7 @@ public enum SampleServer {
             try await eventHub.start()
         } catch {
             await store.close()
-            throw .store(String(describing: error))
+            throw SampleServerError(preparing: error, database: location)
         }
         let api = StorefrontAPI(
             store: store,

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Persistence
 
 /// Everything `SampleServer.start(_:)` needs: where to listen, where the data lives, how it is seeded, which faults
 /// to inject, and the logger and clock it uses.
@@ -82,6 +83,9 @@ public enum SampleServerError: Error, Sendable, CustomStringConvertible {
     case http(HTTPServerError)
     /// The database could not be opened, migrated or seeded.
     case store(String)
+    /// The database could not be written because its disk is full (`SQLITE_FULL`, `ENOSPC`): `path` is the file
+    /// that could not grow, `reason` the system's or SQLite's words.
+    case diskFull(path: String, reason: String)
 
     /// A one-line explanation.
     public var description: String {
@@ -89,6 +93,24 @@ public enum SampleServerError: Error, Sendable, CustomStringConvertible {
         case .invalidConfiguration(let reason): return "invalid configuration: \(reason)"
         case .http(let error): return error.description
         case .store(let reason): return "cannot prepare the data: \(reason)"
+        case .diskFull(let path, let reason): return "the disk is full: cannot write \(path) (\(reason))"
+        }
+    }
+}
+
+extension SampleServerError {
+    /// The error for `error` while the store was prepared: `diskFull` when the database's disk is full (SQLite's
+    /// `SQLITE_FULL`, or a file operation's `ENOSPC`, `EDQUOT` or `EFBIG`), otherwise `store`.
+    init(preparing error: any Error, database: DatabaseLocation?) {
+        var databasePath: String?
+        if case .file(let url) = database { databasePath = url.path(percentEncoded: false) }
+        switch error {
+        case let error as DatabaseError where error.isDiskFull:
+            self = .diskFull(path: error.path ?? databasePath ?? "the server's database", reason: error.message)
+        case let error as FileOperationError where error.isOutOfSpace:
+            self = .diskFull(path: error.path, reason: error.reason)
+        default:
+            self = .store(String(describing: error))
         }
     }
 }

@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import StorefrontApp
+
+@Suite("waiting for the server", .timeLimit(.minutes(1)))
+@MainActor
+struct ServerWaitTests {
+    @Test("a request waits 2 s before the status says so; its answer ends the wait; a quick one never shows")
+    func thresholdAndEnd() async throws {
+        let clock = ManualClock()
+        let wait = ServerWait(clock: clock)
+        let slow = wait.begin()
+        try await clock.waitForSleepers(count: 1)
+        clock.advance(by: .milliseconds(1999))
+        #expect(!wait.isWaiting)
+        let quick = wait.begin()
+        try await clock.waitForSleepers(count: 2)
+        clock.advance(by: .milliseconds(1))
+        try await waitUntil("the first request counts as waiting") { wait.isWaiting }
+        wait.end(quick)
+        #expect(wait.isWaiting, "the slow one still waits")
+        wait.end(slow)
+        #expect(!wait.isWaiting && wait.pendingCount == 0)
+        clock.advance(by: .seconds(5))
+        #expect(!wait.isWaiting, "the quick one ended before its 2 s")
+    }
+}
+
+extension IntegrationTests {
+    /// A server that takes the connection and never answers: a listening socket nobody accepts on.
+    @Suite("a server that never answers", .timeLimit(.minutes(3)))
+    struct SilentServerTests {
+        @Test("login says the server timed out, not that it could not be reached")
+        func loginTimesOut() async throws {
+            let server = try SilentServer()
+            let process = try StorefrontProcess()
+            let result = try await process.run(
+                ["--api-url", server.url, "--request-timeout", "1", "login", "ada"])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.standardError.contains("The server timed out"), "\(result)")
+            #expect(!result.standardError.contains("Could not reach"), "\(result)")
+        }
+
+        @Test("the full-screen app's status says 'waiting for the server…' while requests wait")
+        func statusSaysWaiting() async throws {
+            try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
+            let server = try SilentServer()
+            let directory = try TemporaryDirectory()
+            try await InteractiveTests.withApp(["--api-url", server.url, "--request-timeout", "30"], in: directory) {
+                app in
+                try await app.waitForScreen(timeout: .seconds(15), "waiting for the server") {
+                    $0.contains("waiting for the server…")
+                }
+                try await app.press("q")
+                try await app.waitForExit()
+            }
+        }
+    }
+}
+
+/// A TCP socket on 127.0.0.1 that listens and never accepts: the kernel completes each connection into the backlog,
+/// the request is sent, and no answer ever comes. Closed when the value is released.
+final class SilentServer: Sendable {
+    /// `http://127.0.0.1:<port>`.
+    let url: String
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(descriptor, 64) == 0 else {
+            close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        self.descriptor = descriptor
+        self.url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}
