@@ -8,7 +8,9 @@ let package = Package(
         .library(name: "ModulesKit", targets: ["ModulesKit"]),
     ],
     targets: [
-        .target(name: "ModulesKit"),
+        // OpenSSL's libcrypto: SHA-256 for the shared cache's action keys and blob digests.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        .target(name: "ModulesKit", dependencies: ["CCrypto"]),
         .executableTarget(name: "modules", dependencies: ["ModulesKit"]),
         .testTarget(
             name: "ModulesKitTests",

@@ -119,7 +119,7 @@ extension ModulesConfiguration {
             scaffold.coreDirectory = entry.coreDirectory.map(RepoPath.normalize) ?? scaffold.coreDirectory
             scaffold.appTarget = entry.appTarget
         }
-        return ModulesConfiguration(
+        var configuration = ModulesConfiguration(
             schemaVersion: version,
             exclude: (file.exclude ?? []).map(Glob.init),
             layers: layers,
@@ -133,6 +133,8 @@ extension ModulesConfiguration {
             },
             scaffold: scaffold
         )
+        configuration.cache = try file.cache?.settings(path: path) ?? CacheSettings()
+        return configuration
     }
 
     private static func explain(_ error: DecodingError) -> String {
@@ -169,7 +171,7 @@ private struct UnknownKeysError: Error, CustomStringConvertible {
     }
 }
 
-private func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(
+func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(
     _ decoder: any Decoder,
     _ keys: Keys.Type
 ) throws {
@@ -197,11 +199,12 @@ private struct ConfigurationFile: Decodable {
     var baseline: String?
     var owners: [String: [String]]?
     var scaffold: ScaffoldEntry?
+    var cache: CacheEntry?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schema = "$schema"
         case schemaVersion, description, exclude, layers, packages, testOnlyProducts, affectsEverything, rules
-        case baseline, owners, scaffold
+        case baseline, owners, scaffold, cache
     }
 
     init(from decoder: any Decoder) throws {
@@ -217,6 +220,7 @@ private struct ConfigurationFile: Decodable {
         baseline = try container.decodeIfPresent(String.self, forKey: .baseline)
         owners = try container.decodeIfPresent([String: [String]].self, forKey: .owners)
         scaffold = try container.decodeIfPresent(ScaffoldEntry.self, forKey: .scaffold)
+        cache = try container.decodeIfPresent(CacheEntry.self, forKey: .cache)
     }
 }
 

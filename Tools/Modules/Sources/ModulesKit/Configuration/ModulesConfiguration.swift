@@ -125,6 +125,9 @@ public struct ModulesConfiguration: Sendable, Equatable {
         }
     }
 
+    /// The shared cache (`cache`); without a URL everything stays local.
+    public var cache = CacheSettings()
+
     /// What `rules` sets each rule to; a rule not named keeps its ``LintRule/defaultSetting``.
     public var rules: [LintRule: RuleSetting]
     /// The repository-relative baseline file of `modules lint` (`baseline`, default ``defaultBaseline``).
@@ -175,7 +178,7 @@ public struct ModulesConfiguration: Sendable, Equatable {
             && lhs.packages == rhs.packages && lhs.testOnlyProducts == rhs.testOnlyProducts
             && lhs.affectsEverything == rhs.affectsEverything && lhs.rules == rhs.rules && lhs.baseline == rhs.baseline
             && lhs.owners.map(\.glob) == rhs.owners.map(\.glob)
-            && lhs.owners.map(\.packages) == rhs.owners.map(\.packages)
+            && lhs.owners.map(\.packages) == rhs.owners.map(\.packages) && lhs.cache == rhs.cache
     }
 
     /// The index of the first layer (top = 0) whose `targets` globs match the target name, or `nil`.
