@@ -10,7 +10,10 @@ let package = Package(
     targets: [
         // OpenSSL's libcrypto: SHA-256 for the shared cache's action keys and blob digests.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
-        .target(name: "ModulesKit", dependencies: ["CCrypto"]),
+        // libcurl: the shared cache's HTTP client (Bazel's HTTP remote-cache protocol).
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .target(name: "ModulesKit", dependencies: ["CCrypto", "CCurl"]),
         .executableTarget(name: "modules", dependencies: ["ModulesKit"]),
         .testTarget(
             name: "ModulesKitTests",
