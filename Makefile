@@ -17,8 +17,11 @@ ARGS ?=
 # pkgconf: how SwiftPM finds their flags; sqlite3: the reference tool the Persistence benchmark compares with.
 RUN_PACKAGES := pkgconf libsqlite3-dev libmicrohttpd-dev libncurses-dev libjpeg62-turbo-dev libpng-dev \
 	libchafa-dev libglib2.0-dev
+# libcurl4-openssl-dev, libssl-dev: the `modules` tool (CCurl: the shared cache's HTTP client; CCrypto: SHA-256).
+MODULES_TOOL_PACKAGES := pkgconf libcurl4-openssl-dev libssl-dev
 # python3-venv and curl: the contract test (Schemathesis from PyPI, in a virtual environment under .build/).
-TEST_PACKAGES := $(RUN_PACKAGES) tmux python3-venv curl
+# nginx, protobuf-compiler: the modules tool's shared-cache tests (the cache server; protoc decodes AC entries).
+TEST_PACKAGES := $(RUN_PACKAGES) $(MODULES_TOOL_PACKAGES) tmux python3-venv curl nginx protobuf-compiler
 BENCH_PACKAGES := $(RUN_PACKAGES) sqlite3
 # jq: the soak script reads the app's --json output.
 SOAK_PACKAGES := $(RUN_PACKAGES) jq
@@ -62,6 +65,7 @@ lint: modules-tool ## Check the layering rules of modules.json.
 	$(MODULES) lint
 
 modules-tool: ## Build the `modules` repository tool.
+	@scripts/ensure-system-packages.sh $(MODULES_TOOL_PACKAGES)
 	$(SWIFT) build --package-path $(MODULES_PACKAGE) --product modules $(SWIFT_WARNINGS)
 
 format: ## Format every Swift file in place with the repo's .swift-format.
@@ -82,6 +86,7 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	$(SWIFT) run -c release storefront-eventfanout --clients 500 --events 100
 
 bench-modules: ## Warm `modules` list/graph/affected/lint timings vs one `swift package dump-package` (release build).
+	@scripts/ensure-system-packages.sh $(MODULES_TOOL_PACKAGES)
 	$(SWIFT) build -c release --package-path $(MODULES_PACKAGE) --product modules $(SWIFT_WARNINGS)
 	$(MODULES_PACKAGE)/.build/release/modules bench --runs 5
 
