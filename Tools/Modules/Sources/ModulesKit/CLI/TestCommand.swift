@@ -101,6 +101,13 @@ enum TestCommand {
         if arguments.has("--own-build-dirs"), arguments.has("--scratch-path") {
             throw UsageError(message: "--own-build-dirs and --scratch-path contradict each other")
         }
+        if let option = ["--cache-url", "--cache-read-only", "--cache-timeout"].first(where: arguments.has),
+            !arguments.has("--changed-since-green")
+        {
+            throw UsageError(message: "\(option) is for --changed-since-green")
+        }
+        let cacheOptions =
+            arguments.has("--changed-since-green") ? try SharedTestCache.Options.parse(context, arguments) : nil
         if arguments.has("--affected") {
             let (report, fullScan) = try await AffectedCommand.analyze(
                 context, base: try AffectedCommand.requireBase(arguments))
@@ -134,11 +141,6 @@ enum TestCommand {
             }
         } else if arguments.has("--base") {
             throw UsageError(message: "--base is for --affected")
-        }
-        if let option = ["--cache-url", "--cache-read-only", "--cache-timeout"].first(where: arguments.has),
-            !arguments.has("--changed-since-green")
-        {
-            throw UsageError(message: "\(option) is for --changed-since-green")
         }
         let durationsURL =
             arguments.value("--durations").map {
@@ -174,7 +176,9 @@ enum TestCommand {
             scan = loaded
             let hashes = try await HashCommand.compute(context, scan: loaded)
             green = GreenResults.load(from: resultsURL)
-            shared = try await SharedTestCache.open(context, arguments, scan: loaded)
+            if let cacheOptions {
+                shared = await SharedTestCache.open(context, cacheOptions, arguments, scan: loaded)
+            }
             var plans: [(package: String, tests: [ModuleHash], changed: [ModuleHash])] = []
             for package in packages {
                 var names = testTargets(of: package, in: loaded)

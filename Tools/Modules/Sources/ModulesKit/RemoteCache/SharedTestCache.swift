@@ -22,40 +22,58 @@ struct SharedTestCache: Sendable {
         static let log = "test.log"
     }
 
-    /// The shared cache of this run: `--cache-url`, else `MODULES_CACHE_URL`, else `cache.url` of modules.json;
-    /// `nil` when none is given or the toolchain's version cannot be read (then one warning line says so).
-    /// - Throws: ``UsageError`` for a bad `--cache-timeout` or URL.
-    static func open(
-        _ context: CommandContext, _ arguments: ParsedArguments, scan: RepositoryScan
-    ) async throws -> SharedTestCache? {
-        let environment = context.environment
-        let settings = context.configuration?.cache ?? ModulesConfiguration.CacheSettings()
-        guard
-            let url = arguments.value("--cache-url") ?? environment.variables["MODULES_CACHE_URL"].flatMap({
-                $0.isEmpty ? nil : $0
-            }) ?? settings.url
-        else { return nil }
-        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-            throw UsageError(message: "the shared cache's URL must start with http:// or https://, not '\(url)'")
-        }
-        var timeout = settings.timeoutSeconds
-        if let text = arguments.value("--cache-timeout") {
-            guard let value = Double(text), value > 0, value <= 600 else {
-                throw UsageError(message: "--cache-timeout needs seconds above 0 and at most 600, not '\(text)'")
-            }
-            timeout = value
-        }
+    /// Where and how a run reaches the shared cache, read from the command line, the environment and
+    /// modules.json before anything else runs.
+    struct Options: Sendable {
+        var url: String
+        var timeoutSeconds: Double
         var authorization: String?
-        if let variable = settings.credentialsVariable {
-            if let value = environment.variables[variable], !value.isEmpty {
-                authorization =
-                    settings.credentialsScheme == .bearer
-                    ? "Bearer \(value)" : "Basic \(Data(value.utf8).base64EncodedString())"
-            } else {
-                environment.errorOutput.writeLine(
-                    "modules: warning: \(variable) is not set; the shared cache is asked without credentials")
+        var readOnly: Bool
+        var environment: [String]
+
+        /// The options of this run: the URL from `--cache-url`, else `MODULES_CACHE_URL`, else `cache.url`;
+        /// `nil` when there is none.
+        /// - Throws: ``UsageError`` for a URL that is not http(s) or a bad `--cache-timeout`.
+        static func parse(_ context: CommandContext, _ arguments: ParsedArguments) throws -> Options? {
+            let environment = context.environment
+            let settings = context.configuration?.cache ?? ModulesConfiguration.CacheSettings()
+            guard
+                let url = arguments.value("--cache-url")
+                    ?? environment.variables["MODULES_CACHE_URL"].flatMap({ $0.isEmpty ? nil : $0 }) ?? settings.url
+            else { return nil }
+            guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                throw UsageError(message: "the shared cache's URL must start with http:// or https://, not '\(url)'")
             }
+            var timeout = settings.timeoutSeconds
+            if let text = arguments.value("--cache-timeout") {
+                guard let value = Double(text), value > 0, value <= 600 else {
+                    throw UsageError(message: "--cache-timeout needs seconds above 0 and at most 600, not '\(text)'")
+                }
+                timeout = value
+            }
+            var authorization: String?
+            if let variable = settings.credentialsVariable {
+                if let value = environment.variables[variable], !value.isEmpty {
+                    authorization =
+                        settings.credentialsScheme == .bearer
+                        ? "Bearer \(value)" : "Basic \(Data(value.utf8).base64EncodedString())"
+                } else {
+                    environment.errorOutput.writeLine(
+                        "modules: warning: \(variable) is not set; the shared cache is asked without credentials")
+                }
+            }
+            return Options(
+                url: url, timeoutSeconds: timeout, authorization: authorization,
+                readOnly: arguments.has("--cache-read-only") || settings.readOnly, environment: settings.environment)
         }
+    }
+
+    /// The shared cache of this run with the action keys of `scan`; `nil` when the toolchain's version cannot be
+    /// read (then one warning line says so).
+    static func open(
+        _ context: CommandContext, _ options: Options, _ arguments: ParsedArguments, scan: RepositoryScan
+    ) async -> SharedTestCache? {
+        let environment = context.environment
         guard let version = await ToolchainVersion.read(context) else {
             environment.errorOutput.writeLine(
                 "modules: warning: `swift --version` failed, so no action key can be made; running without the "
@@ -67,15 +85,16 @@ struct SharedTestCache: Sendable {
             flags: ActionKeyInputs.flags(
                 sanitizers: arguments.all("--sanitize"), warningsAsErrors: arguments.has("--warnings-as-errors"),
                 coverage: arguments.has("--coverage")),
-            environment: Dictionary(uniqueKeysWithValues: settings.environment.map { ($0, environment.variables[$0]) }))
+            environment: Dictionary(uniqueKeysWithValues: options.environment.map { ($0, environment.variables[$0]) }))
         let keys = ActionKeyBuilder(inputs: inputs).keys(scan: scan, graph: TargetGraph(scan: scan))
         async let commit = git(["rev-parse", "HEAD"], context)
         async let branch = git(["rev-parse", "--abbrev-ref", "HEAD"], context)
         return SharedTestCache(
             client: RemoteCacheClient(
-                baseURL: url,
-                transport: CurlTransport(timeoutMilliseconds: Int(timeout * 1000), authorization: authorization)),
-            readOnly: arguments.has("--cache-read-only") || settings.readOnly, keys: keys, commit: await commit,
+                baseURL: options.url,
+                transport: CurlTransport(
+                    timeoutMilliseconds: Int(options.timeoutSeconds * 1000), authorization: options.authorization)),
+            readOnly: options.readOnly, keys: keys, commit: await commit,
             branch: await branch, machine: environment.hostName, stopwatch: environment.stopwatch)
     }
 
