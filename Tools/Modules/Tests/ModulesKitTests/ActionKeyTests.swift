@@ -126,3 +126,31 @@ import Testing
         #expect(ActionKeyBuilder.pins(Data("not json".utf8)) == nil)
     }
 }
+
+/// Committed test data with a symbolic link to a directory inside a target (`exclude: ["Data"]` in real
+/// repositories): `hash` and `--changed-since-green` hash the link as its link text, like git, instead of failing.
+@Suite(.timeLimit(.minutes(2))) struct SymbolicLinkHashTests {
+    @Test func aLinkToADirectoryIsHashedAsItsLinkText() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try Fixtures.copy("Clean", into: directory)
+            let data = repo.appendingPathComponent("Core/Base/Tests/BaseTests/Data")
+            try FileManager().createDirectory(at: data.appendingPathComponent("Foo"), withIntermediateDirectories: true)
+            try FileManager().createDirectory(at: data.appendingPathComponent("Bar"), withIntermediateDirectories: true)
+            try FileManager().createSymbolicLink(
+                atPath: data.appendingPathComponent("Foo.link").path, withDestinationPath: "Foo")
+            let hash = { () async throws -> String in
+                let run = await runModules(
+                    ["hash", "Core/Base", "--json", "--repo", repo.path], in: repo, runner: liveRunner(directory))
+                #expect(run.status == 0, "\(run.errorOutput)")
+                let targets = try jsonObject(run.output)["targets"] as? [[String: Any]] ?? []
+                return targets.first { $0["id"] as? String == "Core/Base:BaseTests" }?["ownHash"] as? String ?? ""
+            }
+            let before = try await hash()
+            #expect(!before.isEmpty)
+            let link = data.appendingPathComponent("Foo.link")
+            try FileManager().removeItem(at: link)
+            try FileManager().createSymbolicLink(atPath: link.path, withDestinationPath: "Bar")
+            #expect(try await hash() != before, "a new link text is a new hash")
+        }
+    }
+}
