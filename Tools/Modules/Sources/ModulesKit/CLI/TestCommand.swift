@@ -62,8 +62,8 @@ enum TestCommand {
             With --affected, a package is narrowed to its affected test targets (--filter per package), and one
             with none is not tested. With --changed-since-green, a package whose test targets all passed before
             with the same content hash is `unchanged` (neither built nor run), the others run only their changed
-            test targets, and the test targets of each package that passes are recorded; a failing package
-            records nothing. With a shared cache (--cache-url, MODULES_CACHE_URL or cache.url), a test target whose
+            test targets, and each test target that passed is recorded (in a failing package, the targets all of
+            whose test cases passed; a crash or build failure records nothing). With a shared cache (--cache-url, MODULES_CACHE_URL or cache.url), a test target whose
             action key has a passing result there is skipped too (a remote hit, naming the commit and machine that
             recorded it), and every test target that runs is uploaded; whatever fails on the cache's side, the run
             goes on as without it, with one warning line. Every package builds in one shared directory unless
@@ -301,8 +301,10 @@ enum TestCommand {
             return Task { await cache.upload(results, ran: ran, root: root, at: Date()) }
         }
         if arguments.has("--changed-since-green") {
-            for result in results where result.status == .passed {
-                green.record(toRecord[result.package] ?? [], at: Date())
+            for result in results {
+                let ran = toRecord[result.package] ?? []
+                let passing = PassingTargets.names(in: result, among: ran.map(\.target))
+                green.record(ran.filter { passing.contains($0.target) }, at: Date())
             }
             do {
                 try green.save(to: resultsURL)

@@ -57,13 +57,16 @@ extension SharedTestCache {
             shared.append(.init(path: name, digest: try await client.putBlob(data)))
             await tally.add(bytes: data.count)
         }
-        for id in ids {
+        let names = ids.map { String($0.split(separator: ":").last ?? "") }
+        let passing = PassingTargets.names(in: result, among: names)
+        for (id, target) in zip(ids, names) {
             guard await health.isAvailable else { return }
             guard let key = keys[id] else { continue }
-            let target = String(id.split(separator: ":").last ?? "")
-            let cases = result.cases.filter { $0.suite == target || $0.suite.hasPrefix(target + ".") }
+            let module = PassingTargets.module(of: target)
+            let cases = result.cases.filter { $0.suite == module || $0.suite.hasPrefix(module + ".") }
+            let passed = passing.contains(target)
             let outcome = CachedOutcome(
-                key: key.key, target: id, status: result.status.rawValue,
+                key: key.key, target: id, status: passed ? PackageTestStatus.passed.rawValue : result.status.rawValue,
                 passed: cases.count { $0.outcome == .passed }, failed: cases.count { $0.outcome == .failed },
                 skipped: cases.count { $0.outcome == .skipped },
                 failures: cases.filter { $0.outcome == .failed }.map {
@@ -78,7 +81,6 @@ extension SharedTestCache {
                 throw .unusableEntry("cannot encode the outcome of \(id): \(error)")
             }
             let files = [.init(path: FileName.outcome, digest: try await client.putBlob(record))] + shared
-            let passed = result.status == .passed
             let message = ActionResultMessage(outputFiles: files, exitCode: passed ? 0 : 1)
             try await client.putActionResult(message, key: passed ? key.key : CachedOutcome.failureKey(for: key.key))
             await tally.add(bytes: record.count + message.encoded().count, result: true)
