@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// Action keys of the shared cache: SHA-256 from libcrypto, canonical descriptions, no machine facts.
-@Suite(.timeLimit(.minutes(3))) struct ActionKeyTests {
+@Suite(.timeLimit(.minutes(10))) struct ActionKeyTests {
     private func scan(_ repo: URL, in directory: URL) async throws -> RepositoryScan {
         let loader = ManifestLoader(runner: liveRunner(directory), swiftExecutable: "swift")
         let configuration = try ModulesConfiguration.load(from: repo.appendingPathComponent("modules.json"))
@@ -129,7 +129,7 @@ import Testing
 
 /// Committed test data with a symbolic link to a directory inside a target (`exclude: ["Data"]` in real
 /// repositories): `hash` and `--changed-since-green` hash the link as its link text, like git, instead of failing.
-@Suite(.timeLimit(.minutes(2))) struct SymbolicLinkHashTests {
+@Suite(.timeLimit(.minutes(10))) struct SymbolicLinkHashTests {
     @Test func aLinkToADirectoryIsHashedAsItsLinkText() async throws {
         try await withTemporaryDirectory { directory in
             let repo = try Fixtures.copy("Clean", into: directory)

@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// The AC entry: REAPI v2 `ActionResult` in protobuf's wire format, written here and read back by `protoc`.
-@Suite(.timeLimit(.minutes(1))) struct ActionResultMessageTests {
+@Suite(.timeLimit(.minutes(5))) struct ActionResultMessageTests {
     static let sample = ActionResultMessage(
         outputFiles: [
             .init(path: "outcome.json", digest: BlobDigest(of: Data("{}".utf8))),

@@ -4,7 +4,7 @@ import Testing
 @testable import ModulesKit
 
 /// The `cache` object of modules.json and where a run takes its URL and credentials from.
-@Suite(.timeLimit(.minutes(2))) struct CacheSettingsTests {
+@Suite(.timeLimit(.minutes(10))) struct CacheSettingsTests {
     @Test func readsTheCacheObjectAndRejectsWhatItDoesNotKnow() throws {
         let json = #"""
             {"cache": {"url": "https://cache.example.com/storefront", "environment": ["B_FLAG", "A_FLAG"],

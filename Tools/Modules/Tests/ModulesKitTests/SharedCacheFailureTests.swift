@@ -6,7 +6,7 @@ import Testing
 /// Whatever goes wrong with the shared cache, a run ends as it would without one (same exit status, same test
 /// targets run), with one warning line, within the configured timeout. Real nginx, real manifests and git, a
 /// scripted `swift build`/`swift test` (Feed has a failing test, so every run exits 1).
-@Suite(.timeLimit(.minutes(4))) struct SharedCacheFailureTests {
+@Suite(.timeLimit(.minutes(15))) struct SharedCacheFailureTests {
     enum Breakage: String, CaseIterable, Sendable {
         case stopped, answers500, hangs, blobDeleted, blobFlipped, entryUndecodable
     }
@@ -51,9 +51,11 @@ import Testing
             #expect(tested(swift, in: plain) == ["Core/Base", "Features/Feed"])
 
             let server = try await CacheServer.start(in: directory.appendingPathComponent("cache"))
-            let filler = try clone("filler", in: directory)
-            let filled = await run(filler, swift, ["--cache-url", server.url], in: directory)
-            #expect(filled.output.contains("; uploaded 2 results ("), "\(filled.output)\(filled.errorOutput)")
+            if [.blobDeleted, .blobFlipped, .entryUndecodable].contains(breakage) {
+                let filler = try clone("filler", in: directory)
+                let filled = await run(filler, swift, ["--cache-url", server.url], in: directory)
+                #expect(filled.output.contains("; uploaded 2 results ("), "\(filled.output)\(filled.errorOutput)")
+            }
             var url = server.url
             var listener: SilentListener?
             var failing: CacheServer?

@@ -9,7 +9,7 @@ import Testing
 
 /// The shared cache against a real nginx (`scripts/cache-server.sh`): two clones at different paths, run by two
 /// Unix users with their environments in different orders, share their passing results through one cache.
-@Suite(.timeLimit(.minutes(8))) struct SharedCacheTests {
+@Suite(.timeLimit(.minutes(20))) struct SharedCacheTests {
     /// The `modules` executable built beside this test binary.
     static let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         .deletingLastPathComponent().appendingPathComponent("modules")

@@ -134,6 +134,7 @@ extension ModulesConfiguration {
             scaffold: scaffold
         )
         configuration.cache = try file.cache?.settings(path: path) ?? CacheSettings()
+        configuration.ignore = file.ignore?.map(Glob.init) ?? defaultIgnore
         return configuration
     }
 
@@ -200,11 +201,12 @@ private struct ConfigurationFile: Decodable {
     var owners: [String: [String]]?
     var scaffold: ScaffoldEntry?
     var cache: CacheEntry?
+    var ignore: [String]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schema = "$schema"
         case schemaVersion, description, exclude, layers, packages, testOnlyProducts, affectsEverything, rules
-        case baseline, owners, scaffold, cache
+        case baseline, owners, scaffold, cache, ignore
     }
 
     init(from decoder: any Decoder) throws {
@@ -221,6 +223,7 @@ private struct ConfigurationFile: Decodable {
         owners = try container.decodeIfPresent([String: [String]].self, forKey: .owners)
         scaffold = try container.decodeIfPresent(ScaffoldEntry.self, forKey: .scaffold)
         cache = try container.decodeIfPresent(CacheEntry.self, forKey: .cache)
+        ignore = try container.decodeIfPresent([String].self, forKey: .ignore)
     }
 }
 

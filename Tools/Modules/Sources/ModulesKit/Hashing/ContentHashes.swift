@@ -78,7 +78,9 @@ public struct ContentHasher: Sendable {
             allFiles.formUnion(files)
         }
         for node in graph.nodes {
-            let files = Self.files(under: node.directory, root: scan.root, packages: nested)
+            let files = Self.files(
+                under: node.directory, root: scan.root, packages: nested,
+                isIgnored: scan.configuration.isIgnored)
             filesByTarget[node.ref] = files
             allFiles.formUnion(files)
         }
@@ -164,9 +166,12 @@ public struct ContentHasher: Sendable {
         return seen.sorted()
     }
 
-    /// The repository-relative files below `directory`, sorted; hidden entries, symbolic links to directories and
-    /// directories holding another package are left out.
-    static func files(under directory: String, root: URL, packages: Set<String>) -> [String] {
+    /// The repository-relative files below `directory`, sorted; hidden entries, directories holding another package
+    /// and whatever `isIgnored` says builds nothing (the `ignore` globs of modules.json) are left out, and a
+    /// symbolic link to a directory is listed as a file (it is hashed as its link text).
+    static func files(
+        under directory: String, root: URL, packages: Set<String>, isIgnored: (String) -> Bool
+    ) -> [String] {
         var found: [String] = []
         var pending = [directory]
         let manager = FileManager()
@@ -175,6 +180,10 @@ public struct ContentHasher: Sendable {
             guard let names = try? manager.contentsOfDirectory(atPath: url.path) else { continue }
             for name in names where !name.hasPrefix(".") {
                 let child = current == "." ? name : "\(current)/\(name)"
+                // NB: an Xcode project or workspace inside a package builds nothing SwiftPM builds.
+                guard !isIgnored(child), !child.hasSuffix(".xcodeproj"), !child.hasSuffix(".xcworkspace") else {
+                    continue
+                }
                 if PackageDiscovery.isDirectoryNotLink(url.path + "/" + name) {
                     if !packages.contains(child) {
                         pending.append(child)

@@ -81,7 +81,9 @@ public struct ActionKeyBuilder: Sendable {
         for node in graph.nodes {
             var lines = ["package \(node.ref.package)", "target \(node.ref.target) \(node.type)"]
             lines += packageLines[node.ref.package] ?? []
-            for file in ContentHasher.files(under: node.directory, root: scan.root, packages: nested) {
+            for file in ContentHasher.files(
+                under: node.directory, root: scan.root, packages: nested, isIgnored: scan.configuration.isIgnored)
+            {
                 lines.append(Self.fileLine(file, root: scan.root))
             }
             let text = lines.joined(separator: "\n") + "\n"
