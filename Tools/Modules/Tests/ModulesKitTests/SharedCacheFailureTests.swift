@@ -23,11 +23,14 @@ import Testing
             .filter { $0.hasPrefix(repo.path) }.map { String($0.dropFirst(repo.path.count + 1)) }.sorted()
     }
 
-    private func run(_ repo: URL, _ swift: FakeSwift, _ extra: [String] = [], in directory: URL) async -> CLIRun {
+    private func run(
+        _ repo: URL, _ swift: FakeSwift, _ extra: [String] = [], in directory: URL,
+        variables: [String: String] = [:]
+    ) async -> CLIRun {
         await runModules(
             ["test", "--changed-since-green", "--repo", repo.path] + extra, in: repo,
             runner: SelectiveTestingTests.RoutingRunner(live: liveRunner(directory), fake: swift),
-            stopwatch: .continuous())
+            stopwatch: .continuous(), variables: variables)
     }
 
     /// The outcome blob named by the AC entry of Core/Base's test target (the only passing one).
@@ -141,6 +144,38 @@ import Testing
                 #expect(tested(swift, in: reader).isEmpty, "\(hit.errorOutput)")
                 #expect(!hit.errorOutput.contains("warning"))
             }
+        }
+    }
+
+    @Test func credentialsComeFromTheNamedVariableAndAreNeverPrinted() async throws {
+        try await withTemporaryDirectory { directory in
+            let token = "s3cr3t-token-4711"
+            let guarded =
+                #"if ($http_authorization != "Bearer \#(token)") { return 401; } "#
+                + "dav_methods PUT; create_full_put_path on;"
+            let server = try await CacheServer.start(
+                in: directory.appendingPathComponent("cache"), location: guarded, probe: "401")
+            let swift = FakeSwift([:])
+            let variables = ["MODULES_CACHE_TOKEN": token]
+            let withCredentials = try clone("with", in: directory)
+            let config = withCredentials.appendingPathComponent("modules.json")
+            var object = try jsonObject(String(contentsOf: config, encoding: .utf8))
+            object["cache"] = ["credentials": ["variable": "MODULES_CACHE_TOKEN", "scheme": "bearer"]]
+            try JSONSerialization.data(withJSONObject: object).write(to: config)
+            let stored = await run(
+                withCredentials, swift, ["--cache-url", server.url], in: directory, variables: variables)
+            #expect(stored.output.contains("; uploaded 2 results ("), "\(stored.output)\(stored.errorOutput)")
+            #expect(!stored.errorOutput.contains("warning"))
+
+            let without = try clone("without", in: directory)
+            let refused = await run(without, swift, ["--cache-url", server.url], in: directory, variables: variables)
+            #expect(refused.status == 0)
+            #expect(refused.errorOutput.contains("answered 401"), "\(refused.errorOutput)")
+            #expect(tested(swift, in: without) == ["Core/Base", "Features/Feed"])
+            for run in [stored, refused] {
+                #expect(!(run.output + run.errorOutput).contains(token))
+            }
+            try await server.stop()
         }
     }
 }

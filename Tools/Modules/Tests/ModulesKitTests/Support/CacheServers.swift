@@ -34,15 +34,21 @@ struct CacheServer: Sendable {
             directory: directory, url: result.standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// Starts the reference server in `directory` and reconfigures it to answer 500 to everything (`nginx -s
-    /// reload`, so no daemon is started from this process), waiting (at most 5 s) until it does.
+    /// Starts the reference server in `directory` and reconfigures it to answer 500 to everything.
     static func startAnswering500(in directory: URL) async throws -> CacheServer {
+        try await start(in: directory, location: "return 500;", probe: "500")
+    }
+
+    /// Starts the reference server in `directory` and replaces the body of its `location /` block with `location`
+    /// (`nginx -s reload`, so no daemon is started from this process), waiting (at most 5 s) until a `GET` of a
+    /// missing entry answers `probe`.
+    static func start(in directory: URL, location: String, probe expected: String) async throws -> CacheServer {
         let server = try await start(in: directory)
         let path = directory.path
         let configURL = directory.appendingPathComponent("nginx.conf")
         let config = try String(contentsOf: configURL, encoding: .utf8)
         let rewritten = config.replacingOccurrences(
-            of: #"location / \{[^}]*\}"#, with: "location / { return 500; }", options: .regularExpression)
+            of: #"location / \{.*\}"#, with: "location / { \(location) }", options: .regularExpression)
         try Data(rewritten.utf8).write(to: configURL)
         let runner = liveRunner(directory)
         let reload = try await runner.run(
@@ -55,10 +61,10 @@ struct CacheServer: Sendable {
                 ProcessInvocation(
                     executable: "curl",
                     arguments: ["-s", "-o", "/dev/null", "-w", "%{http_code}", "\(server.url)/ac/probe"]))
-            if probe.standardOutputText == "500" { return server }
+            if probe.standardOutputText == expected { return server }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw ProcessLaunchError(commandLine: "nginx -s reload", reason: "the server never answered 500")
+        throw ProcessLaunchError(commandLine: "nginx -s reload", reason: "the server never answered \(expected)")
     }
 
     /// Stops it (either kind) and waits until it is gone.
