@@ -16,6 +16,7 @@ RUN_PACKAGES := $(shell $(PACKAGES) build)
 TEST_PACKAGES := $(shell $(PACKAGES) test)
 BENCH_PACKAGES := $(shell $(PACKAGES) bench)
 SOAK_PACKAGES := $(shell $(PACKAGES) soak)
+MODULES_TOOL_PACKAGES := $(shell $(PACKAGES) modules)
 ifeq ($(strip $(RUN_PACKAGES)),)
 $(error scripts/system-packages.sh printed no packages: run it by hand to see why)
 endif
@@ -67,6 +68,7 @@ lint: modules-tool ## Check the layering rules of modules.json.
 	$(MODULES) lint
 
 modules-tool: ## Build the `modules` repository tool.
+	@scripts/ensure-system-packages.sh $(MODULES_TOOL_PACKAGES)
 	$(SWIFT) build --package-path $(MODULES_PACKAGE) --product modules $(SWIFT_WARNINGS)
 
 format: ## Format every Swift file in place with the repo's .swift-format.
@@ -89,6 +91,7 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	scripts/bench-idle.sh .build/release/storefront 60
 
 bench-modules: ## Warm `modules` list/graph/affected/lint timings vs one `swift package dump-package` (release build).
+	@scripts/ensure-system-packages.sh $(MODULES_TOOL_PACKAGES)
 	$(SWIFT) build -c release --package-path $(MODULES_PACKAGE) --product modules $(SWIFT_WARNINGS)
 	$(MODULES_PACKAGE)/.build/release/modules bench --runs 5
 

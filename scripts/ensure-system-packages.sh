@@ -64,6 +64,9 @@ Darwin)
         libpng-dev) formulae+=(libpng) ;;
         libchafa-dev) formulae+=(chafa) ;;
         libglib2.0-dev) formulae+=(glib) ;;
+        libcurl4-openssl-dev) ;; # the macOS SDK provides libcurl
+        libssl-dev) formulae+=(openssl) ;;
+        protobuf-compiler) formulae+=(protobuf) ;;
         *) formulae+=("$package") ;;
         esac
     done

@@ -8,7 +8,12 @@ let package = Package(
         .library(name: "ModulesKit", targets: ["ModulesKit"]),
     ],
     targets: [
-        .target(name: "ModulesKit"),
+        // OpenSSL's libcrypto: SHA-256 for the shared cache's action keys and blob digests.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        // libcurl: the shared cache's HTTP client (Bazel's HTTP remote-cache protocol).
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .target(name: "ModulesKit", dependencies: ["CCrypto", "CCurl"]),
         .executableTarget(name: "modules", dependencies: ["ModulesKit"]),
         .testTarget(
             name: "ModulesKitTests",

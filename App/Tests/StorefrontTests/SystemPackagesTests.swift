@@ -12,10 +12,10 @@ struct SystemPackagesTests {
 
     /// The files that install Debian packages, each with the groups it must install.
     static let installers: [(file: String, groups: [String])] = [
-        ("Makefile", ["build", "test", "bench", "soak"]),
+        ("Makefile", ["build", "test", "bench", "soak", "modules"]),
         ("Tools/SampleBackend/Scripts/contract-test.sh", ["test"]),
         ("Tools/SampleBackend/Scripts/bench-server.sh", ["server-bench"]),
-        (".github/workflows/modules.yml", ["test"]),
+        (".github/workflows/modules.yml", ["test", "modules"]),
     ]
 
     /// The list as `package → groups`, parsed here independently of the script.

@@ -30,7 +30,9 @@ let environment = CommandEnvironment(
     processorCount: processInfo.activeProcessorCount,
     swiftExecutable: swiftExecutable,
     toolchain: Toolchain.locate(swiftExecutable: swiftExecutable, searchPath: processInfo.environment["PATH"] ?? ""),
-    executablePath: Bundle.main.executablePath
+    executablePath: Bundle.main.executablePath,
+    variables: processInfo.environment,
+    hostName: processInfo.hostName
 )
 let status = await ModulesCLI(environment: environment).run(Array(CommandLine.arguments.dropFirst()))
 exit(status)

@@ -59,6 +59,17 @@ import Testing
             expected: [:],
             ignored: ["Core/Logging/README.md", "README.md"]),
         Case(
+            name: "files that build nothing (the default ignore list, a package's Xcode project): nothing",
+            files: [
+                "CMakeLists.txt", "Core/Logging/.editorconfig", "Core/Logging/Logging.xcodeproj/project.pbxproj",
+                "Core/Logging/Sources/Logging/CMakeLists.txt",
+            ],
+            expected: [:],
+            ignored: [
+                "CMakeLists.txt", "Core/Logging/.editorconfig", "Core/Logging/Logging.xcodeproj/project.pbxproj",
+                "Core/Logging/Sources/Logging/CMakeLists.txt",
+            ]),
+        Case(
             name: "a root file outside every target: the root package",
             files: [".gitignore"],
             expected: [".": "changed: .gitignore"]),

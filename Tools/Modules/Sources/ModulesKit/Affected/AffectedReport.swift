@@ -102,6 +102,10 @@ public struct AffectedReport: Sendable, Equatable, Encodable {
                 }
                 continue
             }
+            if configuration.isIgnored(file) {
+                ignoredFiles.append(IgnoredFile(file: file, reason: "matches ignore (modules.json); builds nothing"))
+                continue
+            }
             if toolFiles.contains(file) {
                 ignoredFiles.append(IgnoredFile(file: file, reason: "the modules tool's configuration; builds nothing"))
                 continue
@@ -113,6 +117,11 @@ public struct AffectedReport: Sendable, Equatable, Encodable {
                 } else {
                     notInAnyPackage.append(file)
                 }
+                continue
+            }
+            if ModulesConfiguration.isInXcodeProject(file) {
+                ignoredFiles.append(
+                    IgnoredFile(file: file, reason: "an Xcode project inside a package; builds nothing"))
                 continue
             }
             let nodes = graph.nodes.filter { $0.ref.package == owner }

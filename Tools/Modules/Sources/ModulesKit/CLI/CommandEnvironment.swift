@@ -25,6 +25,11 @@ public struct CommandEnvironment: Sendable {
     public var toolchain: Toolchain
     /// The running `modules` executable, for commands that time it (`bench`); `nil` when unknown.
     public var executablePath: String?
+    /// The process's environment variables (`MODULES_CACHE_URL`, the shared cache's credentials and the variables
+    /// its action keys include).
+    public var variables: [String: String]
+    /// This machine's name, recorded with the results it shares.
+    public var hostName: String
 
     /// Creates an environment.
     public init(
@@ -38,7 +43,9 @@ public struct CommandEnvironment: Sendable {
         processorCount: Int,
         swiftExecutable: String,
         toolchain: Toolchain,
-        executablePath: String? = nil
+        executablePath: String? = nil,
+        variables: [String: String] = [:],
+        hostName: String = "unknown"
     ) {
         self.currentDirectory = currentDirectory
         self.output = output
@@ -51,6 +58,8 @@ public struct CommandEnvironment: Sendable {
         self.swiftExecutable = swiftExecutable
         self.toolchain = toolchain
         self.executablePath = executablePath
+        self.variables = variables
+        self.hostName = hostName
     }
 }
 

@@ -7,8 +7,8 @@ enum TestCommand {
         summary: "Build and test packages (all when none is given), with a summary, logs and JUnit XML.",
         synopsis: "test [PACKAGE...] [--affected --base REF] [--shard I/N] [--coverage] [--jobs N] [--junit DIR] "
             + "[--logs DIR] [--warnings-as-errors] [--filter PATTERN]... [--scratch-path DIR] [--sanitize NAME]... "
-            + "[--durations FILE] [--changed-since-green [--results-dir DIR]] [--own-build-dirs] [--timeout SECONDS] "
-            + "[--dry-run] "
+            + "[--durations FILE] [--changed-since-green [--results-dir DIR] [--cache-url URL [--cache-read-only] "
+            + "[--cache-timeout SECONDS]]] [--own-build-dirs] [--timeout SECONDS] [--dry-run] "
             + "[--format text|json] [--repo DIR]",
         options: Command.commonOptions() + [
             OptionSpec("--jobs", alias: "-j", value: "N", help: "packages built and tested at once (default: 1)"),
@@ -34,6 +34,14 @@ enum TestCommand {
             OptionSpec(
                 "--sanitize", value: "NAME", repeatable: true,
                 help: "build and run with a sanitizer: thread, address or undefined"),
+            OptionSpec(
+                "--cache-url", value: "URL",
+                help: "with --changed-since-green: a shared cache (Bazel's HTTP remote-cache protocol; also "
+                    + "MODULES_CACHE_URL, cache.url)"),
+            OptionSpec("--cache-read-only", help: "read the shared cache, upload nothing (untrusted jobs)"),
+            OptionSpec(
+                "--cache-timeout", value: "SECONDS",
+                help: "the limit for one request to the shared cache (default 10; retried once)"),
             OptionSpec("--affected", help: "only the packages affected since --base (see `modules affected`)"),
             OptionSpec("--base", value: "REF", help: "with --affected: the git revision to compare with"),
             OptionSpec("--shard", value: "I/N", help: "only the I-th of N shards, balanced by recorded durations"),
@@ -58,8 +66,12 @@ enum TestCommand {
             With --affected, a package is narrowed to its affected test targets (--filter per package), and one
             with none is not tested. With --changed-since-green, a package whose test targets all passed before
             with the same content hash is `unchanged` (neither built nor run), the others run only their changed
-            test targets, and the test targets of each package that passes are recorded; a failing package
-            records nothing. Every package builds in one shared directory unless --own-build-dirs.
+            test targets, and each test target that passed is recorded (in a failing package, the targets all of
+            whose test cases passed; a crash or build failure records nothing). With a shared cache (--cache-url, MODULES_CACHE_URL or cache.url), a test target whose
+            action key has a passing result there is skipped too (a remote hit, naming the commit and machine that
+            recorded it), and every test target that runs is uploaded; whatever fails on the cache's side, the run
+            goes on as without it, with one warning line. Every package builds in one shared directory unless
+            --own-build-dirs.
             With --timeout (or test.timeout in modules.json), a package's `swift test` still running after SECONDS
             is killed with every process it started; the package is `timed-out` and the tests that started and did
             not end (read from Swift Testing's event stream) are its failed tests. The build is not bounded.
@@ -96,6 +108,13 @@ enum TestCommand {
         if arguments.has("--own-build-dirs"), arguments.has("--scratch-path") {
             throw UsageError(message: "--own-build-dirs and --scratch-path contradict each other")
         }
+        if let option = ["--cache-url", "--cache-read-only", "--cache-timeout"].first(where: arguments.has),
+            !arguments.has("--changed-since-green")
+        {
+            throw UsageError(message: "\(option) is for --changed-since-green")
+        }
+        let cacheOptions =
+            arguments.has("--changed-since-green") ? try SharedTestCache.Options.parse(context, arguments) : nil
         if arguments.has("--affected") {
             let (report, fullScan) = try await AffectedCommand.analyze(
                 context, base: try AffectedCommand.requireBase(arguments))
@@ -147,6 +166,7 @@ enum TestCommand {
         var unchanged: [PackageTestResult] = []
         var toRecord: [String: [ModuleHash]] = [:]
         var green = GreenResults()
+        var shared: SharedTestCache?
         let resultsURL =
             (arguments.value("--results-dir").map {
                 URL(fileURLWithPath: $0, relativeTo: environment.currentDirectory).standardizedFileURL
@@ -163,7 +183,10 @@ enum TestCommand {
             scan = loaded
             let hashes = try await HashCommand.compute(context, scan: loaded)
             green = GreenResults.load(from: resultsURL)
-            var kept: [String] = []
+            if let cacheOptions {
+                shared = await SharedTestCache.open(context, cacheOptions, arguments, scan: loaded)
+            }
+            var plans: [(package: String, tests: [ModuleHash], changed: [ModuleHash])] = []
             for package in packages {
                 var names = testTargets(of: package, in: loaded)
                 if let narrowed = packageFilters[package] {
@@ -171,13 +194,17 @@ enum TestCommand {
                     names = names.filter(allowed.contains)
                 }
                 let tests = names.compactMap { hashes[TargetRef(package: package, target: $0).description] }
-                let changed = tests.filter { !green.isGreen($0) }
+                plans.append((package, tests, tests.filter { !green.isGreen($0) }))
+            }
+            let remote = await shared?.lookup(plans.flatMap { $0.changed.map(\.id) }) ?? [:]
+            if let warning = await shared?.warning() {
+                environment.errorOutput.writeLine(warning)
+            }
+            var kept: [String] = []
+            for (package, tests, locallyChanged) in plans {
+                let changed = locallyChanged.filter { remote[$0.id] == nil }
                 if !tests.isEmpty, changed.isEmpty {
-                    let list = tests.map { "\($0.target) \($0.hash.prefix(12))" }.joined(separator: ", ")
-                    unchanged.append(
-                        PackageTestResult(
-                            package: package, status: .unchanged, log: "",
-                            note: "unchanged since it passed: \(list)"))
+                    unchanged.append(SharedTestCache.unchangedResult(package, tests: tests, remote: remote))
                     continue
                 }
                 kept.append(package)
@@ -279,10 +306,17 @@ enum TestCommand {
             isLive: style != .plain
         )
         let results = await session.run(packages)
-        let report = TestRunReport(repository: root.path, packages: results + unchanged)
+        var report = TestRunReport(repository: root.path, packages: results + unchanged)
+        // NB: uploads start now and run while the report is written; only the closing line waits for them.
+        let uploads = shared.map { cache in
+            let ran = toRecord.mapValues { $0.map(\.id) }
+            return Task { await cache.upload(results, ran: ran, root: root, at: Date()) }
+        }
         if arguments.has("--changed-since-green") {
-            for result in results where result.status == .passed {
-                green.record(toRecord[result.package] ?? [], at: Date())
+            for result in results {
+                let ran = toRecord[result.package] ?? []
+                let passing = PassingTargets.names(in: result, among: ran.map(\.target))
+                green.record(ran.filter { passing.contains($0.target) }, at: Date())
             }
             do {
                 try green.save(to: resultsURL)
@@ -300,9 +334,12 @@ enum TestCommand {
         switch context.format {
         case .json:
             try context.writeJSON(report)
+            report.uploadNote = await uploads?.value
             environment.errorOutput.writeLine(report.closingLine)
         default:
-            environment.output.write(TestReportRenderer.text(report))
+            environment.output.write(TestReportRenderer.body(report))
+            report.uploadNote = await uploads?.value
+            environment.output.write(report.closingLine + "\n")
         }
         return report.exitCode
     }

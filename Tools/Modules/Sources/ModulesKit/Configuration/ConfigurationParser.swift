@@ -138,6 +138,8 @@ extension ModulesConfiguration {
             scaffold: scaffold
         )
         configuration.testTimeoutSeconds = file.test?.timeout
+        configuration.cache = try file.cache?.settings(path: path) ?? CacheSettings()
+        configuration.ignore = file.ignore?.map(Glob.init) ?? defaultIgnore
         return configuration
     }
 
@@ -175,7 +177,7 @@ private struct UnknownKeysError: Error, CustomStringConvertible {
     }
 }
 
-private func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(
+func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(
     _ decoder: any Decoder,
     _ keys: Keys.Type
 ) throws {
@@ -204,11 +206,13 @@ private struct ConfigurationFile: Decodable {
     var owners: [String: [String]]?
     var scaffold: ScaffoldEntry?
     var test: TestEntry?
+    var cache: CacheEntry?
+    var ignore: [String]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schema = "$schema"
         case schemaVersion, description, exclude, layers, packages, testOnlyProducts, affectsEverything, rules
-        case baseline, owners, scaffold, test
+        case baseline, owners, scaffold, test, cache, ignore
     }
 
     init(from decoder: any Decoder) throws {
@@ -225,6 +229,8 @@ private struct ConfigurationFile: Decodable {
         owners = try container.decodeIfPresent([String: [String]].self, forKey: .owners)
         scaffold = try container.decodeIfPresent(ScaffoldEntry.self, forKey: .scaffold)
         test = try container.decodeIfPresent(TestEntry.self, forKey: .test)
+        cache = try container.decodeIfPresent(CacheEntry.self, forKey: .cache)
+        ignore = try container.decodeIfPresent([String].self, forKey: .ignore)
     }
 }
 

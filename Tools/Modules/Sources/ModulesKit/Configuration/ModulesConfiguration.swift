@@ -125,6 +125,29 @@ public struct ModulesConfiguration: Sendable, Equatable {
         }
     }
 
+    /// The shared cache (`cache`); without a URL everything stays local.
+    public var cache = CacheSettings()
+
+    /// Globs over repository-relative files that build nothing (`ignore`): left out of content hashes and action
+    /// keys, and a change to one affects no package. A file matches when it or a directory above it matches.
+    public var ignore: [Glob] = ModulesConfiguration.defaultIgnore
+
+    /// What ``ignore`` holds when `modules.json` does not say: files SwiftPM never reads, which editors and other
+    /// build systems keep beside the sources. (An Xcode project inside a package is ignored too; one outside every
+    /// package may build an app, so `owners` maps it.)
+    public static let defaultIgnore = ["**/.editorconfig", "**/CMakeLists.txt", "**/.swiftpm/xcode"].map(Glob.init)
+
+    /// Whether `file` lies in an Xcode project or workspace (a path segment ending in `.xcodeproj` or
+    /// `.xcworkspace`): inside a package, SwiftPM builds nothing from it.
+    public static func isInXcodeProject(_ file: String) -> Bool {
+        file.split(separator: "/").dropLast().contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
+    }
+
+    /// Whether `file` (repository-relative) or a directory above it matches ``ignore``.
+    public func isIgnored(_ file: String) -> Bool {
+        ignore.contains { $0.matchesSelfOrAncestor(of: file) }
+    }
+
     /// What `rules` sets each rule to; a rule not named keeps its ``LintRule/defaultSetting``.
     public var rules: [LintRule: RuleSetting]
     /// The repository-relative baseline file of `modules lint` (`baseline`, default ``defaultBaseline``).
@@ -180,7 +203,8 @@ public struct ModulesConfiguration: Sendable, Equatable {
             && lhs.affectsEverything == rhs.affectsEverything && lhs.rules == rhs.rules && lhs.baseline == rhs.baseline
             && lhs.testTimeoutSeconds == rhs.testTimeoutSeconds
             && lhs.owners.map(\.glob) == rhs.owners.map(\.glob)
-            && lhs.owners.map(\.packages) == rhs.owners.map(\.packages)
+            && lhs.owners.map(\.packages) == rhs.owners.map(\.packages) && lhs.cache == rhs.cache
+            && lhs.ignore == rhs.ignore
     }
 
     /// The index of the first layer (top = 0) whose `targets` globs match the target name, or `nil`.

@@ -24,8 +24,8 @@ public struct ModuleHash: Sendable, Equatable, Encodable {
 /// Computes ``ModuleHash``es with `git hash-object` (git's hashing, which `affected` already needs; nothing here
 /// hashes by hand).
 ///
-/// A target's own hash covers every file under its directory (sources, resources, fixtures; hidden entries and
-/// nested packages left out), its package's `Package.swift`, `Package@swift-*.swift` and `Package.resolved`, its
+/// A target's own hash covers every file under its directory (sources, resources, fixtures; a symbolic link as its
+/// link text, as git stores it; hidden entries and nested packages left out), its package's `Package.swift`, `Package@swift-*.swift` and `Package.resolved`, its
 /// name and type, and the toolchain fingerprint (``Toolchain/fingerprint()``). Its hash covers its own hash and the
 /// own hashes of every target it reaches through the graph's edges (other packages' products included), so a
 /// one-line change in `Core/Logging` changes the hash of every test target above it. Three `git hash-object` runs
@@ -78,15 +78,37 @@ public struct ContentHasher: Sendable {
             allFiles.formUnion(files)
         }
         for node in graph.nodes {
-            let files = Self.files(under: node.directory, root: scan.root, packages: nested)
+            let files = Self.files(
+                under: node.directory, root: scan.root, packages: nested,
+                isIgnored: scan.configuration.isIgnored)
             filesByTarget[node.ref] = files
             allFiles.formUnion(files)
         }
-        let fileHashes = try await hashFiles(allFiles.sorted())
-
         let scratch = temporaryDirectory.appendingPathComponent("modules-hash-\(UUID().uuidString)", isDirectory: true)
         try? FileManager().createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager().removeItem(at: scratch) }
+
+        // NB: a symbolic link is hashed as its link text, as git stores it (hashing the path would follow it, and
+        // fail for a link to a directory).
+        var links: [String: String] = [:]
+        for file in allFiles {
+            if let text = try? FileManager().destinationOfSymbolicLink(atPath: RepoPath.url(file, in: scan.root).path) {
+                links[file] = text
+            }
+        }
+        var fileHashes = try await hashFiles(allFiles.filter { links[$0] == nil }.sorted())
+        let linkPaths = links.keys.sorted()
+        for (index, path) in linkPaths.enumerated() {
+            do {
+                try Data((links[path] ?? "").utf8).write(to: scratch.appendingPathComponent("link-\(index).txt"))
+            } catch {
+                throw Failure(message: "cannot write \(scratch.path)/link-\(index).txt: \(error)")
+            }
+        }
+        let linkHashes = try await gitHashObject(linkPaths.indices.map { "link-\($0).txt" }, in: scratch)
+        for (path, hash) in zip(linkPaths, linkHashes) {
+            fileHashes[path] = hash
+        }
 
         var ownDescriptions: [TargetRef: String] = [:]
         for node in graph.nodes {
@@ -144,9 +166,12 @@ public struct ContentHasher: Sendable {
         return seen.sorted()
     }
 
-    /// The repository-relative files below `directory`, sorted; hidden entries, symbolic links to directories and
-    /// directories holding another package are left out.
-    static func files(under directory: String, root: URL, packages: Set<String>) -> [String] {
+    /// The repository-relative files below `directory`, sorted; hidden entries, directories holding another package
+    /// and whatever `isIgnored` says builds nothing (the `ignore` globs of modules.json) are left out, and a
+    /// symbolic link to a directory is listed as a file (it is hashed as its link text).
+    static func files(
+        under directory: String, root: URL, packages: Set<String>, isIgnored: (String) -> Bool
+    ) -> [String] {
         var found: [String] = []
         var pending = [directory]
         let manager = FileManager()
@@ -155,6 +180,10 @@ public struct ContentHasher: Sendable {
             guard let names = try? manager.contentsOfDirectory(atPath: url.path) else { continue }
             for name in names where !name.hasPrefix(".") {
                 let child = current == "." ? name : "\(current)/\(name)"
+                // NB: an Xcode project or workspace inside a package builds nothing SwiftPM builds.
+                guard !isIgnored(child), !child.hasSuffix(".xcodeproj"), !child.hasSuffix(".xcworkspace") else {
+                    continue
+                }
                 if PackageDiscovery.isDirectoryNotLink(url.path + "/" + name) {
                     if !packages.contains(child) {
                         pending.append(child)

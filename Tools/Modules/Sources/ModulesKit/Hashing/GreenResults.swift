@@ -3,8 +3,8 @@ import Foundation
 /// The test targets that passed, by content hash: the results cache of `modules test --changed-since-green`.
 ///
 /// One JSON file (`<cache dir>/results/green.json`) mapping a test target's id to the ``ModuleHash/hash`` it had
-/// when it last passed. A target is recorded only after its package's run passed, so a failing, crashing or
-/// unbuildable target is never green. Keep the directory between CI runs (the sample workflow caches it) and a
+/// when it last passed. A target is recorded only when all of its test cases ran and passed (see
+/// ``PassingTargets``), so a failing, crashing or unbuildable target is never green. Keep the directory between CI runs (the sample workflow caches it) and a
 /// run tests only the targets whose content changed since they last passed.
 public struct GreenResults: Sendable, Equatable {
     /// One passing result.

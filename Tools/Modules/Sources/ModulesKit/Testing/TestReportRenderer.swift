@@ -4,6 +4,11 @@ import Foundation
 /// closing line.
 enum TestReportRenderer {
     static func text(_ report: TestRunReport) -> String {
+        body(report) + report.closingLine + "\n"
+    }
+
+    /// Everything before the closing line (which may wait for the shared cache's uploads).
+    static func body(_ report: TestRunReport) -> String {
         var out: [String] = []
         for result in report.packages where result.status.isFailure {
             out.append("── \(result.package): \(result.status.rawValue) (log: \(result.log))")
@@ -33,7 +38,6 @@ enum TestReportRenderer {
         }
         out += table(report)
         out.append("")
-        out.append(report.closingLine)
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -85,6 +85,9 @@ public struct PackageTestResult: Sendable, Equatable, Encodable {
     public var coverage: CoverageSummary?
     /// With `--coverage`, when there is no coverage figure: why.
     public var coverageNote: String?
+    /// For an ``PackageTestStatus/unchanged`` package: where its passing results came from (`local`: this
+    /// checkout's record, `remote`: the shared cache, `mixed`: both); `nil` for a package that ran.
+    public var cache: String?
 
     /// Creates a result.
     public init(
@@ -120,7 +123,7 @@ public struct PackageTestResult: Sendable, Equatable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case package, status, passed, failed, skipped, buildSeconds, testSeconds, seconds, log, junit, note, logTail
-        case failures, coverage, coverageNote
+        case failures, coverage, coverageNote, cache
     }
 
     /// Encodes the counts and the failed cases (not every passing case).
@@ -141,6 +144,7 @@ public struct PackageTestResult: Sendable, Equatable, Encodable {
         try container.encode(logTail, forKey: .logTail)
         try container.encodeIfPresent(coverage, forKey: .coverage)
         try container.encodeIfPresent(coverageNote, forKey: .coverageNote)
+        try container.encodeIfPresent(cache, forKey: .cache)
     }
 
     private static func rounded(_ seconds: Double) -> Double {
@@ -159,6 +163,8 @@ public struct TestRunReport: Sendable, Equatable, Encodable {
     public var repository: String
     /// One result per package, in the order the packages were given.
     public var packages: [PackageTestResult]
+    /// What the shared cache's uploads did (`uploaded 3 results (12 KB)`), added to the closing line.
+    public var uploadNote: String?
 
     /// Creates a report.
     public init(repository: String, packages: [PackageTestResult]) {
@@ -187,6 +193,7 @@ public struct TestRunReport: Sendable, Equatable, Encodable {
         let unchanged = packages.count { $0.status == .unchanged }
         return "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
             + (unchanged > 0 ? ", \(unchanged) package\(unchanged == 1 ? "" : "s") unchanged since they passed" : "")
+            + (uploadNote.map { "; \($0)" } ?? "")
     }
 
     private enum CodingKeys: String, CodingKey {

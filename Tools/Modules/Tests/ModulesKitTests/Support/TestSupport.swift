@@ -86,7 +86,8 @@ func runModules(
     runner: any ProcessRunning,
     terminal: Bool = false,
     stopwatch: Stopwatch = steppingStopwatch(),
-    executablePath: String? = nil
+    executablePath: String? = nil,
+    variables: [String: String] = [:]
 ) async -> CLIRun {
     let output = BufferSink()
     let errorOutput = BufferSink()
@@ -101,7 +102,8 @@ func runModules(
         processorCount: 2,
         swiftExecutable: "swift",
         toolchain: liveToolchain,
-        executablePath: executablePath
+        executablePath: executablePath,
+        variables: variables
     )
     let status = await ModulesCLI(environment: environment).run(arguments)
     return CLIRun(status: status, output: output.text, errorOutput: errorOutput.text)
