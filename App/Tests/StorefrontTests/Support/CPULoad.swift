@@ -7,7 +7,8 @@ import Foundation
 /// CPU-bound loops running beside a test, as other work does on a busy machine: each is a bash loop of builtins
 /// (`while ((SECONDS < N)); do :; done`: no process is started, so it is all CPU), which ends by itself after its
 /// bound even when the test process dies first; `stop()` kills it with SIGKILL when the test is done with it (also on
-/// deinit). SIGKILL because a child of the test runner may inherit a blocked SIGTERM, which `Process.terminate()` sends.
+/// deinit). SIGKILL because a child of the test runner may inherit a blocked SIGTERM, which `Process.terminate()`
+/// sends.
 ///
 /// A test of concurrency that passes only on an idle machine is a defect (CONTRIBUTING.md): the scheduling delays the
 /// loops cause open windows between processes that an idle machine keeps shut.

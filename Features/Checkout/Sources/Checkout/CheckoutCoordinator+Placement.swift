@@ -55,13 +55,13 @@ extension CheckoutCoordinator {
     ///   the changes, and only `startOver()` sends a new submission.
     ///
     /// Outcomes of sending: placed (recorded with the ordered quantities taken out of the cart and the saved draft
-    /// retired, in one transaction; then `onOrderPlaced` and `onFinished` are called); `409 price_changed` (the draft takes `details.current_total` and the flow goes
-    /// back to the review for a new confirmation); `409 out_of_stock` (the products are marked and the flow goes
-    /// back to the cart); 401 (`onSignInNeeded`, the draft is kept); a card token the server no longer accepts (it
-    /// expires after 15 minutes and pays one order: back to the payment step to enter the card again); a
-    /// connection failure or timeout (the draft is
-    /// kept, the submission recorded as unknown, `retryPlacement()` sends the same submission). Cancelling the task
-    /// is not a failure: the state goes back to `.notStarted` and the submission is kept as unknown.
+    /// retired, in one transaction; then `onOrderPlaced` and `onFinished` are called); `409 price_changed` (the
+    /// draft takes `details.current_total` and the flow goes back to the review for a new confirmation); `409
+    /// out_of_stock` (the products are marked and the flow goes back to the cart); 401 (`onSignInNeeded`, the draft
+    /// is kept); a card token the server no longer accepts (it expires after 15 minutes and pays one order: back to
+    /// the payment step to enter the card again); a connection failure or timeout (the draft is kept, the submission
+    /// recorded as unknown, `retryPlacement()` sends the same submission). Cancelling the task is not a failure: the
+    /// state goes back to `.notStarted` and the submission is kept as unknown.
     ///
     /// - Returns: The placement state afterwards (also in `placement`).
     @discardableResult
