@@ -79,6 +79,7 @@ trap stop_load EXIT
 for ((l = 0; l < LOOPS; l++)); do
     bash -c "while ((SECONDS < $LOAD_SECONDS)); do :; done" &
     LOAD_PIDS+=($!)
+    disown "$!"
 done
 
 FORM=(--name "Ada Lovelace" --street "1 Analytical Way" --city London --postal-code "N1 9GU" --country GB
@@ -143,11 +144,10 @@ refused_by_server() {
     grep -qxE 'out_of_stock|price_changed' <<<"$codes"
 }
 
-# Waits for the runs started in the background (not the CPU-bound loops).
+# Waits for the runs started in the background (the CPU-bound loops are not jobs of this shell).
 wait_runs() {
     local job
     for job in $(jobs -p); do
-        [[ " ${LOAD_PIDS[*]} " == *" $job "* ]] && continue
         wait "$job" 2>/dev/null || true
     done
 }
