@@ -15,19 +15,13 @@ extension IntegrationTests {
     @Suite("deadlines and cancellation over real HTTP")
     struct DeadlineTests {
         private static func withSlowServer(_ body: (RunningServer) async throws -> Void) async throws {
-            var configuration = SampleServerConfiguration(
-                dataDirectory: nil, logger: Logger(label: "test", handler: CapturingLogHandler()), now: { Date() })
-            configuration.catalog = CatalogConfiguration(productCount: 20, postCount: 10, authorCount: 3, messyShare: 0)
-            configuration.faults = try FaultRule.parseAll(["GET /v1/feed latency=10s"])
-            configuration.http.stopGracePeriod = .milliseconds(200)
-            let server = try await SampleServer.start(configuration)
-            do {
-                try await body(server)
-            } catch {
-                await server.stop()
-                throw error
-            }
-            await server.stop()
+            try await withSampleServer(
+                { configuration in
+                    configuration.catalog = CatalogConfiguration(
+                        productCount: 20, postCount: 10, authorCount: 3, messyShare: 0)
+                    configuration.faults = try FaultRule.parseAll(["GET /v1/feed latency=10s"])
+                    configuration.http.stopGracePeriod = .milliseconds(200)
+                }, body)
         }
 
         private static func client(_ server: RunningServer, attempt: Duration) throws -> APIClient {

@@ -41,6 +41,10 @@ extension CheckoutCoordinator {
     ///
     /// First it claims the account's one open submission (`CheckoutSubmissionRepository.claim`), so two processes
     /// checking out one account never send two submissions:
+    /// - the draft's submission was placed already (this flow resumed the draft of a run that finished), or the cart
+    ///   no longer holds these lines because another run's order of the same cart was recorded after this flow read
+    ///   it: that order is reported (`placementOrigin == .anotherCheckout`) and nothing is sent; when the cart
+    ///   changed otherwise, `.cartChanged` and the flow goes back to the cart;
     /// - another live process holds it for the same cart: this flow polls the store (every 100 ms, until that claim
     ///   lapses) and reports the order the other one placed (`placementOrigin == .anotherCheckout`), or takes over
     ///   when the other one's outcome became unknown; for a different cart it fails with `.inProgressElsewhere`;
@@ -50,14 +54,14 @@ extension CheckoutCoordinator {
     ///   submission is sent again with its own key. Not found and something changed: `.earlierOutcomeUnknown` names
     ///   the changes, and only `startOver()` sends a new submission.
     ///
-    /// Outcomes of sending: placed (the saved draft is deleted, the ordered quantities leave the cart, `onOrderPlaced`
-    /// and `onFinished` are called); `409 price_changed` (the draft takes `details.current_total` and the flow goes
-    /// back to the review for a new confirmation); `409 out_of_stock` (the products are marked and the flow goes
-    /// back to the cart); 401 (`onSignInNeeded`, the draft is kept); a card token the server no longer accepts (it
-    /// expires after 15 minutes and pays one order: back to the payment step to enter the card again); a
-    /// connection failure or timeout (the draft is
-    /// kept, the submission recorded as unknown, `retryPlacement()` sends the same submission). Cancelling the task
-    /// is not a failure: the state goes back to `.notStarted` and the submission is kept as unknown.
+    /// Outcomes of sending: placed (recorded with the ordered quantities taken out of the cart and the saved draft
+    /// retired, in one transaction; then `onOrderPlaced` and `onFinished` are called); `409 price_changed` (the
+    /// draft takes `details.current_total` and the flow goes back to the review for a new confirmation); `409
+    /// out_of_stock` (the products are marked and the flow goes back to the cart); 401 (`onSignInNeeded`, the draft
+    /// is kept); a card token the server no longer accepts (it expires after 15 minutes and pays one order: back to
+    /// the payment step to enter the card again); a connection failure or timeout (the draft is kept, the submission
+    /// recorded as unknown, `retryPlacement()` sends the same submission). Cancelling the task is not a failure: the
+    /// state goes back to `.notStarted` and the submission is kept as unknown.
     ///
     /// - Returns: The placement state afterwards (also in `placement`).
     @discardableResult
@@ -106,49 +110,11 @@ extension CheckoutCoordinator {
         return await placeOrder()
     }
 
-    /// Asks the server about the account's open submission when no live process holds it: when its order exists,
-    /// records it placed, takes its items out of the cart and keeps it in `earlierOrder`. Anything else (not found,
-    /// the server unreachable, another run sending it) is left for `placeOrder()`, which knows what this flow orders.
-    func findEarlierOrder() async {
-        // A pending claim belongs to a run that is sending it (or died doing so): `placeOrder()` handles both.
-        guard let open = try? await submissions.openSubmission(), open.state == .unknown else { return }
-        guard let order = try? await orders.order(clientID: open.clientID) else { return }
-        // Only the run that records it placed takes its items out of the cart (two may start at once).
-        guard
-            (try? await submissions.recordPlacedIfUnknown(
-                clientID: open.clientID, orderID: order.id, now: currentDate()))
-                == true
-        else { return }
-        logger.info(
-            "an earlier submission went through",
-            metadata: ["client_id": "\(open.clientID)", "order_id": "\(order.id)"])
-        earlierOrder = order
-        earlierSubmissionID = open.clientID
-        await cart.load()
-        do {
-            try await cart.removeOrdered(Self.lines(of: order, in: cart.lines))
-        } catch {
-            logger.warning(
-                "the earlier order's lines could not be removed from the cart", metadata: ["error": "\(error)"])
-        }
-    }
-
-    /// The lines of `lines` that `order` ordered, with the ordered quantities (what leaves the cart).
-    static func lines(of order: Order, in lines: [CartLine]) -> [CartLine] {
-        order.items.compactMap { item in
-            lines.first { $0.productID == item.productID }.map { line in
-                var taken = line
-                taken.quantity = item.quantity
-                return taken
-            }
-        }
-    }
-
     /// What one placement attempt came to, before the flow reacts to it.
     enum PlacementOutcome {
-        /// The order exists: `origin` says whose submission created it; `ordered` are the lines to take out of
-        /// the cart (none when another process already did).
-        case placed(Order, origin: PlacementOrigin, ordered: [CartLine])
+        /// The order exists: `origin` says whose submission created it. Whoever recorded it placed took its items
+        /// out of the cart and retired the drafts in that transaction.
+        case placed(Order, origin: PlacementOrigin)
         /// The server answered with an error (the submission is recorded accordingly).
         case apiFailure(CheckoutError)
         /// The flow's own decision: nothing (more) was sent.
@@ -168,12 +134,19 @@ extension CheckoutCoordinator {
         // finishes or moves the open submission forward, so a few passes are enough.
         for _ in 0..<4 {
             let claim: SubmissionClaim
+            let flow = ClaimingFlow(flowID: draft.flowID, cartReadAfter: cartReadAfter ?? .unknown)
             do {
-                claim = try await submissions.claim(clientID: proposed.submissionID, basis: basis, now: currentDate())
+                claim = try await submissions.claim(
+                    clientID: proposed.submissionID, basis: basis, flow: flow, now: currentDate())
             } catch {
                 return .refused(.submissionUnavailable(error))
             }
             switch claim {
+            case .alreadyPlaced(let placed):
+                // Another run ordered this flow's draft or this cart first: report its order, send nothing.
+                return await report(placed)
+            case .cartChanged:
+                return .refused(.cartChanged)
             case .claimed(let submission):
                 return await send(proposed, as: submission.clientID)
             case .adopted(let earlier)
@@ -186,14 +159,7 @@ extension CheckoutCoordinator {
                 guard other.fingerprint == basis.fingerprint else { return .refused(.inProgressElsewhere) }
                 switch await waitForOutcome(of: other, until: expiresAt) {
                 case .placed(let orderID):
-                    do {
-                        let order = try await orders.order(id: orderID)
-                        return .placed(order, origin: .anotherCheckout, ordered: [])
-                    } catch let error as CheckoutError {
-                        return .apiFailure(error)
-                    } catch {
-                        return .cancelled
-                    }
+                    return await fetchPlaced(orderID, origin: .anotherCheckout)
                 case .changed:
                     continue
                 case .cancelled:
@@ -202,6 +168,25 @@ extension CheckoutCoordinator {
             }
         }
         return .refused(.inProgressElsewhere)
+    }
+
+    /// The order of `placed`, a submission recorded placed by another run (or by this flow's start, when it found an
+    /// earlier submission's order).
+    func report(_ placed: CheckoutSubmission) async -> PlacementOutcome {
+        guard let orderID = placed.orderID else { return .refused(.inProgressElsewhere) }
+        let origin: PlacementOrigin = placed.clientID == earlierSubmissionID ? .earlierSubmission : .anotherCheckout
+        return await fetchPlaced(orderID, origin: origin)
+    }
+
+    /// Fetches the order `orderID`, which exists, to report it as placed from `origin`.
+    func fetchPlaced(_ orderID: OrderID, origin: PlacementOrigin) async -> PlacementOutcome {
+        do {
+            return .placed(try await orders.order(id: orderID), origin: origin)
+        } catch let error as CheckoutError {
+            return .apiFailure(error)
+        } catch {
+            return .cancelled
+        }
     }
 
     /// What became of another process's submission while this flow waited.
@@ -235,50 +220,13 @@ extension CheckoutCoordinator {
         return .changed
     }
 
-    /// Reconciles `earlier`, an adopted submission whose outcome is unknown, with the server.
-    func reconcile(_ earlier: CheckoutSubmission, proposed: OrderRequest, basis: SubmissionBasis) async
-        -> PlacementOutcome
-    {
-        let found: Order?
-        do {
-            if let orderID = earlier.orderID {
-                found = try await orders.order(id: orderID)
-            } else {
-                found = try await orders.order(clientID: earlier.clientID)
-            }
-        } catch let error as CheckoutError {
-            await record(.unknown, orderID: nil, clientID: earlier.clientID)
-            return .apiFailure(error)
-        } catch {
-            await record(.unknown, orderID: nil, clientID: earlier.clientID)
-            return .cancelled
-        }
-        let unchanged = earlier.fingerprint == basis.fingerprint
-        if let found {
-            logger.info(
-                "an earlier submission went through",
-                metadata: ["client_id": "\(earlier.clientID)", "order_id": "\(found.id)"])
-            await record(.placed, orderID: found.id, clientID: earlier.clientID)
-            let ordered = unchanged ? draft.lines : Self.lines(of: found, in: draft.lines)
-            return .placed(found, origin: .earlierSubmission, ordered: ordered)
-        }
-        guard unchanged else {
-            await record(.unknown, orderID: nil, clientID: earlier.clientID)
-            return .refused(
-                .earlierOutcomeUnknown(clientID: earlier.clientID, changes: basis.changes(since: earlier.basis)))
-        }
-        logger.info("sending an earlier submission again with its key", metadata: ["client_id": "\(earlier.clientID)"])
-        draft.startSubmission(id: earlier.clientID)
-        return await send(proposed.resubmitted(as: earlier.clientID), as: earlier.clientID)
-    }
-
     /// Sends `request` and records what the answer says about submission `clientID`.
     func send(_ request: OrderRequest, as clientID: String) async -> PlacementOutcome {
         sentSubmissions.insert(clientID)
         do {
             let order = try await orders.placeOrder(request)
-            await record(.placed, orderID: order.id, clientID: clientID)
-            return .placed(order, origin: .thisCheckout, ordered: draft.lines)
+            await recordPlaced(order, clientID: clientID)
+            return .placed(order, origin: .thisCheckout)
         } catch let error as CheckoutError {
             // Only an answer that says no order was made closes the submission; anything else may have placed it.
             await record(error.isRetryable ? .unknown : .failed, orderID: nil, clientID: clientID)
@@ -289,6 +237,21 @@ extension CheckoutCoordinator {
         } catch {
             await record(.unknown, orderID: nil, clientID: clientID)
             return .apiFailure(.unexpected(String(describing: error)))
+        }
+    }
+
+    /// Records `order` placed as submission `clientID`, its items out of the cart and this flow's draft retired, in
+    /// one transaction; a store that fails is logged (the order exists: that is what the user hears about; the
+    /// claim left pending is reconciled by the next checkout).
+    func recordPlaced(_ order: Order, clientID: String) async {
+        do {
+            _ = try await submissions.recordPlaced(
+                PlacedOrderRecord(order: order, clientID: clientID, flowID: draft.flowID), onlyIfUnknown: false,
+                now: currentDate())
+        } catch {
+            logger.error(
+                "the placed order could not be recorded",
+                metadata: ["client_id": "\(clientID)", "order_id": "\(order.id)"])
         }
     }
 
@@ -306,11 +269,18 @@ extension CheckoutCoordinator {
     /// The flow's reaction to `outcome`.
     func settle(_ outcome: PlacementOutcome) async {
         switch outcome {
-        case .placed(let order, let origin, let ordered):
+        case .placed(let order, let origin):
             placementOrigin = origin
-            await orderPlaced(order, ordered: ordered)
+            await orderPlaced(order, origin: origin)
         case .apiFailure(let error):
             await placementFailed(error)
+        case .refused(.cartChanged):
+            // The cart was ordered or changed elsewhere: back to it, with its lines as they are now.
+            await cart.load()
+            syncLinesFromCart()
+            show(.reviewCart)
+            placement = .failed(.cartChanged)
+            await saveDraft()
         case .refused(let failure):
             placement = .failed(failure)
             await saveDraft()
@@ -344,16 +314,15 @@ extension CheckoutCoordinator {
             ))
     }
 
-    private func orderPlaced(_ order: Order, ordered: [CartLine]) async {
+    private func orderPlaced(_ order: Order, origin: PlacementOrigin) async {
         placement = .placed(order)
         logger.info("order placed", metadata: ["order_id": "\(order.id)", "flow_id": "\(draft.flowID)"])
         finish(.placed(order.id))
-        await deleteSavedDraft(flowID: draft.flowID)
-        do {
-            if !ordered.isEmpty { try await cart.removeOrdered(ordered) }
-        } catch {
-            logger.warning("the ordered lines could not be removed from the cart", metadata: ["error": "\(error)"])
+        if origin == .anotherCheckout {
+            // The run that placed it retired its own flow; this flow ends with the same order.
+            await retireSavedDraft(with: order)
         }
+        await cart.load()
         onOrderPlaced?(order.id)
         onFinished?(.placed(order.id))
     }

@@ -74,6 +74,9 @@ public final class CheckoutCoordinator {
     @ObservationIgnored let clock: any Clock<Duration>
     /// The submissions this flow has sent: retrying one of them needs no reconciling first.
     @ObservationIgnored var sentSubmissions: Set<String> = []
+    /// The placements recorded before `start()` read the cart: a claim counts a placement of the same order after it
+    /// as another run having ordered this cart (nil until read, or when the store could not be read).
+    @ObservationIgnored var cartReadAfter: PlacementMark?
     @ObservationIgnored let makeIdentifier: @Sendable () -> String
     @ObservationIgnored let currentDate: @Sendable () -> Date
     @ObservationIgnored let format: DisplayFormat
@@ -138,15 +141,12 @@ public final class CheckoutCoordinator {
         isBusy = true
         defer { isBusy = false }
         await findEarlierOrder()
+        // Read before the cart, so any order of these lines recorded after it is one this flow may not repeat.
+        cartReadAfter = try? await submissions.placementMark()
         await cart.load()
         syncLinesFromCart()
         do {
-            if let saved = try await drafts.latest(), let earlier = earlierSubmissionID,
-                saved.submissionID == earlier
-            {
-                // The saved draft's submission is the order just found: nothing is left to resume.
-                await deleteSavedDraft(flowID: saved.flowID)
-            }
+            // (A draft whose submission `findEarlierOrder()` found placed went with that record.)
             if let saved = try await drafts.latest() {
                 stage = .offeringResume(saved)
                 screen = .resumeOffer(makeResumeViewModel(saved))
@@ -275,6 +275,16 @@ public final class CheckoutCoordinator {
     func deleteSavedDraft(flowID: String) async {
         do {
             try await drafts.delete(flowID: flowID)
+        } catch {
+            saveError = error
+        }
+    }
+
+    /// Ends this flow's saved draft with `order` (placed by another run): deleted, and not saved again.
+    func retireSavedDraft(with order: Order) async {
+        do {
+            try await drafts.retire(
+                flowID: draft.flowID, orderID: order.id, clientID: order.clientID, now: currentDate())
         } catch {
             saveError = error
         }

@@ -1,5 +1,6 @@
 import Checkout
 import Foundation
+import Models
 import Testing
 
 /// Resumability is a decision: saved after each completed step, offered when checkout starts, deleted when the order
@@ -165,6 +166,10 @@ struct DraftPersistenceTests {
         }
 
         func delete(flowID: String) async throws(DraftStoreError) {
+            throw .unavailable(reason: "disk full")
+        }
+
+        func retire(flowID: String, orderID: OrderID, clientID: String, now: Date) async throws(DraftStoreError) {
             throw .unavailable(reason: "disk full")
         }
     }

@@ -55,13 +55,7 @@ public struct LiveCartRepository: CartRepository {
         let logger = self.logger
         do {
             return try await database.transaction { transaction in
-                let before = try Self.readLines(transaction, logger: logger)
-                var cart = Cart(lines: before)
-                let value = try change(&cart)
-                if cart.lines != before {
-                    try Self.write(cart.lines, replacing: before, transaction)
-                }
-                return (cart.lines, value)
+                try Self.update(in: transaction, logger: logger, change)
             }
         } catch let error as CartError {
             throw error
@@ -70,26 +64,28 @@ public struct LiveCartRepository: CartRepository {
         }
     }
 
-    // MARK: - Private
+    // MARK: - Inside other transactions of the account database
 
-    private struct Row: Decodable {
-        let productID: String
-        let title: String
-        let unitPriceMinor: Int64
-        let currency: String
-        let quantity: Int
-        let availability: String
-        let imageURL: String?
-
-        enum CodingKeys: String, CodingKey {
-            case title, currency, quantity, availability
-            case productID = "product_id"
-            case unitPriceMinor = "unit_price_minor"
-            case imageURL = "image_url"
+    /// Reads the lines, applies `change` and writes what changed, inside `transaction` (so a placement can take its
+    /// lines out of the cart in the transaction that records it).
+    ///
+    /// - Throws: `change`'s `CartError` (nothing is written); `DatabaseError` for the store.
+    static func update<Value>(
+        in transaction: DatabaseTransaction, logger: Logger, _ change: (inout Cart) throws(CartError) -> Value
+    ) throws -> (lines: [CartLine], value: Value) {
+        let before = try readLines(transaction, logger: logger)
+        var cart = Cart(lines: before)
+        let value = try change(&cart)
+        if cart.lines != before {
+            try write(cart.lines, replacing: before, transaction)
         }
+        return (cart.lines, value)
     }
 
-    private static func readLines(_ db: some DatabaseQuerying, logger: Logger) throws -> [CartLine] {
+    /// The stored lines that can be read, in the order they were added.
+    ///
+    /// - Throws: `DatabaseError`.
+    static func readLines(_ db: some DatabaseQuerying, logger: Logger) throws -> [CartLine] {
         let rows = try db.fetchAll(
             Row.self,
             """
@@ -110,6 +106,25 @@ public struct LiveCartRepository: CartRepository {
                 availability: Availability(wireValue: row.availability),
                 imageURL: row.imageURL.flatMap(URL.init(string:))
             )
+        }
+    }
+
+    // MARK: - Private
+
+    private struct Row: Decodable {
+        let productID: String
+        let title: String
+        let unitPriceMinor: Int64
+        let currency: String
+        let quantity: Int
+        let availability: String
+        let imageURL: String?
+
+        enum CodingKeys: String, CodingKey {
+            case title, currency, quantity, availability
+            case productID = "product_id"
+            case unitPriceMinor = "unit_price_minor"
+            case imageURL = "image_url"
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Models
 import Networking
 import Persistence
 
@@ -19,6 +20,13 @@ public protocol CheckoutDraftRepository: Sendable {
     ///
     /// - Throws: `DraftStoreError.unavailable` when the store cannot be opened or written.
     func delete(flowID: String) async throws(DraftStoreError)
+
+    /// Ends the flow `flowID` with the order `orderID` (placed as submission `clientID`, by this flow or another
+    /// run): deletes its draft and every draft carrying `clientID`, and keeps the flow from being saved again (a
+    /// run that resumed the draft earlier saves nothing more under it). Doing it again changes nothing.
+    ///
+    /// - Throws: `DraftStoreError.unavailable` when the store cannot be opened or written.
+    func retire(flowID: String, orderID: OrderID, clientID: String, now: Date) async throws(DraftStoreError)
 }
 
 /// Why a draft could not be saved, read or deleted.
@@ -56,14 +64,22 @@ public struct LiveCheckoutDraftRepository: CheckoutDraftRepository {
     public func save(_ draft: SavedCheckoutDraft) async throws(DraftStoreError) {
         do {
             let body = String(decoding: try Self.encoder.encode(draft), as: UTF8.self)
-            try await database.transaction { transaction in
+            let saved = try await database.transaction { transaction in
+                // A flow that ended with an order stays ended: a run that resumed its draft before the order was
+                // recorded must not bring the draft back for the next run to resume.
                 try transaction.execute(
                     """
-                    INSERT INTO checkout_drafts (flow_id, step, saved_at, body) VALUES (?, ?, ?, ?)
+                    INSERT INTO checkout_drafts (flow_id, step, saved_at, body)
+                    SELECT ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM checkout_retired_flows WHERE flow_id = ?)
                     ON CONFLICT (flow_id) DO UPDATE SET
                         step = excluded.step, saved_at = excluded.saved_at, body = excluded.body
                     """,
-                    draft.flowID, draft.step.rawValue, draft.savedAt, body)
+                    draft.flowID, draft.step.rawValue, draft.savedAt, body, draft.flowID)
+                return transaction.changedRowCount > 0
+            }
+            if !saved {
+                logger.info(
+                    "a checkout that ended with an order was not saved again", metadata: ["flow_id": "\(draft.flowID)"])
             }
         } catch {
             throw storeError(error, operation: "saving the checkout draft")
@@ -105,6 +121,42 @@ public struct LiveCheckoutDraftRepository: CheckoutDraftRepository {
         } catch {
             throw storeError(error, operation: "deleting the checkout draft")
         }
+    }
+
+    /// See `CheckoutDraftRepository.retire(flowID:orderID:clientID:now:)`.
+    public func retire(flowID: String, orderID: OrderID, clientID: String, now: Date) async throws(DraftStoreError) {
+        do {
+            try await database.transaction { transaction in
+                try Self.retire(flowID: flowID, orderID: orderID, clientID: clientID, now: now, in: transaction)
+            }
+        } catch {
+            throw storeError(error, operation: "retiring the checkout draft")
+        }
+    }
+
+    /// How long a retired flow is remembered: far longer than any run that resumed its draft can last.
+    static let retiredFlowMemory: TimeInterval = 7 * 24 * 3600
+
+    /// Retires a flow inside `transaction` (see `retire(flowID:orderID:clientID:now:)`); with a nil `flowID`, only
+    /// the drafts carrying `clientID` are deleted. Flows retired longer ago than `retiredFlowMemory` are forgotten.
+    ///
+    /// - Throws: `DatabaseError`.
+    static func retire(
+        flowID: String?, orderID: OrderID, clientID: String, now: Date, in transaction: DatabaseTransaction
+    ) throws {
+        try transaction.execute(
+            "DELETE FROM checkout_drafts WHERE flow_id = ? OR json_extract(body, '$.submission_id') = ?",
+            flowID, clientID)
+        if let flowID {
+            try transaction.execute(
+                """
+                INSERT INTO checkout_retired_flows (flow_id, client_id, order_id, retired_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (flow_id) DO NOTHING
+                """,
+                flowID, clientID, orderID.rawValue, now)
+        }
+        try transaction.execute(
+            "DELETE FROM checkout_retired_flows WHERE retired_at < ?", now.addingTimeInterval(-retiredFlowMemory))
     }
 
     // MARK: - Private

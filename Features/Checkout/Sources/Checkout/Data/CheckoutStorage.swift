@@ -16,7 +16,11 @@ public enum CheckoutStorage {
     /// - `checkout_3_create_submissions`: `checkout_submissions` (one row per order submission, keyed by its
     ///   `client_id`, the idempotency key: the fingerprint and basis of what it orders, its state, the order id once
     ///   known, the claiming process and timestamps). A unique partial index allows one open row (`pending` or
-    ///   `unknown`) per account database, so two processes can never both hold an open submission.
+    ///   `unknown`) per account database, so two processes can never both hold an open submission;
+    /// - `checkout_4_record_placements`: `checkout_submissions.placed_seq` (1, 2, … in the order submissions were
+    ///   recorded placed, so a flow can tell a placement made after it read the cart from an older one) and
+    ///   `checkout_retired_flows` (one row per flow that ended with an order: its draft was deleted in the
+    ///   transaction that recorded the order, and a run that had resumed it cannot save it again).
     public static let migrations = MigrationGroup(
         tablePrefix: tablePrefix,
         migrations: [
@@ -64,6 +68,18 @@ public enum CheckoutStorage {
                     CREATE UNIQUE INDEX checkout_submissions_one_open
                         ON checkout_submissions ((state IN ('pending', 'unknown')))
                         WHERE state IN ('pending', 'unknown');
+                    """
+            ),
+            Migration(
+                "checkout_4_record_placements",
+                sql: """
+                    ALTER TABLE checkout_submissions ADD COLUMN placed_seq INTEGER;
+                    CREATE TABLE checkout_retired_flows (
+                        flow_id TEXT PRIMARY KEY NOT NULL,
+                        client_id TEXT NOT NULL,
+                        order_id TEXT NOT NULL,
+                        retired_at TEXT NOT NULL
+                    );
                     """
             ),
         ]

@@ -3,40 +3,52 @@ import Logging
 import Models
 import Persistence
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The account's order submissions (`checkout_submissions`): at most one is open (pending or unknown), so two
 /// processes checking out one account never send two submissions, and an outcome that was never learned survives
 /// restarts until a checkout reconciles it with the server.
 public protocol CheckoutSubmissionRepository: Sendable {
-    /// Claims the account's one open submission, atomically (one write transaction, `BEGIN IMMEDIATE`):
-    /// - none open: `clientID` becomes the open submission, pending and owned by this process (`.claimed`); a closed
-    ///   row with that id (a submission refused before sign-in) is reopened;
+    /// Claims the account's one open submission, atomically (one write transaction, `BEGIN IMMEDIATE`, which takes
+    /// the database's write lock before the first read, so two processes claiming at once run one after the other):
+    /// - `clientID` was recorded placed already (a run resumed the draft of a flow another run finished):
+    ///   `.alreadyPlaced` with it; nothing changes;
     /// - the open one is unknown, or pending under a process that is gone, or claimed longer ago than the claim
     ///   lifetime: this process takes it over (`.adopted`) and must reconcile it before sending anything;
-    /// - pending under a live process: `.heldElsewhere`, with when that claim lapses.
+    /// - pending under a live process: `.heldElsewhere`, with when that claim lapses;
+    /// - none open: with a `flow`, the cart must still hold `basis`'s items; when it does not, the latest submission
+    ///   with `basis`'s fingerprint recorded placed after `flow.cartReadAfter` is `.alreadyPlaced` (another run
+    ///   ordered this cart first), or else `.cartChanged`. Then `clientID` becomes the open submission, pending and
+    ///   owned by this process (`.claimed`); a closed row with that id (a submission refused before sign-in) is
+    ///   reopened.
     ///
     /// - Throws: `SubmissionStoreError.unavailable` when the store cannot be opened or written.
-    func claim(clientID: String, basis: SubmissionBasis, now: Date) async throws(SubmissionStoreError)
-        -> SubmissionClaim
+    func claim(clientID: String, basis: SubmissionBasis, flow: ClaimingFlow?, now: Date)
+        async throws(SubmissionStoreError) -> SubmissionClaim
 
-    /// Records where the submission `clientID` stands now: `.placed` with the order, `.failed`, `.abandoned`, or
-    /// `.unknown` (the claim is released, the outcome left for the next checkout to reconcile).
+    /// Records `placed`'s submission placed with its order, if it is still open (`pending` or `unknown`; only
+    /// `unknown` with `onlyIfUnknown`), and in the same transaction takes the order's items out of the cart and
+    /// retires the flow's draft and every draft carrying the submission (`CheckoutDraftRepository.retire`). When
+    /// another run recorded it first, the cart is left alone (it already took the items out) and only the flow is
+    /// retired. The order being recorded, the cart emptied of it and the draft gone commit together: no run can see
+    /// the submission closed while the cart and the draft still offer the same order.
+    ///
+    /// - Returns: Whether this call recorded it (and took the items out of the cart).
+    /// - Throws: `SubmissionStoreError.unavailable`.
+    func recordPlaced(_ placed: PlacedOrderRecord, onlyIfUnknown: Bool, now: Date) async throws(SubmissionStoreError)
+        -> Bool
+
+    /// The placements recorded so far; a flow reads it right before it reads the cart (see `ClaimingFlow`).
+    ///
+    /// - Throws: `SubmissionStoreError.unavailable`.
+    func placementMark() async throws(SubmissionStoreError) -> PlacementMark
+
+    /// Records where the submission `clientID` stands now: `.failed`, `.abandoned`, or `.unknown` (the claim is
+    /// released, the outcome left for the next checkout to reconcile). A placed order is recorded with
+    /// `recordPlaced(_:onlyIfUnknown:now:)`, which also empties the cart of it and retires the draft.
     ///
     /// - Throws: `SubmissionStoreError.unavailable`.
     func record(
         _ state: SubmissionState, orderID: OrderID?, clientID: String, now: Date
     ) async throws(SubmissionStoreError)
-
-    /// Records the submission `clientID` placed with `orderID` if it is still `unknown`, in one transaction.
-    ///
-    /// - Returns: Whether this call changed it (false when another run recorded or took it first).
-    /// - Throws: `SubmissionStoreError.unavailable`.
-    func recordPlacedIfUnknown(clientID: String, orderID: OrderID, now: Date) async throws(SubmissionStoreError) -> Bool
 
     /// The submission `clientID`, or nil when there is none.
     ///
@@ -47,6 +59,17 @@ public protocol CheckoutSubmissionRepository: Sendable {
     ///
     /// - Throws: `SubmissionStoreError.unavailable`.
     func openSubmission() async throws(SubmissionStoreError) -> CheckoutSubmission?
+}
+
+extension CheckoutSubmissionRepository {
+    /// Claims the open submission for no particular flow: no cart check (see `claim(clientID:basis:flow:now:)`).
+    ///
+    /// - Throws: `SubmissionStoreError.unavailable`.
+    public func claim(clientID: String, basis: SubmissionBasis, now: Date) async throws(SubmissionStoreError)
+        -> SubmissionClaim
+    {
+        try await claim(clientID: clientID, basis: basis, flow: nil, now: now)
+    }
 }
 
 /// `CheckoutSubmissionRepository` in the account database (see `CheckoutStorage`'s `checkout_3_create_submissions`).
@@ -78,17 +101,20 @@ public struct LiveCheckoutSubmissionRepository: CheckoutSubmissionRepository {
         self.claimLifetime = claimLifetime
     }
 
-    /// See `CheckoutSubmissionRepository.claim(clientID:basis:now:)`.
-    public func claim(clientID: String, basis: SubmissionBasis, now: Date) async throws(SubmissionStoreError)
-        -> SubmissionClaim
+    /// See `CheckoutSubmissionRepository.claim(clientID:basis:flow:now:)`.
+    public func claim(clientID: String, basis: SubmissionBasis, flow: ClaimingFlow?, now: Date)
+        async throws(SubmissionStoreError) -> SubmissionClaim
     {
         let processID = processID
         let isProcessAlive = isProcessAlive
         let lifetime = claimLifetime
-        let fingerprint = basis.fingerprint
-        let basisJSON = basis.canonicalJSON
+        let logger = logger
         do {
             let claim = try await database.transaction { transaction -> SubmissionClaim in
+                let named = try Self.fetch(transaction, clientID: clientID)
+                if let named, named.state == .placed {
+                    return .alreadyPlaced(named)
+                }
                 if let open = try Self.fetchOpen(transaction) {
                     let expiresAt = open.updatedAt.addingTimeInterval(lifetime)
                     if open.state == .pending, let owner = open.ownerPID, owner != processID, isProcessAlive(owner),
@@ -96,39 +122,80 @@ public struct LiveCheckoutSubmissionRepository: CheckoutSubmissionRepository {
                     {
                         return .heldElsewhere(open, expiresAt: expiresAt)
                     }
-                    try transaction.execute(
-                        Self.takeOver,
-                        processID, now, open.clientID)
+                    try transaction.execute(Self.takeOver, processID, now, open.clientID)
                     return .adopted(open.with(state: .pending, ownerPID: processID, updatedAt: now))
                 }
-                if let closed = try Self.fetch(transaction, clientID: clientID) {
-                    try transaction.execute(
-                        Self.takeOver,
-                        processID, now, clientID)
-                    let reopened = closed.with(state: .pending, ownerPID: processID, updatedAt: now)
-                    // A placed submission's order exists: reconciling reports it instead of sending it again.
-                    return closed.state == .placed ? .adopted(reopened) : .claimed(reopened)
+                if let flow {
+                    let cart = Cart(lines: try LiveCartRepository.readLines(transaction, logger: logger))
+                    if !cart.holds(basis.items.map { (ProductID(rawValue: $0.productID), $0.quantity) }) {
+                        if let taken = try Self.fetchPlaced(
+                            transaction, fingerprint: basis.fingerprint, after: flow.cartReadAfter)
+                        {
+                            return .alreadyPlaced(taken)
+                        }
+                        return .cartChanged
+                    }
                 }
-                try transaction.execute(
-                    """
-                    INSERT INTO checkout_submissions
-                        (client_id, fingerprint, basis, state, order_id, owner_pid, created_at, updated_at)
-                    VALUES (?, ?, ?, 'pending', NULL, ?, ?, ?)
-                    """,
-                    clientID, fingerprint, basisJSON, processID, now, now)
-                return .claimed(
-                    CheckoutSubmission(
-                        clientID: clientID, fingerprint: fingerprint, basis: basis, state: .pending, orderID: nil,
-                        ownerPID: processID, createdAt: now, updatedAt: now))
+                return try Self.claimNew(
+                    clientID: clientID, reopening: named, basis: basis, processID: processID, now: now, transaction)
             }
-            if case .adopted(let taken) = claim {
+            switch claim {
+            case .adopted(let taken):
                 logger.info(
                     "took over a checkout submission whose outcome is unknown",
                     metadata: ["client_id": "\(taken.clientID)"])
+            case .alreadyPlaced(let placed) where placed.clientID != clientID:
+                logger.info(
+                    "the cart was ordered by another checkout since this one read it",
+                    metadata: ["client_id": "\(placed.clientID)", "proposed_client_id": "\(clientID)"])
+            case .claimed, .heldElsewhere, .alreadyPlaced, .cartChanged:
+                break
             }
             return claim
         } catch {
             throw storeError(error, operation: "claiming the checkout submission")
+        }
+    }
+
+    /// See `CheckoutSubmissionRepository.recordPlaced(_:onlyIfUnknown:now:)`.
+    public func recordPlaced(_ placed: PlacedOrderRecord, onlyIfUnknown: Bool, now: Date)
+        async throws(SubmissionStoreError) -> Bool
+    {
+        let logger = logger
+        do {
+            return try await database.transaction { transaction in
+                try transaction.execute(
+                    onlyIfUnknown ? Self.recordPlacedIfUnknown : Self.recordPlacedIfOpen,
+                    placed.orderID.rawValue, now, placed.clientID)
+                let recorded = transaction.changedRowCount == 1
+                if recorded {
+                    let ordered = placed.items.map { (ProductID(rawValue: $0.productID), $0.quantity) }
+                    _ = try LiveCartRepository.update(in: transaction, logger: logger) { cart in
+                        cart.removeOrdered(quantities: ordered)
+                    }
+                } else if try Self.fetch(transaction, clientID: placed.clientID)?.state != .placed {
+                    // Not placed by anyone (another run recorded it failed, or took it over): nothing to retire.
+                    return false
+                }
+                try LiveCheckoutDraftRepository.retire(
+                    flowID: placed.flowID, orderID: placed.orderID, clientID: placed.clientID, now: now,
+                    in: transaction)
+                return recorded
+            }
+        } catch {
+            throw storeError(error, operation: "recording the checkout submission placed")
+        }
+    }
+
+    /// See `CheckoutSubmissionRepository.placementMark()`.
+    public func placementMark() async throws(SubmissionStoreError) -> PlacementMark {
+        do {
+            let sequence = try await database.read { reader in
+                try reader.fetchOne(Int64.self, "SELECT COALESCE(MAX(placed_seq), 0) FROM checkout_submissions") ?? 0
+            }
+            return PlacementMark(sequence: sequence)
+        } catch {
+            throw storeError(error, operation: "reading the checkout placements")
         }
     }
 
@@ -142,32 +209,16 @@ public struct LiveCheckoutSubmissionRepository: CheckoutSubmissionRepository {
                     """
                     UPDATE checkout_submissions
                     SET state = ?, order_id = COALESCE(?, order_id),
-                        owner_pid = CASE WHEN ? = 'pending' THEN owner_pid ELSE NULL END, updated_at = ?
+                        owner_pid = CASE WHEN ? = 'pending' THEN owner_pid ELSE NULL END, updated_at = ?,
+                        placed_seq = CASE WHEN ? = 'placed' AND state <> 'placed'
+                            THEN (SELECT COALESCE(MAX(placed_seq), 0) + 1 FROM checkout_submissions)
+                            ELSE placed_seq END
                     WHERE client_id = ?
                     """,
-                    state.rawValue, orderID?.rawValue, state.rawValue, now, clientID)
+                    state.rawValue, orderID?.rawValue, state.rawValue, now, state.rawValue, clientID)
             }
         } catch {
             throw storeError(error, operation: "recording the checkout submission")
-        }
-    }
-
-    /// See `CheckoutSubmissionRepository.recordPlacedIfUnknown(clientID:orderID:now:)`.
-    public func recordPlacedIfUnknown(clientID: String, orderID: OrderID, now: Date) async throws(SubmissionStoreError)
-        -> Bool
-    {
-        do {
-            return try await database.transaction { transaction in
-                try transaction.execute(
-                    """
-                    UPDATE checkout_submissions SET state = 'placed', order_id = ?, owner_pid = NULL, updated_at = ?
-                    WHERE client_id = ? AND state = 'unknown'
-                    """,
-                    orderID.rawValue, now, clientID)
-                return transaction.changedRowCount == 1
-            }
-        } catch {
-            throw storeError(error, operation: "recording the checkout submission placed")
         }
     }
 
@@ -220,6 +271,30 @@ public struct LiveCheckoutSubmissionRepository: CheckoutSubmissionRepository {
         var description: String { "checkout submission \(clientID) cannot be read: \(reason)" }
     }
 
+    /// Records a submission placed (`order_id`, `updated_at`, `client_id`) and numbers the placement, when it is
+    /// still open.
+    private static let recordPlacedIfOpen: SQL = """
+        UPDATE checkout_submissions
+        SET state = 'placed', order_id = ?, owner_pid = NULL, updated_at = ?,
+            placed_seq = (SELECT COALESCE(MAX(placed_seq), 0) + 1 FROM checkout_submissions)
+        WHERE client_id = ? AND state IN ('pending', 'unknown')
+        """
+
+    /// `recordPlacedIfOpen` for an `unknown` submission only.
+    private static let recordPlacedIfUnknown: SQL = """
+        UPDATE checkout_submissions
+        SET state = 'placed', order_id = ?, owner_pid = NULL, updated_at = ?,
+            placed_seq = (SELECT COALESCE(MAX(placed_seq), 0) + 1 FROM checkout_submissions)
+        WHERE client_id = ? AND state = 'unknown'
+        """
+
+    /// The latest submission with a fingerprint that was recorded placed after a mark.
+    private static let selectPlacedAfter: SQL = """
+        SELECT client_id, fingerprint, basis, state, order_id, owner_pid, created_at, updated_at
+        FROM checkout_submissions WHERE state = 'placed' AND fingerprint = ? AND placed_seq > ?
+        ORDER BY placed_seq DESC LIMIT 1
+        """
+
     /// Makes a submission pending under a new owner.
     private static let takeOver: SQL = """
         UPDATE checkout_submissions SET state = 'pending', owner_pid = ?, updated_at = ? WHERE client_id = ?
@@ -243,6 +318,37 @@ public struct LiveCheckoutSubmissionRepository: CheckoutSubmissionRepository {
 
     private static func fetch(_ querying: some DatabaseQuerying, clientID: String) throws -> CheckoutSubmission? {
         try querying.fetchAll(StoredRow.self, selectByClientID, clientID).first.map(submission(from:))
+    }
+
+    private static func fetchPlaced(_ querying: some DatabaseQuerying, fingerprint: String, after mark: PlacementMark)
+        throws -> CheckoutSubmission?
+    {
+        try querying.fetchAll(StoredRow.self, selectPlacedAfter, fingerprint, mark.sequence).first
+            .map(submission(from:))
+    }
+
+    /// Makes `clientID` the open submission, pending under `processID`: reopens its closed row (`reopening`, a
+    /// submission refused before), or inserts it.
+    private static func claimNew(
+        clientID: String, reopening closed: CheckoutSubmission?, basis: SubmissionBasis, processID: Int32, now: Date,
+        _ transaction: DatabaseTransaction
+    ) throws -> SubmissionClaim {
+        if let closed {
+            try transaction.execute(takeOver, processID, now, clientID)
+            return .claimed(closed.with(state: .pending, ownerPID: processID, updatedAt: now))
+        }
+        let fingerprint = basis.fingerprint
+        try transaction.execute(
+            """
+            INSERT INTO checkout_submissions
+                (client_id, fingerprint, basis, state, order_id, owner_pid, created_at, updated_at)
+            VALUES (?, ?, ?, 'pending', NULL, ?, ?, ?)
+            """,
+            clientID, fingerprint, basis.canonicalJSON, processID, now, now)
+        return .claimed(
+            CheckoutSubmission(
+                clientID: clientID, fingerprint: fingerprint, basis: basis, state: .pending, orderID: nil,
+                ownerPID: processID, createdAt: now, updatedAt: now))
     }
 
     private static func submission(from row: StoredRow) throws -> CheckoutSubmission {
@@ -272,17 +378,5 @@ extension CheckoutSubmission {
         CheckoutSubmission(
             clientID: clientID, fingerprint: fingerprint, basis: basis, state: state, orderID: orderID,
             ownerPID: ownerPID, createdAt: createdAt, updatedAt: updatedAt)
-    }
-}
-
-/// Whether a process id is running on this machine, for telling a claim of a live process from one a killed
-/// process left.
-public enum ProcessLiveness {
-    /// True when `pid` names a running process (`kill(pid, 0)` succeeds, or fails with `EPERM`: it exists but
-    /// belongs to another user; POSIX.1-2017 `kill`). A zombie counts as running until it is reaped.
-    public static func isAlive(_ pid: Int32) -> Bool {
-        guard pid > 0 else { return false }
-        if kill(pid, 0) == 0 { return true }
-        return errno == EPERM
     }
 }

@@ -87,6 +87,12 @@ public struct Cart: Hashable, Sendable {
     /// Takes ordered quantities out of the cart: each line loses the quantity ordered of its product, and goes when
     /// nothing is left. Products the cart does not have are ignored (so items added while checking out stay).
     public mutating func removeOrdered(_ ordered: [CartLine]) {
+        removeOrdered(quantities: ordered.map { ($0.productID, $0.quantity) })
+    }
+
+    /// Takes ordered quantities out of the cart, given as product ids and quantities (an order's items); see
+    /// `removeOrdered(_:)`.
+    public mutating func removeOrdered(quantities ordered: [(productID: ProductID, quantity: Int)]) {
         for item in ordered {
             guard let index = lines.firstIndex(where: { $0.productID == item.productID }) else { continue }
             let left = lines[index].quantity - item.quantity
@@ -95,6 +101,14 @@ public struct Cart: Hashable, Sendable {
             } else {
                 lines.remove(at: index)
             }
+        }
+    }
+
+    /// Whether the cart still has every product of `ordered` in at least the quantity given (what an order about
+    /// to be sent takes out of it afterwards).
+    public func holds(_ ordered: [(productID: ProductID, quantity: Int)]) -> Bool {
+        ordered.allSatisfy { item in
+            lines.contains { $0.productID == item.productID && $0.quantity >= item.quantity }
         }
     }
 

@@ -74,7 +74,8 @@ public enum PlacementOrigin: Hashable, Sendable {
     case thisCheckout
     /// An earlier submission of the account whose outcome was unknown: reconciling found its order.
     case earlierSubmission
-    /// Another checkout of the same cart (another process) placed it while this one waited.
+    /// Another checkout of the same cart (another process) placed it: while this one waited, or just before this
+    /// one claimed (it had resumed that checkout's draft, or read the cart before that order took the lines out).
     case anotherCheckout
 }
 
@@ -103,6 +104,9 @@ public enum PlacementFailure: Error, Hashable, Sendable {
     case earlierOutcomeUnknown(clientID: String, changes: [String])
     /// The account's submission could not be recorded on this device, so nothing was sent.
     case submissionUnavailable(SubmissionStoreError)
+    /// The cart no longer holds what this flow was about to order (it was changed elsewhere since the flow read
+    /// it), and no other checkout ordered the same: nothing was sent; the flow is back at the cart.
+    case cartChanged
 
     /// Whether "try again" sends the same submission.
     public var canRetry: Bool {
@@ -124,6 +128,7 @@ public enum PlacementFailure: Error, Hashable, Sendable {
         case .inProgressElsewhere: "checkout_in_progress"
         case .earlierOutcomeUnknown: "checkout_outcome_unknown"
         case .submissionUnavailable: "store_unavailable"
+        case .cartChanged: "cart_changed"
         }
     }
 
@@ -143,6 +148,7 @@ public enum PlacementFailure: Error, Hashable, Sendable {
                 + Self.list(changes) + (changes.count == 1 ? " has" : " have")
                 + " changed. Starting over places a new order, and the earlier one may still arrive."
         case .submissionUnavailable(let error): error.description
+        case .cartChanged: "Your cart changed while you were checking out. Please review it before ordering."
         }
     }
 

@@ -12,6 +12,12 @@ public struct SubmissionBasis: Hashable, Sendable, Codable {
         /// How many, 1 to 99.
         public let quantity: Int
 
+        /// Creates an item.
+        public init(productID: String, quantity: Int) {
+            self.productID = productID
+            self.quantity = quantity
+        }
+
         private enum CodingKeys: String, CodingKey {
             case productID = "product_id"
             case quantity
@@ -144,6 +150,65 @@ public enum SubmissionClaim: Hashable, Sendable {
     case adopted(CheckoutSubmission)
     /// A live process holds the open submission; its claim lapses at `expiresAt` unless it finishes first.
     case heldElsewhere(CheckoutSubmission, expiresAt: Date)
+    /// What the caller asked to send is already ordered: the submission it named was recorded placed, or the cart no
+    /// longer holds its lines because a submission of the same order (same fingerprint) was recorded placed after
+    /// the caller's flow read the cart. Nothing was claimed; report that submission's order.
+    case alreadyPlaced(CheckoutSubmission)
+    /// The cart no longer holds the lines the caller asked to send, and no placement of the same order since the
+    /// flow read the cart explains it (the cart was changed elsewhere): nothing was claimed; review the cart again.
+    case cartChanged
+}
+
+/// How many submissions of an account were recorded placed: a flow reads it before it reads the cart, so a claim can
+/// tell a placement made after that (another run ordering the same cart) from an older one.
+public struct PlacementMark: Hashable, Sendable, Comparable {
+    /// The `placed_seq` of the latest placement recorded (0 when there is none).
+    public let sequence: Int64
+
+    /// Creates a mark.
+    public init(sequence: Int64) {
+        self.sequence = sequence
+    }
+
+    /// A mark no placement comes after: a claim that uses it counts no placement as explaining a changed cart.
+    public static let unknown = PlacementMark(sequence: .max)
+
+    /// Orders marks by their sequence.
+    public static func < (lhs: PlacementMark, rhs: PlacementMark) -> Bool { lhs.sequence < rhs.sequence }
+}
+
+/// The flow that claims a submission: what a claim checks a new submission against.
+public struct ClaimingFlow: Hashable, Sendable {
+    /// The flow's id (its draft's key).
+    public let flowID: String
+    /// The placements recorded before the flow read the cart (`CheckoutSubmissionRepository.placementMark()`).
+    public let cartReadAfter: PlacementMark
+
+    /// Creates the value.
+    public init(flowID: String, cartReadAfter: PlacementMark) {
+        self.flowID = flowID
+        self.cartReadAfter = cartReadAfter
+    }
+}
+
+/// A submission's order, to be recorded with everything that follows from it in one transaction.
+public struct PlacedOrderRecord: Hashable, Sendable {
+    /// The submission (idempotency key).
+    public let clientID: String
+    /// The order the server created for it.
+    public let orderID: OrderID
+    /// The order's products and quantities: what leaves the cart.
+    public let items: [SubmissionBasis.Item]
+    /// The flow whose draft retires with it, or nil (the drafts carrying `clientID` are deleted either way).
+    public let flowID: String?
+
+    /// Creates the record of `order`, placed as `clientID`, from the flow `flowID`.
+    public init(order: Order, clientID: String, flowID: String?) {
+        self.clientID = clientID
+        orderID = order.id
+        items = order.items.map { SubmissionBasis.Item(productID: $0.productID.rawValue, quantity: $0.quantity) }
+        self.flowID = flowID
+    }
 }
 
 /// Why the submission store could not be used.

@@ -124,7 +124,8 @@ struct CheckoutCommands {
     /// at most one order; the submission stays on record, and the next `checkout` first asks the server whether it
     /// went through (reporting that order), sends it again with the same key when nothing changed, or needs
     /// `--start-over` (or `y` at the question on a terminal) when something did. Another run placing the same
-    /// cart at the same time is waited for and its order reported.
+    /// cart at the same time is waited for and its order reported, and so is the order of a checkout whose draft this
+    /// run resumed, or whose order took this cart's lines before this run claimed (`placed_by: another_checkout`).
     private func checkout() async throws(UsageError) -> ExitCode {
         let form = try CheckoutForm(context.arguments)
         if let refused = context.requireSignIn(to: "check out") { return refused }
@@ -210,7 +211,8 @@ struct CheckoutCommands {
                 case .earlierSubmission:
                     "Your earlier order went through: order \(order.id), \(total). Nothing was ordered twice."
                 case .anotherCheckout:
-                    "Order \(order.id) was placed by another checkout of this cart running at the same time: \(total)."
+                    "Order \(order.id) was already placed by another checkout of this cart: \(total). "
+                        + "Nothing was ordered twice."
                 }
             return context.emit([line], json: OrderOutput(order, origin: origin))
         case .failed(let failure):

@@ -309,8 +309,10 @@ public final class CheckoutEntry: FeatureEntry {
         }
         do {
             guard let order = try await makeOrderRepository().order(clientID: open.clientID) else { return unknown }
-            _ = try await submissions.recordPlacedIfUnknown(
-                clientID: open.clientID, orderID: order.id, now: context.now())
+            // Its items leave the cart and its drafts go with the record, as at any placement.
+            _ = try await submissions.recordPlaced(
+                PlacedOrderRecord(order: order, clientID: open.clientID, flowID: nil), onlyIfUnknown: true,
+                now: context.now())
             context.logger.info(
                 "an open submission went through",
                 metadata: ["client_id": "\(open.clientID)", "order_id": "\(order.id)"])

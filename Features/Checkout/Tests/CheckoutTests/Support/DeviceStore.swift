@@ -19,8 +19,11 @@ final class DeviceStore {
         }
     }
 
-    /// A harness over the file, as the app would be after a (re)start.
-    func harness() throws -> Harness {
-        try Harness(databaseURL: file, ids: ids)
+    /// A harness over the file, as the app would be after a (re)start, or as another process running beside it
+    /// (another `processID`).
+    func harness(processID: Int32 = Harness.processID) throws -> Harness {
+        let harness = try Harness(databaseURL: file, ids: ids, processID: processID)
+        harness.device = self
+        return harness
     }
 }

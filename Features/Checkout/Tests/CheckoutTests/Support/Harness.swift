@@ -30,6 +30,8 @@ final class Harness {
     /// The process ids the submission store treats as running (this process is 4242; tests add or remove others).
     let runningProcesses = RunningProcesses()
     let payments: LivePaymentRepository
+    /// The device store whose file the database is on, kept while the harness is (its directory goes with it).
+    var device: DeviceStore?
 
     /// The process id the harness's submission store records as its own.
     nonisolated static let processID: Int32 = 4242
@@ -42,12 +44,15 @@ final class Harness {
     ///   - timeouts: The client's deadlines.
     ///   - token: The signed-in token, or nil for signed out.
     ///   - ids: The id sequence (share one across restarts to keep ids unique).
+    ///   - processID: The process id its submission store records as its own (another process on the same file:
+    ///     another id, marked running in both harnesses' `runningProcesses`).
     init(
         databaseURL: URL? = nil,
         retryPolicy: RetryPolicy = .noRetries,
         timeouts: RequestTimeouts = RequestTimeouts(),
         token: String? = "token-ada",
-        ids: SequentialRequestIDs = SequentialRequestIDs(prefix: "id-")
+        ids: SequentialRequestIDs = SequentialRequestIDs(prefix: "id-"),
+        processID: Int32 = Harness.processID
     ) throws {
         logger = Logger(label: "checkout-test", handler: logs)
         transport = ScriptedTransport(clock: clock)
@@ -70,8 +75,9 @@ final class Harness {
         drafts = LiveCheckoutDraftRepository(database: database, logger: logger)
         orders = LiveOrderRepository(client: client, clock: clock, logger: logger)
         let running = runningProcesses
+        running.start(processID)
         submissions = LiveCheckoutSubmissionRepository(
-            database: database, logger: logger, processID: Harness.processID,
+            database: database, logger: logger, processID: processID,
             isProcessAlive: { running.contains($0) }, claimLifetime: 60)
         payments = LivePaymentRepository(client: client, logger: logger)
         feature = CartFeature(repository: cartRepository, logger: logger)

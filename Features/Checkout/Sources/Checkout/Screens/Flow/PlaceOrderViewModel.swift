@@ -59,7 +59,7 @@ public final class PlaceOrderViewModel {
         switch origin() {
         case .thisCheckout: return nil
         case .earlierSubmission: return "Your earlier order went through; nothing was ordered twice."
-        case .anotherCheckout: return "Another checkout of this cart, running at the same time, placed it."
+        case .anotherCheckout: return "Another checkout of this cart placed it; nothing was ordered twice."
         }
     }
 
