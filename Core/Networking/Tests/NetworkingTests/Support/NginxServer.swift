@@ -85,8 +85,14 @@ final class NginxServer: Sendable {
     /// Kills nginx: started from a thread that blocks signals (as libdispatch's workers do), nginx in one process
     /// keeps SIGTERM blocked and would never stop on it.
     private static func stop(_ process: Process) {
-        kill(process.processIdentifier, SIGKILL)
+        guard process.isRunning else { return }
+        _ = kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+    }
+
+    /// Kills nginx now: its connections are cut (the kernel closes them) in the middle of whatever they carried.
+    func cutConnections() {
+        Self.stop(process)
     }
 
     /// Writes `data` as `/files/NAME` and `/slow/NAME`.
