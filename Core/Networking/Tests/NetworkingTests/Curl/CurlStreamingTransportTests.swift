@@ -63,7 +63,7 @@ struct CurlStreamingTransportTests {
         let driver = try CurlDriver()
         let transport = makeTransport(driver: driver)
         do {
-            let response = try await transport.stream(request(server.baseURL, "slow/big.bin"))
+            let response = try await transport.stream(request(server.baseURL, "trickle/big.bin"))
             for try await _ in response.body { break }
         }
         try await waitUntil("the driver removed the transfer") { driver.activeTransferCount == 0 }
@@ -88,7 +88,7 @@ struct CurlStreamingTransportTests {
         try server.write(patternedBytes(1 << 20), named: "big.bin")
         let driver = try CurlDriver()
         let transport = makeTransport(driver: driver)
-        let response = try await transport.stream(request(server.baseURL, "slow/big.bin"))
+        let response = try await transport.stream(request(server.baseURL, "trickle/big.bin"))
         let reader = TestTask {
             var count = 0
             for try await chunk in response.body {
@@ -107,7 +107,7 @@ struct CurlStreamingTransportTests {
         let server = try await NginxServer()
         try server.write(patternedBytes(1 << 20), named: "big.bin")
         let transport = makeTransport(driver: try CurlDriver())
-        let response = try await transport.stream(request(server.baseURL, "slow/big.bin"))
+        let response = try await transport.stream(request(server.baseURL, "trickle/big.bin"))
         var iterator = response.body.makeAsyncIterator()
         _ = try await iterator.next()
         server.cutConnections()

@@ -16,7 +16,8 @@ import TestSupport
 /// - `/teapot`: 418 with `X-Kind: teapot`.
 /// - `/drop`: closes the connection without answering (nginx's 444).
 /// - `/files/NAME`: the files written with `write(_:named:)`, with nginx's `ETag` and `If-None-Match` handling.
-/// - `/slow/NAME`: the same files at 256 KiB/s.
+/// - `/slow/NAME`: the same files at 256 KiB/s; `/trickle/NAME` at 8 KiB/s (a transfer still running when the test
+///   acts, however loaded the machine).
 /// - `/gzip/NAME`: the same files gzip-compressed for a client that accepts it (no `Content-Length`).
 /// With `tls`, the same server also listens with TLS (`tlsBaseURL`) on a certificate for 127.0.0.1 whose PEM is
 /// `certificatePath`.
@@ -152,6 +153,10 @@ final class NginxServer: Sendable {
                     }
                     location = /drop { return 444; }
                     location /slow/ { limit_rate 256k; }
+                    location /trickle/ {
+                        alias \(root)/www/files/;
+                        limit_rate 8k;
+                    }
                     location /gzip/ {
                         alias \(root)/www/files/;
                         gzip on;

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Primitives
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -66,7 +66,7 @@ public final class CurlStreamingTransport: HTTPStreamingTransport {
 
 /// Counts of a streaming transport's pauses and resumes (what tests of back-pressure look at).
 final class StreamStatistics: Sendable {
-    private let counts = Mutex((pauses: 0, resumes: 0))
+    private let counts = Locked((pauses: 0, resumes: 0))
 
     var pauses: Int { counts.withLock { $0.pauses } }
     var resumes: Int { counts.withLock { $0.resumes } }
@@ -116,7 +116,7 @@ private final class StreamReader: Sendable {
 
 /// One stream's head, bounded chunk buffer and end, between the driver's thread and the reader.
 ///
-/// Sendable without `@unchecked`: all state lives in a `Mutex`; continuations are resumed outside it.
+/// Sendable without `@unchecked`: all state lives in a `Locked`; continuations are resumed outside it.
 final class StreamingSink: CurlTransferSink {
     /// A chunk for the reader (nil: the end) and whether the driver must un-pause the transfer.
     typealias Delivery = (chunk: Data?, resume: Bool)
@@ -144,7 +144,7 @@ final class StreamingSink: CurlTransferSink {
 
     private let capacity: Int
     private let statistics: StreamStatistics
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The caller of `stream(_:)`, until the head arrives.
     let head = CurlWaiter<HTTPURLResponse>()
 
