@@ -13,8 +13,8 @@ import Primitives
 /// the bytes and stops reading the socket, and the server's sends wait in TCP), and once the reader has taken half
 /// of them the driver's thread un-pauses it (`curl_easy_pause(CURLPAUSE_CONT)`). No chunk is dropped and memory
 /// stays bounded however slow the reader is. The idle timeout is only a backstop (a paused stream is not idle): a
-/// client watching a stream keeps its own heartbeat timeout. Ending the iteration (leaving the loop, cancelling the
-/// iterating task, or dropping the stream) removes the transfer, which closes the connection.
+/// client watching a stream keeps its own heartbeat timeout. Cancelling the iterating task, or releasing the body
+/// stream (after leaving the loop), removes the transfer, which closes the connection.
 public final class CurlStreamingTransport: HTTPStreamingTransport {
     private let driver: CurlDriver
     private let options: CurlTransferOptions
