@@ -40,7 +40,7 @@ struct CurlStreamingTransportTests {
     @Test("a reader that falls behind pauses the transfer, which resumes when it catches up; nothing is lost")
     func backPressure() async throws {
         let server = try await NginxServer()
-        let bytes = patternedBytes(4 << 20)
+        let bytes = patternedBytes(1 << 20)
         try server.write(bytes, named: "big.bin")
         let driver = try CurlDriver()
         let transport = makeTransport(driver: driver, maximumBufferedChunks: 4)
@@ -63,7 +63,7 @@ struct CurlStreamingTransportTests {
         let driver = try CurlDriver()
         let transport = makeTransport(driver: driver)
         do {
-            let response = try await transport.stream(request(server.baseURL, "slow/big.bin"))
+            let response = try await transport.stream(request(server.baseURL, "trickle/big.bin"))
             for try await _ in response.body { break }
         }
         try await waitUntil("the driver removed the transfer") { driver.activeTransferCount == 0 }
@@ -88,7 +88,7 @@ struct CurlStreamingTransportTests {
         try server.write(patternedBytes(1 << 20), named: "big.bin")
         let driver = try CurlDriver()
         let transport = makeTransport(driver: driver)
-        let response = try await transport.stream(request(server.baseURL, "slow/big.bin"))
+        let response = try await transport.stream(request(server.baseURL, "trickle/big.bin"))
         let reader = TestTask {
             var count = 0
             for try await chunk in response.body {
@@ -100,6 +100,21 @@ struct CurlStreamingTransportTests {
         let read = try? await reader.value
         #expect((read ?? 0) < 1 << 20)
         try await waitUntil("the driver removed the transfer") { driver.activeTransferCount == 0 }
+    }
+
+    @Test("a connection cut in the middle of the body ends the stream with URLError(.networkConnectionLost)")
+    func cutMidBody() async throws {
+        let server = try await NginxServer()
+        try server.write(patternedBytes(1 << 20), named: "big.bin")
+        let transport = makeTransport(driver: try CurlDriver())
+        let response = try await transport.stream(request(server.baseURL, "trickle/big.bin"))
+        var iterator = response.body.makeAsyncIterator()
+        _ = try await iterator.next()
+        server.cutConnections()
+        await expectURLError(.networkConnectionLost) {
+            while try await iterator.next() != nil {}
+        }
+        #expect(APIError.isTransient(.networkConnectionLost))
     }
 
     @Test("a refused stream is URLError(.cannotConnectToHost)")

@@ -16,7 +16,8 @@ import TestSupport
 /// - `/teapot`: 418 with `X-Kind: teapot`.
 /// - `/drop`: closes the connection without answering (nginx's 444).
 /// - `/files/NAME`: the files written with `write(_:named:)`, with nginx's `ETag` and `If-None-Match` handling.
-/// - `/slow/NAME`: the same files at 256 KiB/s.
+/// - `/slow/NAME`: the same files at 256 KiB/s; `/trickle/NAME` at 8 KiB/s (a transfer still running when the test
+///   acts, however loaded the machine).
 /// - `/gzip/NAME`: the same files gzip-compressed for a client that accepts it (no `Content-Length`).
 /// With `tls`, the same server also listens with TLS (`tlsBaseURL`) on a certificate for 127.0.0.1 whose PEM is
 /// `certificatePath`.
@@ -85,8 +86,14 @@ final class NginxServer: Sendable {
     /// Kills nginx: started from a thread that blocks signals (as libdispatch's workers do), nginx in one process
     /// keeps SIGTERM blocked and would never stop on it.
     private static func stop(_ process: Process) {
-        kill(process.processIdentifier, SIGKILL)
+        guard process.isRunning else { return }
+        _ = kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+    }
+
+    /// Kills nginx now: its connections are cut (the kernel closes them) in the middle of whatever they carried.
+    func cutConnections() {
+        Self.stop(process)
     }
 
     /// Writes `data` as `/files/NAME` and `/slow/NAME`.
@@ -146,6 +153,10 @@ final class NginxServer: Sendable {
                     }
                     location = /drop { return 444; }
                     location /slow/ { limit_rate 256k; }
+                    location /trickle/ {
+                        alias \(root)/www/files/;
+                        limit_rate 8k;
+                    }
                     location /gzip/ {
                         alias \(root)/www/files/;
                         gzip on;

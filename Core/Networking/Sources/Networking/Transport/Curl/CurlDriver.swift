@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Primitives
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -45,9 +46,10 @@ public final class CurlDriver: Sendable {
         core = CurlDriverCore(multi: multi)
         let core = self.core
         let thread = Thread {
+            // Named from the thread itself: on Linux a name set before start is not given to the system thread.
+            Thread.current.name = "storefront.curl"
             CurlLoop(core: core, completionGate: completionGate).run()
         }
-        thread.name = "storefront.curl"
         thread.start()
     }
 
@@ -100,13 +102,13 @@ enum CurlCommand: Sendable {
 /// `@unchecked Sendable` is sound: `multi` is a pointer libcurl lets any thread pass to `curl_multi_wakeup` (the
 /// only call made on it off the driver's thread); every other call on it happens on the driver's thread, which also
 /// cleans it up, and only after `.stop`, which is posted when the last `CurlDriver` is gone, so no thread can post
-/// (and wake) any more. The queue lives in a `Mutex`, the id counter is atomic.
+/// (and wake) any more. The queue lives in a `Locked`, the id counter is atomic.
 final class CurlDriverCore: @unchecked Sendable {
     let multi: UnsafeMutableRawPointer
     let nextID = Atomic<Int>(0)
     /// How many transfers the driver's thread runs now (for tests: a cancelled transfer is gone).
     let activeCount = Atomic<Int>(0)
-    private let queue = Mutex<[CurlCommand]>([])
+    private let queue = Locked<[CurlCommand]>([])
 
     init(multi: UnsafeMutableRawPointer) {
         self.multi = multi

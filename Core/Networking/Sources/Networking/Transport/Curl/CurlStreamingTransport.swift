@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Primitives
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -13,8 +13,8 @@ import Synchronization
 /// the bytes and stops reading the socket, and the server's sends wait in TCP), and once the reader has taken half
 /// of them the driver's thread un-pauses it (`curl_easy_pause(CURLPAUSE_CONT)`). No chunk is dropped and memory
 /// stays bounded however slow the reader is. The idle timeout is only a backstop (a paused stream is not idle): a
-/// client watching a stream keeps its own heartbeat timeout. Ending the iteration (leaving the loop, cancelling the
-/// iterating task, or dropping the stream) removes the transfer, which closes the connection.
+/// client watching a stream keeps its own heartbeat timeout. Cancelling the iterating task, or releasing the body
+/// stream (after leaving the loop), removes the transfer, which closes the connection.
 public final class CurlStreamingTransport: HTTPStreamingTransport {
     private let driver: CurlDriver
     private let options: CurlTransferOptions
@@ -66,7 +66,7 @@ public final class CurlStreamingTransport: HTTPStreamingTransport {
 
 /// Counts of a streaming transport's pauses and resumes (what tests of back-pressure look at).
 final class StreamStatistics: Sendable {
-    private let counts = Mutex((pauses: 0, resumes: 0))
+    private let counts = Locked((pauses: 0, resumes: 0))
 
     var pauses: Int { counts.withLock { $0.pauses } }
     var resumes: Int { counts.withLock { $0.resumes } }
@@ -116,7 +116,7 @@ private final class StreamReader: Sendable {
 
 /// One stream's head, bounded chunk buffer and end, between the driver's thread and the reader.
 ///
-/// Sendable without `@unchecked`: all state lives in a `Mutex`; continuations are resumed outside it.
+/// Sendable without `@unchecked`: all state lives in a `Locked`; continuations are resumed outside it.
 final class StreamingSink: CurlTransferSink {
     /// A chunk for the reader (nil: the end) and whether the driver must un-pause the transfer.
     typealias Delivery = (chunk: Data?, resume: Bool)
@@ -144,7 +144,7 @@ final class StreamingSink: CurlTransferSink {
 
     private let capacity: Int
     private let statistics: StreamStatistics
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The caller of `stream(_:)`, until the head arrives.
     let head = CurlWaiter<HTTPURLResponse>()
 

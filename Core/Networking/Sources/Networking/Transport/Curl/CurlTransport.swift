@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Primitives
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -73,7 +73,7 @@ public final class CurlTransport: HTTPTransport {
 /// Collects one transfer's head and body and resumes its caller once: with the answer, the failure, or (at once,
 /// on cancel) `CancellationError`.
 ///
-/// Sendable without `@unchecked`: all state lives in a `Mutex`.
+/// Sendable without `@unchecked`: all state lives in a `Locked`.
 final class CollectingSink: CurlTransferSink {
     private struct State {
         var head: HTTPURLResponse?
@@ -82,7 +82,7 @@ final class CollectingSink: CurlTransferSink {
 
     /// The caller of `send(_:)`.
     let waiter = CurlWaiter<(Data, HTTPURLResponse)>()
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func receive(head: HTTPURLResponse) {
         state.withLock { $0.head = head }

@@ -1,10 +1,10 @@
-import Synchronization
+import Primitives
 
 /// The caller of a transport waiting for a transfer's first result (the whole answer, or a stream's head): resumed
 /// exactly once, with the result the driver's thread delivers or, at once when its task is cancelled, with
 /// `CancellationError` (never waiting for the driver's thread).
 ///
-/// Sendable without `@unchecked`: the continuation and the cancelled flag live in a `Mutex`; continuations are
+/// Sendable without `@unchecked`: the continuation and the cancelled flag live in a `Locked`; continuations are
 /// resumed outside it.
 final class CurlWaiter<Value: Sendable>: Sendable {
     private struct State {
@@ -12,7 +12,7 @@ final class CurlWaiter<Value: Sendable>: Sendable {
         var cancelled = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Calls `start` (unless the task is cancelled already) and waits for `resume(with:)`; when the task is
     /// cancelled, returns at once with `CancellationError` and calls `onCancel` (which posts the cancel message).
