@@ -3,33 +3,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// CPU-bound loops beside a test (`while [ $SECONDS -lt LIMIT ]; do :; done` in bash), so it runs on a busy machine as
-/// users' machines are. Each loop is bounded twice: it ends by itself after `limit` (no signal needed: a process
-/// started from one of the concurrency pool's threads inherits its blocked signals, so `timeout` and SIGTERM would
-/// not end it), and `stop()` ends it at once with SIGKILL, which cannot be blocked.
-final class CPULoad: Sendable {
-    private let loops: [Process]
-
-    /// Starts `count` loops, each ending by itself after `limit`.
-    init(loops count: Int, limit: Duration) throws {
-        loops = try (0..<count).map { _ in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", "while [ $SECONDS -lt \(limit.components.seconds) ]; do :; done"]
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
-    }
-
-    /// Ends every loop now.
-    func stop() {
-        for loop in loops where loop.isRunning { kill(loop.processIdentifier, SIGKILL) }
-    }
-}
-
 extension IntegrationTests {
     /// The launch that froze 1 time in 4: a data directory with the feed and its pictures cached, a busy machine.
     @Suite("warm launches of the full-screen app under CPU load", .timeLimit(.minutes(6)))
@@ -50,7 +23,7 @@ extension IntegrationTests {
                 try await app.press("q")
                 try await app.waitForExit()
             }
-            let load = try CPULoad(loops: 2, limit: .seconds(360))
+            let load = try CPULoad(count: 2, bound: .seconds(360))
             defer { load.stop() }
             for launch in 1...20 {
                 try await InteractiveTests.withApp([], in: directory) { app in
