@@ -57,9 +57,9 @@ final class EventHub: Sendable {
 
     let settings: EventStreamSettings
     let instanceID: String
-    private let store: ServerStore
-    private let now: @Sendable () -> Date
-    private let logger: Logger
+    let store: ServerStore
+    let now: @Sendable () -> Date
+    let logger: Logger
     private let state: Locked<State>
     private let poller: CommitPoller
     private let commits: AsyncStream<Void>
@@ -364,40 +364,7 @@ final class EventHub: Sendable {
         }
     }
 
-    // MARK: - Demo sources
-
-    private func demoPosts(every period: Duration) async {
-        while !Task.isCancelled {
-            do {
-                try await Task.sleep(for: period)
-                try await store.growFeed(now: now())
-            } catch is CancellationError {
-                return
-            } catch {
-                logger.warning("demo post not added", metadata: ["error": .string(String(describing: error))])
-            }
-        }
-    }
-
-    private func demoOrders(after delay: Duration) async {
-        let check = min(delay, .seconds(1))
-        while !Task.isCancelled {
-            do {
-                try await Task.sleep(for: check)
-                let nowMilliseconds = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
-                let shipped = try await store.shipOrders(
-                    placedBefore: nowMilliseconds - Self.milliseconds(delay), now: nowMilliseconds)
-                if !shipped.isEmpty {
-                    logger.info("demo orders shipped", metadata: ["orders": .string(shipped.joined(separator: ","))])
-                }
-            } catch is CancellationError {
-                return
-            } catch {
-                logger.warning("demo orders not advanced", metadata: ["error": .string(String(describing: error))])
-            }
-        }
-    }
-
+    /// `duration` in whole milliseconds, rounded down.
     static func milliseconds(_ duration: Duration) -> Int64 {
         duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
