@@ -21,7 +21,11 @@ import Testing
         #expect(try ModulesConfiguration.parse(Data("{}".utf8), path: "m").cache == .init())
 
         for (bad, reason) in [
-            (#"{"cache": {"url": "ftp://x"}}"#, "cache.url must be an http:// or https:// URL"),
+            (#"{"cache": {"url": "ftp://x"}}"#, "cache.url: it must start with http:// or https://"),
+            (
+                #"{"cache": {"url": "http://u:pw@cache"}}"#,
+                "cache.url: it must not carry credentials ('http://u:***@cache')"
+            ),
             (#"{"cache": {"credentials": {"variable": "T", "scheme": "digest"}}}"#, "is not bearer or basic"),
             (#"{"cache": {"timeoutSeconds": 0}}"#, "cache.timeoutSeconds must be above 0"),
             (#"{"cache": {"token": "secret"}}"#, "unknown key 'token' in cache"),
@@ -45,9 +49,15 @@ import Testing
                 ["--cache-url", "http://127.0.0.1:1"], ["--cache-read-only"],
                 ["--changed-since-green", "--cache-url", "cache.example.com"],
                 ["--changed-since-green", "--cache-url", "http://127.0.0.1:1", "--cache-timeout", "0"],
+                ["--changed-since-green", "--cache-url", "http://127.0.0.1:99999"],
+                ["--changed-since-green", "--cache-url", "http://[::1"],
+                ["--changed-since-green", "--cache-url", "http://127.0.0.1:1/some path"],
+                ["--changed-since-green", "--cache-url", "http://"],
+                ["--changed-since-green", "--cache-url", "http://user:s3cret@127.0.0.1:1/"],
             ] {
                 let run = await runModules(["test", "--repo", repo.path] + bad, in: repo, runner: swift.runner)
                 #expect(run.status == 64, "\(bad): \(run.errorOutput)")
+                #expect(!run.errorOutput.contains("s3cret"), "\(bad): \(run.errorOutput)")
             }
         }
     }

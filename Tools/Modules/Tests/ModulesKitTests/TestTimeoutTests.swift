@@ -100,7 +100,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["0", "-3", "soon", "inf"])
+    @Test(arguments: ["0", "-3", "soon", "inf", "nan", "1e10", "99999999999999999999", "604801"])
     func aBadTimeoutIsAUsageError(value: String) async throws {
         try await withTemporaryDirectory { directory in
             let repo = try makeRepository(in: directory, packages: ["Core/A"])
@@ -108,7 +108,9 @@ import Testing
             let run = await runModules(
                 ["test", "--timeout", value, "--repo", repo.path], in: directory, runner: swift.runner)
             #expect(run.status == 64)
-            #expect(run.errorOutput.contains("--timeout needs a number of seconds above 0 (or none), not '\(value)'"))
+            #expect(
+                run.errorOutput.contains(
+                    "--timeout needs a number of seconds above 0 and at most 604800 (or none), not '\(value)'"))
             #expect(swift.invocations.isEmpty)
         }
     }
@@ -129,6 +131,9 @@ import Testing
         }
         #expect(throws: ConfigurationError.self) {
             try ModulesConfiguration.parse(Data(#"{"test": {"timeout": 0}}"#.utf8), path: "modules.json")
+        }
+        #expect(throws: ConfigurationError.self) {
+            try ModulesConfiguration.parse(Data(#"{"test": {"timeout": 1e300}}"#.utf8), path: "modules.json")
         }
         #expect(throws: ConfigurationError.self) {
             try ModulesConfiguration.parse(Data(#"{"test": {"timout": 10}}"#.utf8), path: "modules.json")

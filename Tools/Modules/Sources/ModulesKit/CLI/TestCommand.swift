@@ -345,13 +345,19 @@ enum TestCommand {
     }
 
     /// `--timeout SECONDS` (`none`: no limit), else `test.timeout` of `modules.json`, else no limit.
+    /// The largest `--timeout` and `test.timeout`: a week, in seconds.
+    static let maximumTimeoutSeconds: Double = 7 * 24 * 3600
+
     static func timeout(_ arguments: ParsedArguments, configuration: ModulesConfiguration) throws -> Duration? {
         guard let text = arguments.value("--timeout") else {
             return configuration.testTimeoutSeconds.map { .milliseconds(Int64(($0 * 1000).rounded())) }
         }
         if text == "none" { return nil }
-        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-            throw UsageError(message: "--timeout needs a number of seconds above 0 (or none), not '\(text)'")
+        // At most a week: the limit is held in milliseconds as an Int64, and no test run is meant to last longer.
+        guard let seconds = Double(text), seconds > 0, seconds <= maximumTimeoutSeconds else {
+            throw UsageError(
+                message: "--timeout needs a number of seconds above 0 and at most \(Int(maximumTimeoutSeconds)) "
+                    + "(or none), not '\(text)'")
         }
         return .milliseconds(Int64((seconds * 1000).rounded()))
     }

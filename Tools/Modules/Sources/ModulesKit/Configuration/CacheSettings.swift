@@ -83,9 +83,8 @@ struct CacheEntry: Decodable {
     func settings(path: String) throws -> ModulesConfiguration.CacheSettings {
         var settings = ModulesConfiguration.CacheSettings()
         if let url {
-            guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-                throw ConfigurationError(
-                    path: path, reason: "cache.url must be an http:// or https:// URL, not '\(url)'")
+            if let problem = CacheURL.problem(url) {
+                throw ConfigurationError(path: path, reason: "cache.url: \(problem)")
             }
             settings.url = url
         }

@@ -119,9 +119,10 @@ extension ModulesConfiguration {
             scaffold.coreDirectory = entry.coreDirectory.map(RepoPath.normalize) ?? scaffold.coreDirectory
             scaffold.appTarget = entry.appTarget
         }
-        if let timeout = file.test?.timeout, !(timeout > 0 && timeout.isFinite) {
+        if let timeout = file.test?.timeout, !(timeout > 0 && timeout <= TestCommand.maximumTimeoutSeconds) {
             throw ConfigurationError(
-                path: path, reason: "test.timeout must be a number of seconds above 0, not \(timeout)")
+                path: path,
+                reason: "test.timeout must be a number of seconds above 0 and at most a week (604800), not \(timeout)")
         }
         var configuration = ModulesConfiguration(
             schemaVersion: version,

@@ -33,7 +33,7 @@ struct SharedTestCache: Sendable {
 
         /// The options of this run: the URL from `--cache-url`, else `MODULES_CACHE_URL`, else `cache.url`;
         /// `nil` when there is none.
-        /// - Throws: ``UsageError`` for a URL that is not http(s) or a bad `--cache-timeout`.
+        /// - Throws: ``UsageError`` for a URL ``CacheURL`` refuses or a bad `--cache-timeout`.
         static func parse(_ context: CommandContext, _ arguments: ParsedArguments) throws -> Options? {
             let environment = context.environment
             let settings = context.configuration?.cache ?? ModulesConfiguration.CacheSettings()
@@ -41,8 +41,8 @@ struct SharedTestCache: Sendable {
                 let url = arguments.value("--cache-url")
                     ?? environment.variables["MODULES_CACHE_URL"].flatMap({ $0.isEmpty ? nil : $0 }) ?? settings.url
             else { return nil }
-            guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-                throw UsageError(message: "the shared cache's URL must start with http:// or https://, not '\(url)'")
+            if let problem = CacheURL.problem(url) {
+                throw UsageError(message: "the shared cache's URL: \(problem)")
             }
             var timeout = settings.timeoutSeconds
             if let text = arguments.value("--cache-timeout") {
