@@ -32,7 +32,7 @@ extension IntegrationTests {
     /// A server that takes the connection and never answers: a listening socket nobody accepts on.
     @Suite("a server that never answers", .timeLimit(.minutes(3)))
     struct SilentServerTests {
-        @Test("login says the server timed out, not that it could not be reached")
+        @Test("login says the server timed out, not that it could not be reached; --json codes timeout and offline")
         func loginTimesOut() async throws {
             let server = try SilentServer()
             let process = try StorefrontProcess()
@@ -41,6 +41,13 @@ extension IntegrationTests {
             #expect(result.status == 1, "\(result)")
             #expect(result.standardError.contains("The server timed out"), "\(result)")
             #expect(!result.standardError.contains("Could not reach"), "\(result)")
+            let json = try await process.run(
+                ["--api-url", server.url, "--request-timeout", "1", "--json", "login", "ada"])
+            #expect(json.status == 1, "\(json)")
+            #expect(json.standardOutput.contains(#""code":"timeout""#), "\(json)")
+            // A port nobody listens on (1, tcpmux, is never served here) is unreachable: `offline`, as `feed` says.
+            let refused = try await process.run(["--api-url", "http://127.0.0.1:1", "--json", "login", "ada"])
+            #expect(refused.standardOutput.contains(#""code":"offline""#), "\(refused)")
         }
 
         @Test("the full-screen app's status says 'waiting for the server…' while requests wait")

@@ -123,7 +123,7 @@ struct AccountCommands {
             if case .invalidUserName(let problem) = error {
                 return invocation.usage(problem.message)
             }
-            return invocation.fail("could not sign in: \(error.message)")
+            return invocation.fail("could not sign in: \(error.message)", code: error.commandCode)
         }
         let lines = ["Signed in as \(user.name)."] + signInMessages()
         return invocation.emit(lines, json: feature.status)
@@ -198,4 +198,16 @@ extension AccountCommands {
 struct SignOutOutput: Encodable {
     let signedOut: Bool
     let message: String
+}
+
+extension AccountError {
+    /// The `--json` error code of a failed `login`: the API client's categories where the cause is the network
+    /// (`offline`, `timeout`, as `feed` and `search` report them), `failed` for the rest.
+    var commandCode: String {
+        switch self {
+        case .unreachable: "offline"
+        case .timedOut: "timeout"
+        default: "failed"
+        }
+    }
 }
