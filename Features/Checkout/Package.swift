@@ -37,6 +37,7 @@ let package = Package(
             name: "CheckoutTests",
             dependencies: [
                 "Checkout",
+                .product(name: "FeatureKit", package: "FeatureKit"),
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Models", package: "Models"),
                 .product(name: "Networking", package: "Networking"),

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The options one command accepts, and the parser that splits a command line into options and operands.
 ///
 /// Rules (the GNU long-option conventions that most command-line users expect):
@@ -117,4 +119,17 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The message.
     public var description: String { message }
+
+    /// `value` when it holds no control character (`ControlCharacters`: C0, DEL, C1; a line break and a tab
+    /// included); otherwise the usage error `FIELD contains the control character U+001B (ESC); KIND`, so text that
+    /// other terminals will show is refused where it is typed, not only escaped where it is printed.
+    ///
+    /// - Parameters:
+    ///   - field: The option or operand, as the help names it (`--note`, `TITLE`).
+    ///   - kind: What the value must be, for the message (`titles, notes and product ids are one line of plain text`).
+    /// - Throws: `UsageError` naming the field and the character.
+    public static func requirePlainText(_ value: String, field: String, kind: String) throws(UsageError) -> String {
+        guard let scalar = ControlCharacters.first(in: value) else { return value }
+        throw UsageError("\(field) contains the control character \(ControlCharacters.name(of: scalar)); \(kind)")
+    }
 }

@@ -48,9 +48,14 @@ struct CheckoutForm {
             throw UsageError("'checkout' needs " + missing.joined(separator: ", "))
         }
         func value(_ name: String) -> String { arguments.value(name) ?? "" }
+        // The address is printed on order screens and labels: one line of plain text per field, refused here.
+        func field(_ name: String) throws(UsageError) -> String {
+            try UsageError.requirePlainText(
+                value(name), field: name, kind: "an address field is one line of plain text")
+        }
         address = ShippingAddress(
-            name: value("--name"), street: value("--street"), city: value("--city"),
-            postalCode: value("--postal-code"), country: value("--country"))
+            name: try field("--name"), street: try field("--street"), city: try field("--city"),
+            postalCode: try field("--postal-code"), country: try field("--country"))
         shipping = value("--shipping")
         confirmed = arguments.has("--yes")
         startOver = arguments.has("--start-over")

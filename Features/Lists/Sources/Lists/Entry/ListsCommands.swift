@@ -98,10 +98,8 @@ struct ListsCommands {
     /// `value` when it has no control character; otherwise a usage error naming `field` and the character (what
     /// lists hold is shown on other people's terminals, see `ControlCharacters`).
     private static func plainText(_ value: String, field: String) throws(UsageError) -> String {
-        guard let scalar = ControlCharacters.first(in: value) else { return value }
-        throw UsageError(
-            "\(field) contains the control character \(ControlCharacters.name(of: scalar)); "
-                + "titles, notes and product ids are one line of plain text")
+        try UsageError.requirePlainText(
+            value, field: field, kind: "titles, notes and product ids are one line of plain text")
     }
 
     /// `lists`: every list with its title, live items, last change and conflict copies.
