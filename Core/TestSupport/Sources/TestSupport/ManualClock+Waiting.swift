@@ -1,3 +1,5 @@
+import Testing
+
 extension ManualClock {
     /// Returns as soon as at least `count` sleepers are registered (and at once when they already are), so a test
     /// can advance the clock knowing the code under test has reached its sleep.
@@ -29,6 +31,23 @@ extension ManualClock {
             }
             defer { group.cancelAll() }
             try await group.next()
+        }
+    }
+}
+
+extension ManualClock {
+    /// Returns once a sleeper with exactly `deadline` is registered: the one wait a test means to end, told apart
+    /// from other sleepers on the same clock (an API client's attempt deadline while a request is in flight).
+    /// `waitForSleepers(count:)` cannot tell them apart: advancing on the wrong sleeper lets the awaited wait start
+    /// after the advance, and nothing ends it. Bounded by `waitUntil`'s real-time `timeout`.
+    ///
+    /// - Throws: what `waitUntil` throws when `timeout` of real time passes first.
+    public func waitForSleeper(
+        until deadline: Instant, timeout: Duration = .seconds(30),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await waitUntil("a sleeper until \(deadline)", timeout: timeout, sourceLocation: sourceLocation) {
+            pendingDeadlines.contains(deadline)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Checkout
 import Networking
 import NetworkingTestSupport
+import TestSupport
 import Testing
 
 /// A `409 idempotency_request_in_progress` answer that arrives after other waits are on the manual clock: the test

@@ -1,6 +1,7 @@
 import Checkout
 import Networking
 import NetworkingTestSupport
+import TestSupport
 import Testing
 
 /// Exactly-once placement: every attempt of one submission carries the same key, and a changed draft a new one.

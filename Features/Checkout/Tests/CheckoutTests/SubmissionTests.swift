@@ -4,6 +4,7 @@ import Models
 import Networking
 import NetworkingTestSupport
 import Persistence
+import TestSupport
 import Testing
 
 /// The account's one open submission: claimed atomically, waited for across processes, taken over from a killed

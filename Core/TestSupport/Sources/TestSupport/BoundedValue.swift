@@ -1,23 +1,25 @@
 import Primitives
-import TestSupport
 import Testing
 
 /// Thrown by `boundedValue(of:_:within:)` when the task had not finished within its real-time bound.
-struct TaskTimeout: Error, CustomStringConvertible {
+public struct TaskTimeout: Error, CustomStringConvertible {
     /// What was waited for.
-    let what: String
+    public let what: String
     /// The real-time bound that ran out.
-    let timeout: Duration
+    public let timeout: Duration
     /// Where the test waited.
-    let sourceLocation: SourceLocation
+    public let sourceLocation: SourceLocation
 
-    var description: String { "\(what) did not finish within \(timeout) (waited at \(sourceLocation))" }
+    /// `<what> did not finish within <timeout> (waited at <file:line>)`.
+    public var description: String { "\(what) did not finish within \(timeout) (waited at \(sourceLocation))" }
 }
 
 /// The value of `task`, waited for at most `timeout` of real time. Past it, `task` is cancelled and the wait throws
 /// `TaskTimeout`, so a test whose work never ends (a clock nobody advances, an answer never given) fails with its
 /// name instead of suspending the whole test process. The bound is a safety net, never how a wait normally ends.
-func boundedValue<Success: Sendable>(
+///
+/// - Throws: `TaskTimeout` when `timeout` of real time passes before `task` finishes.
+public func boundedValue<Success: Sendable>(
     of task: Task<Success, Never>,
     _ what: String = "the task",
     within timeout: Duration = .seconds(30),
@@ -37,28 +39,14 @@ func boundedValue<Success: Sendable>(
             } catch {
                 return  // NB: cancelled: the task finished first.
             }
-            task.cancel()
+            // The failure first: a task that ends on cancellation must not answer in its place.
             resume(.failure(TaskTimeout(what: what, timeout: timeout, sourceLocation: sourceLocation)))
+            task.cancel()
         }
         Task {
             let value = await task.value
             timer.cancel()
             resume(.success(value))
-        }
-    }
-}
-
-extension ManualClock {
-    /// Returns once a sleeper with exactly `deadline` is registered: the one wait a test means to end, told apart
-    /// from other sleepers on the same clock (an API client's attempt deadline while a request is in flight).
-    /// `waitForSleepers(count:)` cannot tell them apart: advancing on the wrong sleeper lets the awaited wait start
-    /// after the advance, and nothing ends it. Bounded by `waitUntil`'s real-time `timeout`.
-    func waitForSleeper(
-        until deadline: Instant, timeout: Duration = .seconds(30),
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) async throws {
-        try await waitUntil("a sleeper until \(deadline)", timeout: timeout, sourceLocation: sourceLocation) {
-            pendingDeadlines.contains(deadline)
         }
     }
 }
