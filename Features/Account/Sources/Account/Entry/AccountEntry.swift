@@ -123,7 +123,7 @@ struct AccountCommands {
             if case .invalidUserName(let problem) = error {
                 return invocation.usage(problem.message)
             }
-            return invocation.fail("could not sign in: \(error.message)", code: error.commandCode)
+            return invocation.fail("could not sign in", error)
         }
         let lines = ["Signed in as \(user.name)."] + signInMessages()
         return invocation.emit(lines, json: feature.status)
@@ -200,10 +200,13 @@ struct SignOutOutput: Encodable {
     let message: String
 }
 
-extension AccountError {
+extension AccountError: UserFacingError {
+    /// The message, as a screen shows it.
+    public var userFacingDescription: String { message }
+
     /// The `--json` error code of a failed `login`: the API client's categories where the cause is the network
     /// (`offline`, `timeout`, as `feed` and `search` report them), `failed` for the rest.
-    var commandCode: String {
+    public var errorCode: String {
         switch self {
         case .unreachable: "offline"
         case .timedOut: "timeout"
