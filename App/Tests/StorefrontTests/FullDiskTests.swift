@@ -26,10 +26,12 @@ extension IntegrationTests {
 
             try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
             let binary = try StorefrontProcess.executableURL().path
-            let command =
-                "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color LANG=C.UTF-8 '\(binary)' "
-                + "--data-dir '\(disk.directory.url.path)'"
-            try await TmuxSession.with(command: command, columns: 120) { app in
+            let data = disk.directory.url.path
+            let command = { (crash: String) in
+                "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color LANG=C.UTF-8 \(crash) '\(binary)' "
+                    + "--data-dir '\(data)'"
+            }
+            try await TmuxSession.with(columns: 120, command: command) { app in
                 let screen = try await app.waitForScreen("the full disk above the body") {
                     $0.contains("The built-in server cannot start: the disk is full")
                 }

@@ -19,11 +19,16 @@ extension IntegrationTests {
         }
 
         /// The shell command running `storefront <arguments>` on `app`'s data directory in a truecolour terminal
-        /// with an otherwise empty environment.
-        private static func colourTerminalCommand(_ app: StorefrontProcess, _ arguments: String) throws -> String {
+        /// with an otherwise empty environment (but for the session's crash reporting, `TmuxSession.with`).
+        private static func colourTerminalCommand(
+            _ app: StorefrontProcess, _ arguments: String
+        ) throws -> (String) -> String {
             let binary = try StorefrontProcess.executableURL().path
-            return "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8 "
-                + "'\(binary)' --data-dir '\(app.dataDirectory.url.path)' \(arguments)"
+            let data = app.dataDirectory.url.path
+            return { crash in
+                "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8 "
+                    + "\(crash) '\(binary)' --data-dir '\(data)' \(arguments)"
+            }
         }
 
         /// A product of the seeded catalog whose picture the server has (not missing, not the corrupt one).
@@ -213,7 +218,7 @@ extension IntegrationTests {
             let id = try #require(Self.postsWithBrokenPictures().first)
             let app = try StorefrontProcess()
             try await TmuxSession.with(
-                command: try Self.colourTerminalCommand(app, "open 'storefront://post/\(id)'"), columns: 100, rows: 40
+                columns: 100, rows: 40, command: try Self.colourTerminalCommand(app, "open 'storefront://post/\(id)'")
             ) { pane in
                 let screen = try await pane.waitForScreen("the post with the placeholder") {
                     $0.contains("[ picture unavailable ]") && $0.contains("Picture address missing or broken")
@@ -243,11 +248,10 @@ extension IntegrationTests {
             let data = app.dataDirectory.url.path
             let environment =
                 "PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8"
-            try await TmuxSession.with(
-                command: "before=$(stty -g); env -i \(environment) '\(binary)' --data-dir '\(data)' image \(id) "
-                    + "--json; [ \"$before\" = \"$(stty -g)\" ] && echo SAME-SETTINGS; echo END-OF-PICTURE; exec cat",
-                columns: 100, rows: 40
-            ) { pane in
+            try await TmuxSession.with(columns: 100, rows: 40) { crash in
+                "before=$(stty -g); env -i \(environment) \(crash) '\(binary)' --data-dir '\(data)' image \(id) "
+                    + "--json; [ \"$before\" = \"$(stty -g)\" ] && echo SAME-SETTINGS; echo END-OF-PICTURE; exec cat"
+            } _: { pane in
                 let screen = try await pane.waitForScreen("the report") { $0.contains("END-OF-PICTURE") }
                 let joined = screen.split(separator: "\n").joined()
                 #expect(joined.contains("\"mode_source\":\"terminal\""), "\(screen)")
@@ -328,17 +332,18 @@ extension IntegrationTests {
             let data = app.dataDirectory.url.path
             let environment =
                 "PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8"
-            try await TmuxSession.with(
-                command: try Self.colourTerminalCommand(app, "open 'storefront://product/\(id)'"), columns: 100,
-                rows: 40
-            ) { pane in
+            let productCommand = try Self.colourTerminalCommand(app, "open 'storefront://product/\(id)'")
+            try await TmuxSession.with(columns: 100, rows: 40, command: productCommand) { pane in
                 try await pane.waitForScreen("the picture") { !$0.contains("loading picture") && $0.contains("esc") }
+                // tmux may be caught between the bytes of one frame (a busy machine), so a capture can hold the top
+                // rows of the picture only: read until the block has the picture's size, or the time is up.
                 var picture: PaneCells.Block?
                 let clock = ContinuousClock()
                 let deadline = clock.now + .seconds(20)
-                while picture == nil, clock.now < deadline {
+                while clock.now < deadline {
                     picture = PaneCells(try await pane.screenWithEscapes()).largestColouredBlock(minimumWidth: 20)
-                    if picture == nil { try await Task.sleep(for: .milliseconds(50)) }
+                    if let block = picture, block.columns >= 40, block.rows >= 8 { break }
+                    try await Task.sleep(for: .milliseconds(50))
                 }
                 let shown = try await pane.screen()
                 let block = try #require(picture, "no picture on:\n\(shown)")
@@ -351,11 +356,10 @@ extension IntegrationTests {
             }
 
             // `--no-images` shows the picture's address and no picture.
-            try await TmuxSession.with(
-                command: "env -i \(environment) '\(binary)' --data-dir '\(data)' --no-images open "
-                    + "'storefront://product/\(id)'",
-                columns: 100, rows: 40
-            ) { off in
+            try await TmuxSession.with(columns: 100, rows: 40) { crash in
+                "env -i \(environment) \(crash) '\(binary)' --data-dir '\(data)' --no-images open "
+                    + "'storefront://product/\(id)'"
+            } _: { off in
                 let screen = try await off.waitForScreen("the product without its picture") {
                     $0.contains("Image: ") && $0.contains("esc")
                 }
@@ -364,11 +368,10 @@ extension IntegrationTests {
             }
 
             // Under NO_COLOR, the picture command in the same terminal writes no escape byte.
-            try await TmuxSession.with(
-                command: "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color NO_COLOR=1 LANG=C.UTF-8 "
-                    + "'\(binary)' --data-dir '\(data)' image \(id) --width 30; echo END-OF-PICTURE; exec cat",
-                columns: 100, rows: 40
-            ) { plain in
+            try await TmuxSession.with(columns: 100, rows: 40) { crash in
+                "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color NO_COLOR=1 LANG=C.UTF-8 \(crash) "
+                    + "'\(binary)' --data-dir '\(data)' image \(id) --width 30; echo END-OF-PICTURE; exec cat"
+            } _: { plain in
                 try await plain.waitForScreen("the plain picture") { $0.contains("END-OF-PICTURE") }
                 let captured = try await plain.screenWithEscapes()
                 #expect(!captured.utf8.contains(0x1B), "\(captured)")

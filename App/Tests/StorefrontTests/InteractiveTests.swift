@@ -20,9 +20,10 @@ extension IntegrationTests {
             let arguments = (["--data-dir", directory.url.appending(path: "app").path] + arguments)
                 .map { "'\($0)'" }.joined(separator: " ")
             let after = directory.url.appending(path: "stty-after").path
-            try await TmuxSession.with(
-                command: "stty -g > '\(settings)'; env -i \(environment) '\(binary)' \(arguments); stty -g > '\(after)'"
-            ) { app in try await body(app) }
+            let command = { (crash: String) in
+                "stty -g > '\(settings)'; env -i \(environment) \(crash) '\(binary)' \(arguments); stty -g > '\(after)'"
+            }
+            try await TmuxSession.with(command: command) { app in try await body(app) }
         }
 
         /// The pane terminal's settings before the app started and after it ended, as the pane's shell saved them.

@@ -11,18 +11,32 @@ struct TmuxSession: Sendable {
 
     private let socketName = "storefront-test-\(UUID().uuidString)"
     private let target = "app"
+    /// Where the Swift runtime writes the report of a program of this pane that crashes (one file per crash).
+    private let crashDirectory: URL
 
-    /// Starts `command` (a shell command line) in a detached session of `columns` × `rows`.
-    init(command: String, columns: Int = 100, rows: Int = 30) async throws {
-        try await tmux(["new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)", command])
+    /// Starts the shell command line `command(crashReporting)` in a detached session of `columns` × `rows`; the
+    /// command puts the assignment it is given into the environment of the program under test. The assignment makes
+    /// a Swift program write its crash report into this session's crash directory instead of stopping at the
+    /// runtime's interactive prompt ("Press space to interact…"), where a crashed app looks like one that hangs.
+    init(columns: Int = 100, rows: Int = 30, command: (_ crashReporting: String) -> String) async throws {
+        crashDirectory = FileManager.default.temporaryDirectory.appending(path: "storefront-crashes-\(UUID())")
+        try FileManager.default.createDirectory(at: crashDirectory, withIntermediateDirectories: true)
+        let line = command("SWIFT_BACKTRACE=interactive=no,color=no,output-to=\(crashDirectory.path)")
+        try await tmux(["new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)", line])
         try await tmux(["set-option", "-t", target, "remain-on-exit", "on"])
     }
 
-    /// Runs `body` with `command` in a new session, and stops the session afterwards whatever `body` did.
+    /// Runs `body` with the command line `command(crashReporting)` in a new session, and stops the session
+    /// afterwards whatever `body` did.
+    ///
+    /// - Throws: what `body` threw, with the crash report of the pane's program when it crashed; `Failure` with the
+    ///   report when `body` passed but the program crashed all the same.
     static func with(
-        command: String, columns: Int = 100, rows: Int = 30, _ body: (TmuxSession) async throws -> Void
+        columns: Int = 100, rows: Int = 30, command: (_ crashReporting: String) -> String,
+        _ body: (TmuxSession) async throws -> Void
     ) async throws {
-        let session = try await TmuxSession(command: command, columns: columns, rows: rows)
+        let session = try await TmuxSession(columns: columns, rows: rows, command: command)
+        defer { try? FileManager.default.removeItem(at: session.crashDirectory) }
         do {
             try await body(session)
         } catch {
@@ -30,6 +44,23 @@ struct TmuxSession: Sendable {
             throw error
         }
         await session.kill()
+        if let report = session.crashReport() {
+            throw Failure(description: "the program crashed:\n\(report)")
+        }
+    }
+
+    /// The crash reports the pane's programs wrote, joined, or nil when none crashed.
+    func crashReport() -> String? {
+        let files = (try? FileManager.default.contentsOfDirectory(at: crashDirectory, includingPropertiesForKeys: nil))
+        let reports = (files ?? []).sorted { $0.path < $1.path }.compactMap {
+            try? String(contentsOf: $0, encoding: .utf8)
+        }
+        return reports.isEmpty ? nil : reports.joined(separator: "\n")
+    }
+
+    /// What a failure message adds about the program: its crash report, when it crashed.
+    private func crashNote() -> String {
+        crashReport().map { "\nthe program crashed:\n\($0)" } ?? ""
     }
 
     /// Whether tmux is installed.
@@ -97,7 +128,7 @@ struct TmuxSession: Sendable {
             if condition(last) { return last }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw Failure(description: "the screen never showed \(what); it shows:\n\(last)")
+        throw Failure(description: "the screen never showed \(what); it shows:\n\(last)\(crashNote())")
     }
 
     /// Waits until the program ended, checking every 50 ms for at most `timeout`.
@@ -108,7 +139,8 @@ struct TmuxSession: Sendable {
             if try await programEnded() { return }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw Failure(description: "the program did not end; it shows:\n\((try? await screen()) ?? "")")
+        throw Failure(
+            description: "the program did not end; it shows:\n\((try? await screen()) ?? "")\(crashNote())")
     }
 
     /// Stops this tmux server (and the pane with it).
