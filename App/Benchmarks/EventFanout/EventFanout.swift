@@ -11,10 +11,11 @@ import SampleBackend
 // storefront-eventfanout: how GET /v1/events of the sample server fans one change out to many watchers on loopback.
 // It starts the sample server in a child process of its own (this binary with --serve: the SampleBackend library
 // with the per-address connection limit off, since every client here shares 127.0.0.1), opens N event-stream clients (EventStreamClient over
-// CurlStreamingTransport, one libcurl driver each, as N apps would), makes E likes through the API, and checks that
-// every client received every event exactly once. It prints delivery latency (from just before the like is sent to
-// the client's receipt) at p50 and p99, the server's resident memory per open stream, and the ratios against one
-// client measured in the same run.
+// CurlStreamingTransport), makes E likes through the API, and checks that every client received every event exactly
+// once. It measures N clients twice: with one libcurl driver each (as N apps would have, one thread each), and all on
+// one shared driver (one process holding N streams, the driver's own scaling). It prints delivery latency (from just
+// before the like is sent to the client's receipt) at p50 and p99, the server's resident memory per open stream, and
+// the ratios against one client measured in the same run.
 //
 // usage: storefront-eventfanout [--clients N] [--events E] [--json]
 
@@ -72,6 +73,11 @@ struct Figures: Encodable {
     let p50Milliseconds: Double
     let p99Milliseconds: Double
     let serverKilobytesPerClient: Double
+    let sharedDriver: Bool
+    /// CPU time per delivered event while the events were sent and delivered, in microseconds: this process (the
+    /// clients and the likes sent) and the server's.
+    let clientCPUMicrosecondsPerDelivery: Double
+    let serverCPUMicrosecondsPerDelivery: Double
 }
 
 /// The server child process (`--serve`).
@@ -100,6 +106,16 @@ final class ServerProcess {
             throw BenchError("the server process did not say where it listens: \(text)")
         }
         baseURL = url
+    }
+
+    /// User and system CPU time the process has used, in seconds (Linux /proc: utime and stime, in clock ticks).
+    func cpuSeconds() -> Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        // The fields after the command name, which is in parentheses and may hold spaces: state is field 3, utime 14.
+        guard let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// VmRSS of the process, in kilobytes (Linux /proc).
@@ -142,6 +158,14 @@ final class Receipts: Sendable {
     }
 }
 
+/// User and system CPU time this process has used, in seconds.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
 func progress(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
@@ -167,17 +191,19 @@ func request(_ method: String, _ url: URL, token: String?, body: Data?) -> URLRe
 
 /// One measurement: `clients` streams, `events` likes of posts `first..<first+events`.
 func measure(
-    server: ServerProcess, clients: Int, events: Int, firstPost: Int, nextPost: inout Int
+    server: ServerProcess, clients: Int, sharedDriver: Bool, events: Int, firstPost: Int, nextPost: inout Int
 ) async throws -> Figures {
     let logger = Logger(label: "bench", handler: NullLogHandler())
     let receipts = Receipts(clients: clients)
     let before = server.residentKilobytes()
     var tasks: [Task<Void, Never>] = []
+    let shared = sharedDriver ? try CurlDriver() : nil
     for client in 0..<clients {
         let eventClient = EventStreamClient(
             baseURL: server.baseURL,
             transport: CurlStreamingTransport(
-                driver: try CurlDriver(), idleTimeout: .seconds(60), maximumBufferedChunks: 256, additionalHeaders: [:]),
+                driver: try shared ?? CurlDriver(), idleTimeout: .seconds(60),
+                maximumBufferedChunks: 256, additionalHeaders: [:]),
             tokenProvider: nil,
             decoder: EventStreamDecoder<JSONValue>().on("post.likes", JSONValue.self) { $0 },
             clock: ContinuousClock(), jitter: .systemRandom, logger: logger, configuration: EventStreamConfiguration())
@@ -220,6 +246,8 @@ func measure(
     guard case .string(let token)? = try JSONDecoder().decode(JSONValue.self, from: sessionData)["token"] else {
         throw BenchError("POST /v1/session gave no token")
     }
+    let clientCPUBefore = processCPUSeconds()
+    let serverCPUBefore = server.cpuSeconds()
     var sent: [String: ContinuousClock.Instant] = [:]
     var number = firstPost
     while sent.count < events {
@@ -237,6 +265,8 @@ func measure(
     try await waitFor("\(clients * events) deliveries", within: 120) {
         receipts.receivedCount >= clients * events
     }
+    let clientCPU = processCPUSeconds() - clientCPUBefore
+    let serverCPU = server.cpuSeconds() - serverCPUBefore
     for task in tasks { task.cancel() }
 
     let (times, duplicates) = receipts.snapshot
@@ -256,7 +286,9 @@ func measure(
     let everyone = duplicates == 0 && times.allSatisfy { $0.count == events }
     return Figures(
         clients: clients, events: events, deliveredToAll: everyone, p50Milliseconds: percentile(0.5),
-        p99Milliseconds: percentile(0.99), serverKilobytesPerClient: Double(after - before) / Double(clients))
+        p99Milliseconds: percentile(0.99), serverKilobytesPerClient: Double(after - before) / Double(clients),
+        sharedDriver: sharedDriver, clientCPUMicrosecondsPerDelivery: clientCPU * 1e6 / Double(clients * events),
+        serverCPUMicrosecondsPerDelivery: serverCPU * 1e6 / Double(clients * events))
 }
 
 /// A log handler that drops everything (the bench prints its own lines).
@@ -307,31 +339,43 @@ do {
     progress("reference: 1 stream, \(options.events) events")
     var nextPost = 1
     let reference = try await measure(
-        server: server, clients: 1, events: options.events, firstPost: nextPost, nextPost: &nextPost)
-    progress("fan-out: \(options.clients) streams, \(options.events) events")
+        server: server, clients: 1, sharedDriver: false, events: options.events, firstPost: nextPost,
+        nextPost: &nextPost)
+    progress("fan-out: \(options.clients) streams, one driver each, \(options.events) events")
     let fanout = try await measure(
-        server: server, clients: options.clients, events: options.events, firstPost: nextPost, nextPost: &nextPost)
+        server: server, clients: options.clients, sharedDriver: false, events: options.events, firstPost: nextPost,
+        nextPost: &nextPost)
+    progress("fan-out: \(options.clients) streams, one shared driver, \(options.events) events")
+    let shared = try await measure(
+        server: server, clients: options.clients, sharedDriver: true, events: options.events, firstPost: nextPost,
+        nextPost: &nextPost)
     if options.json {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys]
-        print(String(decoding: try encoder.encode(["reference": reference, "fanout": fanout]), as: UTF8.self))
+        let document = ["reference": reference, "fanout": fanout, "fanout_shared_driver": shared]
+        print(String(decoding: try encoder.encode(document), as: UTF8.self))
     } else {
-        for figures in [reference, fanout] {
+        for figures in [reference, fanout, shared] {
             print(
                 String(
                     format:
-                        "%4d streams, %d events: every stream got every event once: %@; delivery p50 %.1f ms, p99 %.1f ms; server memory %.1f KiB per stream",
-                    figures.clients, figures.events, figures.deliveredToAll ? "yes" : "NO", figures.p50Milliseconds,
-                    figures.p99Milliseconds, figures.serverKilobytesPerClient))
+                        "%4d streams, %d events, %@: every stream got every event once: %@; delivery p50 %.1f ms, p99 %.1f ms; CPU per delivery %.1f us here, %.1f us in the server; server memory %.1f KiB per stream",
+                    figures.clients, figures.events, figures.sharedDriver ? "one shared driver" : "one driver each",
+                    figures.deliveredToAll ? "yes" : "NO", figures.p50Milliseconds, figures.p99Milliseconds,
+                    figures.clientCPUMicrosecondsPerDelivery, figures.serverCPUMicrosecondsPerDelivery,
+                    figures.serverKilobytesPerClient))
         }
-        print(
-            String(
-                format: "ratio %d streams / 1 stream: p50 %.2f, p99 %.2f", fanout.clients,
-                fanout.p50Milliseconds / max(reference.p50Milliseconds, 0.001),
-                fanout.p99Milliseconds / max(reference.p99Milliseconds, 0.001)))
+        for figures in [fanout, shared] {
+            print(
+                String(
+                    format: "ratio %d streams (%@) / 1 stream: p50 %.2f, p99 %.2f", figures.clients,
+                    figures.sharedDriver ? "one shared driver" : "one driver each",
+                    figures.p50Milliseconds / max(reference.p50Milliseconds, 0.001),
+                    figures.p99Milliseconds / max(reference.p99Milliseconds, 0.001)))
+        }
     }
-    if !reference.deliveredToAll || !fanout.deliveredToAll { exit(1) }
+    if !reference.deliveredToAll || !fanout.deliveredToAll || !shared.deliveredToAll { exit(1) }
 } catch {
     progress("storefront-eventfanout: \(error)")
     exit(1)

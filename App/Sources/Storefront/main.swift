@@ -8,6 +8,7 @@ import TerminalUI
 let commandLine = StorefrontCommandLine(
     output: FileHandleOutput(handle: FileHandle.standardOutput),
     errorOutput: FileHandleOutput(handle: FileHandle.standardError),
+    statusTerminal: isatty(STDERR_FILENO) == 1 ? FileHandleOutput(handle: FileHandle.standardError) : nil,
     environment: ProcessInfo.processInfo.environment,
     currentDirectory: URL(filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory),
     terminal: Terminal(

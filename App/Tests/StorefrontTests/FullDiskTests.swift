@@ -23,6 +23,15 @@ extension IntegrationTests {
             #expect(document["error"]?["code"] as? String == "disk_full", "\(json)")
             let watch = try await process.run(["--json", "watch", "--count", "1"])
             #expect(watch.status == 1 && watch.standardOutput.contains("\"code\":\"disk_full\""), "\(watch)")
+            // The product lookup behind `cart add` and the search fall back to the saved products, whose store is on
+            // the same full disk: still a full disk, never the saved products' own code.
+            for arguments in [["cart", "add", "sku_12"], ["search", "bag"]] {
+                let text = try await process.run(arguments)
+                #expect(text.status == 1 && text.standardError.contains("the disk is full: cannot write"), "\(text)")
+                let json = try await process.run(["--json"] + arguments)
+                let error = try #require(try json.json() as? [String: [String: Any]], "\(json)")["error"]
+                #expect(error?["code"] as? String == "disk_full", "\(json)")
+            }
 
             try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
             let binary = try StorefrontProcess.executableURL().path
@@ -39,6 +48,60 @@ extension IntegrationTests {
                 try await app.press("q")
                 try await app.waitForExit()
             }
+        }
+
+        @Test(
+            "the account's database on a full disk, the server elsewhere: disk_full with the file, also on the screen",
+            .enabled(if: SmallDisk.isAvailable, "needs root to mount a 256 KiB tmpfs"))
+        func fullAccountDatabase() async throws {
+            let disk = try #require(SmallDisk(kibibytes: 256))
+            try Self.fill(disk.directory.url)
+            let process = StorefrontProcess(dataDirectory: disk.directory)
+            let database = "/data/accounts/guest/storefront.sqlite"
+            try await withSampleServer(
+                { _ in },
+                { server in
+                    let api = ["--api-url", server.baseURL.absoluteString]
+                    let feed = try await process.run(api + ["feed", "--limit", "2"])
+                    #expect(feed.status == 0 && feed.standardOutput.contains("post_"), "\(feed)")
+                    #expect(feed.standardError.contains("the disk is full: cannot write"), "\(feed)")
+                    #expect(feed.standardError.contains(database), "\(feed)")
+                    let feedJSON = try await process.run(api + ["--json", "feed", "--limit", "2"])
+                    let page = try #require(try feedJSON.json() as? [String: Any], "\(feedJSON)")
+                    #expect(page["store_error_code"] as? String == "disk_full", "\(feedJSON)")
+                    let search = try await process.run(api + ["search", "bag"])
+                    #expect(
+                        search.status == 0 && search.standardError.contains("the disk is full: cannot write"),
+                        "\(search)")
+                    let cart = try await process.run(api + ["--json", "cart", "add", "sku_12"])
+                    let error = try #require(try cart.json() as? [String: [String: Any]], "\(cart)")["error"]
+                    #expect(error?["code"] as? String == "disk_full", "\(cart)")
+                    #expect((error?["message"] as? String)?.contains(database) == true, "\(cart)")
+
+                    try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
+                    let binary = try StorefrontProcess.executableURL().path
+                    let command =
+                        "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color LANG=C.UTF-8 '\(binary)' "
+                        + "--data-dir '\(disk.directory.url.path)' --api-url '\(server.baseURL.absoluteString)' 2>/dev/null"
+                    try await TmuxSession.with(command: command, columns: 160) { app in
+                        let screen = try await app.waitForScreen("the full disk in the feed's body") {
+                            $0.contains("The disk is full: cannot write")
+                        }
+                        #expect(!screen.contains("Saved posts are unavailable"), "\(screen)")
+                        try await app.press("q")
+                        try await app.waitForExit()
+                    }
+                })
+        }
+
+        /// Fills the disk mounted at `directory` with one file until a write fails for want of space.
+        private static func fill(_ directory: URL) throws {
+            let filler = directory.appending(path: "filler")
+            _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: filler)
+            let block = Data(count: 4096)
+            while (try? handle.write(contentsOf: block)) != nil {}
+            try handle.close()
         }
     }
 }

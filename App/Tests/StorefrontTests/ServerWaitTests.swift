@@ -102,3 +102,52 @@ final class SilentServer: Sendable {
         close(descriptor)
     }
 }
+
+extension IntegrationTests {
+    /// A command whose API request waits for a slow server (a fault rule of the built-in server holds the feed's
+    /// answer 6 s): on a terminal, standard error carries a transient progress line; nothing anywhere else.
+    @Suite("a command waiting for a slow server", .timeLimit(.minutes(3)))
+    struct CommandServerWaitTests {
+        static let slowFeed = ["--server-fault", "GET /v1/feed latency=6s", "feed", "--limit", "1"]
+
+        @Test("on a terminal, standard error says 'waiting for the server…' after 2 s and erases it for the answer")
+        func terminalLine() async throws {
+            try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
+            let directory = try TemporaryDirectory()
+            let binary = try StorefrontProcess.executableURL().path
+            let output = directory.url.appending(path: "stdout.txt")
+            let arguments = (["--data-dir", directory.url.appending(path: "app").path] + Self.slowFeed)
+                .map { "'\($0)'" }.joined(separator: " ")
+            let command =
+                "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color LANG=C.UTF-8 '\(binary)' \(arguments) "
+                + "> '\(output.path)'; echo \"exit status $?\"; sleep 120"
+            // The shell stays (sleeping) after the command so that its last lines stay on the screen; the session is
+            // killed at the end.
+            try await TmuxSession.with(command: command) { pane in
+                try await pane.waitForScreen("the waiting line") { $0.contains("storefront: waiting for the server…") }
+                let after = try await pane.waitForScreen(timeout: .seconds(60), "the command's end") {
+                    $0.contains("exit status")
+                }
+                #expect(after.contains("exit status 0"), "\(after)")
+                #expect(!after.contains("waiting for the server"), "the line was not erased:\n\(after)")
+            }
+            let printed = try String(contentsOf: output, encoding: .utf8)
+            #expect(printed.contains("post_") && !printed.contains("waiting"), "\(printed)")
+        }
+
+        @Test("standard error that is not a terminal gets no such line, with or without --json")
+        func noTerminalNoLine() async throws {
+            let process = try StorefrontProcess()
+            for arguments in [Self.slowFeed, ["--json"] + Self.slowFeed] {
+                let result = try await process.run(arguments)
+                #expect(result.status == 0, "\(result)")
+                #expect(
+                    !result.standardError.contains("waiting") && !result.standardOutput.contains("waiting"), "\(result)"
+                )
+                if arguments.first == "--json" {
+                    #expect(try result.json() is [String: Any], "\(result)")
+                }
+            }
+        }
+    }
+}

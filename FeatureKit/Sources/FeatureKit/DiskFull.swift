@@ -25,6 +25,10 @@ public struct DiskFull: Sendable, Hashable, CustomStringConvertible {
     /// `the disk is full: cannot write /…/storefront.sqlite (database or disk is full)`.
     public var description: String { "the disk is full: cannot write \(path) (\(reason))" }
 
+    /// The same as a sentence for a screen: `The disk is full: cannot write /…/storefront.sqlite (database or disk is
+    /// full).`
+    public var sentence: String { "The disk is full: cannot write \(path) (\(reason))." }
+
     // MARK: - Private
 
     private init(path: String, reason: String) {

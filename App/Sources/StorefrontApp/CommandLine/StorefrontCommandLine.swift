@@ -16,6 +16,7 @@ public struct StorefrontCommandLine {
 
     private let output: any TextOutput
     private let errorOutput: any TextOutput
+    private let statusTerminal: (any TextOutput)?
     private let environment: [String: String]
     private let currentDirectory: URL
     private let terminal: Terminal
@@ -27,6 +28,8 @@ public struct StorefrontCommandLine {
     /// - Parameters:
     ///   - output: Standard output (results); written through `TerminalSafeOutput`.
     ///   - errorOutput: Standard error (errors and usage); written through `TerminalSafeOutput`.
+    ///   - statusTerminal: Standard error unfiltered, only when it is a terminal (nil otherwise): where a command shows
+    ///     its transient progress line while the server is slow to answer (`ServerWaitLine`).
     ///   - environment: The process environment.
     ///   - currentDirectory: What a relative `--data-dir` is resolved against.
     ///   - terminal: The process's terminal; the full-screen front end runs when both its streams are terminals.
@@ -36,6 +39,7 @@ public struct StorefrontCommandLine {
     public init(
         output: any TextOutput,
         errorOutput: any TextOutput,
+        statusTerminal: (any TextOutput)?,
         environment: [String: String],
         currentDirectory: URL,
         terminal: Terminal,
@@ -46,6 +50,7 @@ public struct StorefrontCommandLine {
         // a message may quote an argument, a path or a server's words.
         self.output = (output as? TerminalSafeOutput) ?? TerminalSafeOutput(output)
         self.errorOutput = (errorOutput as? TerminalSafeOutput) ?? TerminalSafeOutput(errorOutput)
+        self.statusTerminal = statusTerminal
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.terminal = terminal
@@ -118,6 +123,9 @@ public struct StorefrontCommandLine {
         }
         guard let dependencies = buildGraph(configuration, json: wantsJSON) else { return .failure }
         dependencies.logger.debug("command", metadata: ["command": "\(command.name)"])
+        if let statusTerminal {
+            ServerWaitLine.attach(to: dependencies.serverWait, terminal: statusTerminal)
+        }
         let invocation = CommandInvocation(
             spec: command.spec, arguments: parsed, operands: operands, output: output, errorOutput: errorOutput,
             isInputTerminal: terminal.isInputTerminal, programName: Self.programName,

@@ -7,12 +7,13 @@ import Observation
 #endif
 
 /// Whether an API request has waited for the server's answer long enough to say so: the full-screen app's status
-/// line shows "waiting for the server…" while one has waited `threshold` (2 s) or more, so a server that accepts the
-/// connection and never answers is visible at once, long before the request's deadline ends it as a timeout.
+/// line shows "waiting for the server…" while one has waited `threshold` (2 s) or more, and so does a command's
+/// progress line on a terminal (`ServerWaitLine`), so a server that accepts the connection and never answers is
+/// visible at once, long before the request's deadline ends it as a timeout.
 ///
 /// Every request through `ServerWait.Transport` is counted from when it is sent until its answer or failure; a timer
 /// per request (on the injected clock) marks it slow at `threshold`. Observable: a view that reads `isWaiting` is
-/// drawn again when it changes.
+/// drawn again when it changes; `onChange` is told at once, before the answer reaches the request's caller.
 @MainActor
 @Observable
 public final class ServerWait {
@@ -26,6 +27,9 @@ public final class ServerWait {
     @ObservationIgnored private var timers: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var slow: Set<Int> = []
     @ObservationIgnored private var nextID = 0
+    /// Called with the new value whenever `isWaiting` changes (nil: nobody listens). It runs before the answer that
+    /// ended the wait reaches its caller, so a progress line it draws is gone before the caller prints anything.
+    @ObservationIgnored public var onChange: (@MainActor (Bool) -> Void)?
 
     /// Creates a tracker whose timers run on `clock` (`ContinuousClock()` in the app).
     public init(clock: any Clock<Duration>) {
@@ -66,7 +70,9 @@ public final class ServerWait {
 
     private func update() {
         let waiting = !slow.isEmpty
-        if waiting != isWaiting { isWaiting = waiting }
+        guard waiting != isWaiting else { return }
+        isWaiting = waiting
+        onChange?(waiting)
     }
 }
 

@@ -29,6 +29,7 @@ struct CommandHarness {
         let commandLine = StorefrontCommandLine(
             output: output,
             errorOutput: errors,
+            statusTerminal: nil,
             environment: environment,
             currentDirectory: directory.url,
             terminal: Terminal(inputDescriptor: -1, outputDescriptor: -1, environment: [:]),

@@ -295,7 +295,7 @@ public final class FeedFeature {
     /// Keeps the store's state from a page: its failure, or that it works again.
     private func noteStore(_ page: FeedPage) {
         if let failure = page.storeFailure {
-            storeError = FeedError(kind: .storeUnavailable, detail: failure.reason)
+            storeError = FeedError(failure)
         } else {
             storeError = nil
         }

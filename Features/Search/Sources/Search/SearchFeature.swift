@@ -1,3 +1,4 @@
+import FeatureKit
 import Logging
 import Models
 import Observation
@@ -58,6 +59,8 @@ public final class SearchFeature {
     /// Why the saved products (the offline fallback) cannot be used, when the last server answer could not be
     /// saved; nil when all is well. Search keeps working from the network.
     public private(set) var savedProductsProblem: String?
+    /// The full disk behind `savedProductsProblem`, when that is the cause (it names the file).
+    public private(set) var savedProductsDiskFull: DiskFull?
     /// The recent searches, newest first (after `loadRecentSearches()`).
     public internal(set) var recentSearches: [String] = []
     /// Why the recent searches could not be read or written, or nil.
@@ -314,7 +317,10 @@ public final class SearchFeature {
             totalIsEstimate = page.totalIsEstimate
             nextOffset = page.results.nextOffset
             resultsSource = page.source
-            if page.source == .server { savedProductsProblem = page.savedProductsProblem }
+            if page.source == .server {
+                savedProductsProblem = page.savedProductsProblem
+                savedProductsDiskFull = page.savedProductsDiskFull
+            }
             publicationObserver?(query)
         case .failure(let failure):
             guard let failure = Self.searchError(from: failure) else { return }

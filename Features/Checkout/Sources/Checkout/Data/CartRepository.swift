@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import Logging
 import Models
@@ -155,6 +156,6 @@ public struct LiveCartRepository: CartRepository {
 
     private func storeError(_ error: any Error, operation: String) -> CartError {
         logger.error("\(operation) failed", metadata: ["error": "\(error)"])
-        return .storeUnavailable(reason: String(describing: error))
+        return .storeUnavailable(reason: String(describing: error), diskFull: DiskFull(in: error))
     }
 }

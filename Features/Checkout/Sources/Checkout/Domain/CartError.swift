@@ -1,3 +1,4 @@
+import FeatureKit
 import Models
 
 /// Why a cart operation was refused or failed. Every message names the value concerned and is fit to show.
@@ -13,8 +14,9 @@ public enum CartError: Error, Hashable, Sendable {
     /// A subtotal does not fit in `Int64` minor units.
     case amountOverflow
     /// The cart's store cannot be opened or written (a corrupt file, a newer schema, a full disk); the reason is
-    /// for diagnostics. The cart on disk is left as it is.
-    case storeUnavailable(reason: String)
+    /// for diagnostics, and `diskFull` names the file when a full disk is the cause. The cart on disk is left as it
+    /// is.
+    case storeUnavailable(reason: String, diskFull: DiskFull? = nil)
 }
 
 extension CartError: CustomStringConvertible {
@@ -33,6 +35,8 @@ extension CartError: CustomStringConvertible {
             return "\u{201C}\(title)\u{201D} is out of stock, so it wasn't added to the cart."
         case .amountOverflow:
             return "The amount is too large to compute."
+        case .storeUnavailable(_, let full?):
+            return full.sentence
         case .storeUnavailable:
             return "The cart could not be opened on this device."
         }

@@ -27,17 +27,23 @@ extension CheckoutError: UserFacingError {
 }
 
 extension CartError: UserFacingError {
-    /// The description, with the store's reason when the local store cannot be used.
+    /// The description, with the store's reason when the local store cannot be used; a full disk as FeatureKit
+    /// words it, naming the file.
     public var userFacingDescription: String {
-        if case .storeUnavailable(let reason) = self {
-            return "\(description) The local store cannot be used: \(reason)"
+        switch self {
+        case .storeUnavailable(_, let full?): return full.description
+        case .storeUnavailable(let reason, nil): return "\(description) The local store cannot be used: \(reason)"
+        default: return description
         }
-        return description
     }
 
-    /// `store_unavailable` when the local store cannot be used, `cart_rejected` for a change the cart refuses.
+    /// `disk_full` for a full disk, `store_unavailable` when the local store cannot be used otherwise,
+    /// `cart_rejected` for a change the cart refuses.
     public var errorCode: String {
-        if case .storeUnavailable = self { return "store_unavailable" }
-        return "cart_rejected"
+        switch self {
+        case .storeUnavailable(_, .some): DiskFull.code
+        case .storeUnavailable: "store_unavailable"
+        default: "cart_rejected"
+        }
     }
 }

@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import Networking
 
@@ -6,15 +7,18 @@ import Networking
 public struct FeedStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What the store reported, for logs (no stored values).
     public var reason: String
+    /// The full disk behind the failure, when that is the cause (it names the file).
+    public var diskFull: DiskFull?
 
     /// Creates the error.
-    public init(reason: String) {
+    public init(reason: String, diskFull: DiskFull? = nil) {
         self.reason = reason
+        self.diskFull = diskFull
     }
 
-    /// The error wrapping `error`'s description.
+    /// The error wrapping `error`'s description, and the full disk in it when there is one.
     init(_ error: any Error) {
-        self.init(reason: String(describing: error))
+        self.init(reason: String(describing: error), diskFull: DiskFull(in: error))
     }
 
     /// `feed store unavailable: …`.
@@ -47,11 +51,14 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     public var kind: Kind
     /// The underlying error's description, for logs.
     public var detail: String
+    /// The full disk behind a `storeUnavailable` failure, when that is the cause (it names the file).
+    public var diskFull: DiskFull?
 
     /// Creates an error.
-    public init(kind: Kind, detail: String) {
+    public init(kind: Kind, detail: String, diskFull: DiskFull? = nil) {
         self.kind = kind
         self.detail = detail
+        self.diskFull = diskFull
     }
 
     /// The Feature's view of `error`: `APIError` by its category, `FeedStoreError` as `storeUnavailable`; nil for a
@@ -64,7 +71,7 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
         case let error as FeedError:
             self = error
         case let error as FeedStoreError:
-            self.init(kind: .storeUnavailable, detail: error.reason)
+            self.init(kind: .storeUnavailable, detail: error.reason, diskFull: error.diskFull)
         case let error as APIError:
             self.init(kind: Self.kind(of: error.category), detail: error.description)
         default:

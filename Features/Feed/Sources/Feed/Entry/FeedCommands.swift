@@ -50,7 +50,9 @@ struct FeedCommands {
         } catch {
             return invocation.fail("the feed could not be loaded", error)
         }
-        if let failure = page.storeFailure {
+        if let full = page.storeFailure?.diskFull {
+            invocation.warn("nothing was kept for offline use: \(full)")
+        } else if let failure = page.storeFailure {
             invocation.warn(
                 "storage error: the feed's local store cannot be used, so nothing was kept for offline use "
                     + "(\(failure.reason))")
@@ -60,7 +62,8 @@ struct FeedCommands {
         lines.append(page.nextCursor.map { "next cursor: \($0)" } ?? "end of the feed")
         let output = FeedPageOutput(
             posts: page.posts.map(PostOutput.init), nextCursor: page.nextCursor,
-            storeError: page.storeFailure?.reason)
+            storeError: page.storeFailure.map { $0.diskFull?.description ?? $0.reason },
+            storeErrorCode: page.storeFailure.map(ErrorText.code))
         return invocation.emit(lines, json: output)
     }
 
@@ -172,4 +175,6 @@ struct FeedPageOutput: Encodable {
     let posts: [PostOutput]
     let nextCursor: String?
     let storeError: String?
+    /// `disk_full` for a full disk, else `failed` (the shared error codes); nil when the store took the page.
+    let storeErrorCode: String?
 }

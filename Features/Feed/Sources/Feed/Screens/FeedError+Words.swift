@@ -2,9 +2,11 @@ import Networking
 
 extension FeedError {
     /// A sentence for the person using the app (never the technical detail): Networking's sentence for the
-    /// failure's category (`APIError.Category.userMessage`), or the feed's own for what only the feed knows.
+    /// failure's category (`APIError.Category.userMessage`), the feed's own for what only the feed knows, or a full
+    /// disk as FeatureKit words it, naming the file (`DiskFull.sentence`).
     public var userMessage: String {
-        switch kind {
+        if let diskFull { return diskFull.sentence }
+        return switch kind {
         case .offline: APIError.Category.offline.userMessage
         case .timedOut: APIError.Category.timeout.userMessage
         case .rateLimited: APIError.Category.rateLimited.userMessage

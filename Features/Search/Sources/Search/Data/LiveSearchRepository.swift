@@ -1,3 +1,4 @@
+import FeatureKit
 import Logging
 import Models
 import Networking
@@ -63,7 +64,8 @@ public struct LiveSearchRepository: SearchRepository {
             items: products, offset: answer.offset, total: answer.total,
             returnedCount: answer.products.elements.count + answer.products.dropped.count)
         let problem = await save(products.map { SavedProducts.Entry(summary: $0, description: nil) }, detail: false)
-        var page = SearchPage(results: results, source: .server, savedProductsProblem: problem)
+        var page = SearchPage(results: results, source: .server, savedProductsProblem: problem.map { "\($0)" })
+        page.savedProductsDiskFull = problem.flatMap { DiskFull(in: $0) }
         page.totalIsEstimate = answer.totalIsEstimate ?? false
         return page
     }
@@ -115,7 +117,7 @@ public struct LiveSearchRepository: SearchRepository {
 
     /// Saves `entries`; returns nil when saved, or why the store could not take them (logged, never thrown: the
     /// network answer stands on its own).
-    private func save(_ entries: [SavedProducts.Entry], detail: Bool) async -> String? {
+    private func save(_ entries: [SavedProducts.Entry], detail: Bool) async -> (any Error)? {
         guard !entries.isEmpty else { return nil }
         let limit = maximumSavedProducts
         do {
@@ -125,7 +127,7 @@ public struct LiveSearchRepository: SearchRepository {
             return nil
         } catch {
             logger.error("cannot save products for offline search", metadata: ["error": "\(error)"])
-            return "\(error)"
+            return error
         }
     }
 
@@ -139,7 +141,7 @@ public struct LiveSearchRepository: SearchRepository {
             }
         } catch {
             logger.error("cannot read saved products", metadata: ["error": "\(error)"])
-            throw SearchError.savedProductsUnavailable(reason: "\(error)", network: networkError)
+            throw SearchError.savedProducts(error, network: networkError)
         }
         let products = found.rows.compactMap(\.summary)
         let results = OffsetPage(items: products, offset: offset, total: found.total, returnedCount: found.rows.count)
@@ -152,7 +154,7 @@ public struct LiveSearchRepository: SearchRepository {
             row = try await database.read { db in try SavedProducts.product(id: id, in: db) }
         } catch {
             logger.error("cannot read saved products", metadata: ["error": "\(error)"])
-            throw SearchError.savedProductsUnavailable(reason: "\(error)", network: networkError)
+            throw SearchError.savedProducts(error, network: networkError)
         }
         guard let row, let summary = row.summary else { throw SearchError.productNotSaved(network: networkError) }
         return ProductDetail(summary: summary, description: row.description, source: .saved)

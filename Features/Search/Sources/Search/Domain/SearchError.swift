@@ -1,3 +1,4 @@
+import FeatureKit
 import Networking
 
 /// Why a search or a product could not be shown. Cancellation is never one of these: a cancelled call ends in
@@ -9,6 +10,9 @@ public enum SearchError: Error, Sendable, Hashable, CustomStringConvertible {
     /// corrupt, newer schema, unreadable), when they were needed: the server could not be reached (`network`), or
     /// the next page of offline results was asked for (`network` is nil). The store is left as it is.
     case savedProductsUnavailable(reason: String, network: APIError?)
+    /// The saved products could not be read because the disk of the account's store is full (`full` names the
+    /// file), when they were needed as for `savedProductsUnavailable`.
+    case diskFull(DiskFull, network: APIError?)
     /// The product is neither on the server (which could not be reached) nor among the saved products.
     case productNotSaved(network: APIError)
     /// Something the feature did not expect (a bug in a collaborator); `reason` is its description.
@@ -20,7 +24,7 @@ public enum SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .api(let error), .productNotSaved(let error):
             return error.category
-        case .savedProductsUnavailable(_, let network):
+        case .savedProductsUnavailable(_, let network), .diskFull(_, let network):
             return network?.category ?? .offline
         case .unexpected:
             return .unexpected
@@ -34,11 +38,20 @@ public enum SearchError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(error)"
         case .savedProductsUnavailable(let reason, let network):
             return (network.map { "\($0); " } ?? "") + "saved products unavailable: \(reason)"
+        case .diskFull(let full, let network):
+            return (network.map { "\($0); " } ?? "") + "saved products unavailable: \(full)"
         case .productNotSaved(let network):
             return "\(network); the product is not saved for offline use"
         case .unexpected(let reason):
             return "unexpected: \(reason)"
         }
+    }
+
+    /// The failure to read the saved products: `diskFull` when `error` is (or wraps) a full disk, else
+    /// `savedProductsUnavailable` with its description.
+    static func savedProducts(_ error: any Error, network: APIError?) -> SearchError {
+        if let full = DiskFull(in: error) { return .diskFull(full, network: network) }
+        return .savedProductsUnavailable(reason: "\(error)", network: network)
     }
 
     /// Whether an API failure means the server could not be reached or could not answer now (offline, timeout,

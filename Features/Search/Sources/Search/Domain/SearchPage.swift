@@ -1,3 +1,4 @@
+import FeatureKit
 import Models
 import Networking
 
@@ -53,6 +54,8 @@ public struct SearchPage: Hashable, Sendable {
     /// the account's store cannot be opened (corrupt, newer schema, unreadable). Search still answers from the
     /// network; only the offline fallback is lost.
     public var savedProductsProblem: String?
+    /// The full disk behind `savedProductsProblem`, when that is the cause (it names the file).
+    public var savedProductsDiskFull: DiskFull?
     /// Why the server could not answer, for a page that came from the saved products instead; nil for the server's
     /// pages.
     public var networkError: APIError?

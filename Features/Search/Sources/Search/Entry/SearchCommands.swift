@@ -61,7 +61,9 @@ struct SearchCommands {
             }
             invocation.warn("the server could not be reached; these results come from products saved on this device")
         }
-        if let problem = page.savedProductsProblem {
+        if let full = page.savedProductsDiskFull {
+            invocation.warn("results could not be saved for offline use: \(full)")
+        } else if let problem = page.savedProductsProblem {
             invocation.warn("storage error: results could not be saved for offline use (\(problem))")
         }
         let results = page.results

@@ -1,19 +1,41 @@
 import FeatureKit
+import Networking
 
 extension SearchError: UserFacingError {
-    /// The API's failure with its code, or the description.
+    /// The API's failure with its code; a full disk (of the saved products' store, or the server's own
+    /// `disk_full`) as FeatureKit words it, naming the file; or the description.
     public var userFacingDescription: String {
-        if case .api(let apiError) = self { return ErrorText.describe(apiError) }
-        return description
+        switch self {
+        case .api(let apiError): return ErrorText.describe(apiError)
+        case .diskFull(let full, _): return full.description
+        default: return networkDiskFull.map(ErrorText.describe) ?? description
+        }
     }
 
-    /// The API's code or failure kind, or `saved_products_unavailable` / `not_saved` offline.
+    /// The API's code or failure kind; `disk_full` for a full disk (of the saved products' store, or the server's
+    /// own `disk_full` when the saved products could not stand in); or `saved_products_unavailable` / `not_saved`
+    /// offline.
     public var errorCode: String {
         switch self {
         case .api(let apiError): return ErrorText.code(apiError)
+        case .diskFull: return DiskFull.code
+        case _ where networkDiskFull != nil: return DiskFull.code
         case .savedProductsUnavailable: return "saved_products_unavailable"
         case .productNotSaved: return "not_saved"
         case .unexpected: return "unexpected"
+        }
+    }
+
+    /// The server's failure behind an offline answer when it was a full disk (`disk_full`, the embedded server's
+    /// data on a full disk).
+    private var networkDiskFull: APIError? {
+        switch self {
+        case .savedProductsUnavailable(_, let network?):
+            return network.code == DiskFull.code ? network : nil
+        case .productNotSaved(let network):
+            return network.code == DiskFull.code ? network : nil
+        default:
+            return nil
         }
     }
 }

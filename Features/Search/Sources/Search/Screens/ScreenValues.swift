@@ -60,6 +60,8 @@ struct ProductFormat {
             reason = "You're offline, and saved products can't be opened."
         case .savedProductsUnavailable:
             reason = "Saved products can't be opened."
+        case .diskFull(let full, _):
+            reason = full.sentence
         case .productNotSaved:
             reason = "You're offline, and this product isn't saved on this device."
         case .api(let failure):

@@ -174,6 +174,9 @@ public final class SearchViewModel {
                 actionHint: "Press ctrl+r to search online again")
         }
         let queryIsBlank = SearchText.normalized(feature.query).isEmpty
+        if let full = feature.savedProductsDiskFull, !queryIsBlank {
+            return Notice(.info, message: "Results can't be saved for offline use. \(full.sentence)")
+        }
         if feature.savedProductsProblem != nil && !queryIsBlank {
             return Notice(.info, message: "Saved products can't be opened, so search won't work offline.")
         }

@@ -10,13 +10,14 @@ import Synchronization
 /// One libcurl multi handle and the thread of its own that drives it: the engine under `CurlTransport` and
 /// `CurlStreamingTransport`.
 ///
-/// Build one per process in the composition root and hand it to every transport. The thread sleeps in
-/// `curl_multi_poll` until a socket has work, a transfer's idle timeout is due, or a message arrives; nothing polls
-/// while the process is idle. Every libcurl call on an easy or the multi handle happens on that thread, so callers
-/// never wait on it: starting a transfer, cancelling one and un-pausing one are messages (a lock-protected queue,
-/// then `curl_multi_wakeup`, which libcurl allows from any thread). A cancelled caller is resumed at once with
-/// `CancellationError`; the thread removes the transfer when it reads the message. Every easy handle has
-/// `CURLOPT_NOSIGNAL` (libcurl must not raise signals in a threaded process).
+/// Build one per process in the composition root and hand it to every transport. The thread sleeps in `epoll_wait`
+/// until a socket has work, one of libcurl's timers or a transfer's idle timeout is due, or a message arrives;
+/// nothing polls while the process is idle. libcurl runs through its socket interface (`curl_multi_socket_action`,
+/// see `CurlLoop`), so a wake-up costs what its ready sockets need, not what every open transfer would. Every libcurl
+/// call on an easy or the multi handle happens on that thread, so callers never wait on it: starting a transfer,
+/// cancelling one and un-pausing one are messages (a lock-protected queue, then a write to the loop's eventfd). A
+/// cancelled caller is resumed at once with `CancellationError`; the thread removes the transfer when it reads the
+/// message. Every easy handle has `CURLOPT_NOSIGNAL` (libcurl must not raise signals in a threaded process).
 ///
 /// The thread ends once the last reference to the driver is gone (every transport and open stream holds one).
 public final class CurlDriver: Sendable {
@@ -42,8 +43,23 @@ public final class CurlDriver: Sendable {
     /// transfer's URL before its caller is told, lets tests hold a completion (production passes nil).
     init(completionGate: (@Sendable (URL) -> Void)?) throws(StartFailure) {
         guard CurlGlobal.initialised else { throw StartFailure(reason: "curl_global_init failed") }
-        guard let multi = curl_multi_init() else { throw StartFailure(reason: "curl_multi_init returned NULL") }
-        core = CurlDriverCore(multi: multi)
+        let epoll = ccurl_epoll_create()
+        guard epoll >= 0 else {
+            throw StartFailure(reason: "epoll_create1 failed: \(String(cString: strerror(errno)))")
+        }
+        let wake = ccurl_eventfd_create()
+        guard wake >= 0, ccurl_epoll_watch(epoll, wake, ccurl_epoll_events(CURL_POLL_IN)) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if wake >= 0 { close(wake) }
+            close(epoll)
+            throw StartFailure(reason: "the wake-up eventfd cannot be set up: \(reason)")
+        }
+        guard let multi = curl_multi_init() else {
+            close(wake)
+            close(epoll)
+            throw StartFailure(reason: "curl_multi_init returned NULL")
+        }
+        core = CurlDriverCore(multi: multi, epoll: epoll, wakeDescriptor: wake)
         let core = self.core
         let thread = Thread {
             // Named from the thread itself: on Linux a name set before start is not given to the system thread.
@@ -97,27 +113,38 @@ enum CurlCommand: Sendable {
     case stop
 }
 
-/// What the driver and its thread share: the multi handle (for `curl_multi_wakeup` only) and the message queue.
+/// What the driver and its thread share: the multi handle, the loop's epoll set and wake-up eventfd, and the message
+/// queue.
 ///
-/// `@unchecked Sendable` is sound: `multi` is a pointer libcurl lets any thread pass to `curl_multi_wakeup` (the
-/// only call made on it off the driver's thread); every other call on it happens on the driver's thread, which also
-/// cleans it up, and only after `.stop`, which is posted when the last `CurlDriver` is gone, so no thread can post
-/// (and wake) any more. The queue lives in a `Locked`, the id counter is atomic.
+/// `@unchecked Sendable` is sound: every call on `multi` and `epoll` happens on the driver's thread, which also
+/// cleans them up; other threads only write to `wakeDescriptor` (an eventfd, safe from any thread), and the thread
+/// closes it only after `.stop`, which is posted when the last `CurlDriver` is gone, so no thread can post (and
+/// write) any more. The queue lives in a `Locked`, the counters are atomic.
 final class CurlDriverCore: @unchecked Sendable {
     let multi: UnsafeMutableRawPointer
+    let epoll: Int32
+    let wakeDescriptor: Int32
     let nextID = Atomic<Int>(0)
     /// How many transfers the driver's thread runs now (for tests: a cancelled transfer is gone).
     let activeCount = Atomic<Int>(0)
     private let queue = Locked<[CurlCommand]>([])
 
-    init(multi: UnsafeMutableRawPointer) {
+    init(multi: UnsafeMutableRawPointer, epoll: Int32, wakeDescriptor: Int32) {
         self.multi = multi
+        self.epoll = epoll
+        self.wakeDescriptor = wakeDescriptor
     }
 
-    /// Queues `command` and wakes the driver's thread.
+    /// Queues `command` and wakes the driver's thread, unless earlier commands it has not taken yet will wake it
+    /// (the thread empties the eventfd before it takes the queue, so a command queued after that writes again).
     func post(_ command: CurlCommand) {
-        queue.withLock { $0.append(command) }
-        curl_multi_wakeup(multi)
+        let wasEmpty = queue.withLock { queue in
+            defer { queue.append(command) }
+            return queue.isEmpty
+        }
+        if wasEmpty {
+            _ = ccurl_eventfd_signal(wakeDescriptor)
+        }
     }
 
     /// Every queued command, oldest first; the queue is left empty.

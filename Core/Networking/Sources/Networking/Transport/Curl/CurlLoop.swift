@@ -5,44 +5,110 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The driver's thread: reads messages, runs libcurl, finishes transfers, and sleeps in `curl_multi_poll`.
-/// Everything here runs on that one thread only.
+/// The driver's thread: reads messages, runs libcurl, finishes transfers, and sleeps in `epoll_wait`. Everything
+/// here runs on that one thread only.
+///
+/// libcurl's socket interface drives it (`curl_multi_socket_action`): libcurl says through its socket callback which
+/// sockets to watch and for what, the loop keeps them in an epoll set of its own beside the driver's wake-up
+/// eventfd, and when one is ready it tells libcurl about that socket alone. So a wake-up costs what the ready sockets
+/// need, however many transfers are open: `curl_multi_poll` and `curl_multi_perform` visit every transfer on each
+/// wake-up (a `poll` of every socket, then a readiness check of each), which made one driver with 500 open streams
+/// spend most of each event's fan-out walking the 499 that had nothing. libcurl's own timers come from
+/// `curl_multi_timeout`, asked again after every round, so no timer can be missed. The transfers' idle deadlines are
+/// checked only when the earliest one can be due.
 final class CurlLoop {
     private let core: CurlDriverCore
     private let completionGate: (@Sendable (URL) -> Void)?
     private var active: [Int: ActiveTransfer] = [:]
     private var idsByHandle: [UnsafeMutableRawPointer: Int] = [:]
     private let clock = ContinuousClock()
+    /// No transfer's idle deadline is before this (nil: no transfer is watched for idleness): a deadline only moves
+    /// later as bytes arrive, so the earliest one found by the last check is a lower bound until a transfer starts or
+    /// is un-paused, which lower it.
+    private var nextIdleCheck: ContinuousClock.Instant?
+    /// What `epoll_wait` reported: descriptors and their event bits.
+    private let readyCapacity: Int32 = 256
+    private let readyDescriptors: UnsafeMutablePointer<Int32>
+    private let readyEvents: UnsafeMutablePointer<UInt32>
 
     init(core: CurlDriverCore, completionGate: (@Sendable (URL) -> Void)?) {
         self.core = core
         self.completionGate = completionGate
+        readyDescriptors = .allocate(capacity: Int(readyCapacity))
+        readyEvents = .allocate(capacity: Int(readyCapacity))
+    }
+
+    deinit {
+        readyDescriptors.deallocate()
+        readyEvents.deallocate()
     }
 
     /// Runs until `.stop`, then finishes what is left with `CancellationError` and cleans the multi handle up.
     func run() {
-        while true {
-            for command in core.takeCommands() {
-                switch command {
-                case .start(let transfer):
-                    start(transfer)
-                case .cancel(let id):
-                    end(id, with: CancellationError())
-                case .resume(let id):
-                    resume(id)
-                case .stop:
-                    for id in Array(active.keys) {
-                        end(id, with: CancellationError())
-                    }
-                    curl_multi_cleanup(core.multi)
-                    return
+        // The loop outlives every callback: it runs on this thread until `.stop`, after the multi handle is gone.
+        let this = Unmanaged.passUnretained(self).toOpaque()
+        ccurl_multi_setopt_socket_callback(core.multi, curlSocketChanged)
+        ccurl_multi_setopt_pointer(core.multi, CURLMOPT_SOCKETDATA, this)
+        while runCommands() {
+            let count = ccurl_epoll_wait(core.epoll, readyDescriptors, readyEvents, readyCapacity, waitMilliseconds())
+            var running: Int32 = 0
+            for index in 0..<Int(max(count, 0)) {
+                let descriptor = readyDescriptors[index]
+                if descriptor == core.wakeDescriptor {
+                    ccurl_eventfd_drain(descriptor)
+                } else {
+                    curl_multi_socket_action(core.multi, descriptor, ccurl_select_bits(readyEvents[index]), &running)
                 }
             }
-            var running: Int32 = 0
-            curl_multi_perform(core.multi, &running)
+            var timeout = -1
+            if curl_multi_timeout(core.multi, &timeout) == CURLM_OK, timeout == 0 {
+                curl_multi_socket_action(core.multi, ccurl_socket_timeout(), 0, &running)
+            }
             readMessages()
-            let wait = expireIdleTransfers()
-            curl_multi_poll(core.multi, nil, 0, wait, nil)
+            expireIdleTransfers()
+        }
+    }
+
+    /// Carries out the queued messages; false after `.stop` (everything is cleaned up then).
+    private func runCommands() -> Bool {
+        for command in core.takeCommands() {
+            switch command {
+            case .start(let transfer):
+                start(transfer)
+            case .cancel(let id):
+                end(id, with: CancellationError())
+            case .resume(let id):
+                resume(id)
+            case .stop:
+                for id in Array(active.keys) {
+                    end(id, with: CancellationError())
+                }
+                curl_multi_cleanup(core.multi)
+                close(core.epoll)
+                close(core.wakeDescriptor)
+                return false
+            }
+        }
+        return true
+    }
+
+    /// How long `epoll_wait` may sleep, in milliseconds: until libcurl's next timer or the earliest idle deadline,
+    /// rounded up; -1 (until a socket or a message) when neither is set.
+    private func waitMilliseconds() -> Int32 {
+        var curlTimeout = -1
+        if curl_multi_timeout(core.multi, &curlTimeout) != CURLM_OK { curlTimeout = -1 }
+        guard let check = nextIdleCheck else { return Int32(clamping: curlTimeout) }
+        let idle = Self.milliseconds(roundingUp: check - clock.now)
+        return Int32(clamping: curlTimeout < 0 ? idle : min(idle, curlTimeout))
+    }
+
+    /// libcurl's socket callback: watch `descriptor` for what it asks, or stop watching it.
+    fileprivate func watch(_ descriptor: Int32, for what: Int32) {
+        let events = ccurl_epoll_events(what)
+        if events == 0 {
+            ccurl_epoll_unwatch(core.epoll, descriptor)
+        } else {
+            _ = ccurl_epoll_watch(core.epoll, descriptor, events)
         }
     }
 
@@ -60,6 +126,7 @@ final class CurlLoop {
             transfer.sink.finish(with: error)
             return
         }
+        // Adding the handle sets a timer that is due at once; the next round starts the transfer.
         let added = curl_multi_add_handle(core.multi, handle)
         guard added == CURLM_OK else {
             entry.release()
@@ -70,13 +137,21 @@ final class CurlLoop {
         active[transfer.id] = entry
         idsByHandle[handle] = transfer.id
         core.activeCount.store(active.count, ordering: .relaxed)
+        watchIdleness(of: entry)
     }
 
     private func resume(_ id: Int) {
         guard let entry = active[id], entry.paused else { return }
         entry.paused = false
         entry.lastActivity = clock.now
+        watchIdleness(of: entry)
         ccurl_easy_unpause(entry.handle)
+    }
+
+    /// `entry`'s idle deadline counts from now on.
+    private func watchIdleness(of entry: ActiveTransfer) {
+        let due = entry.lastActivity + entry.transfer.request.options.idleTimeout
+        nextIdleCheck = min(nextIdleCheck ?? due, due)
     }
 
     /// Removes transfer `id` from the multi handle and finishes its sink with `error` (nil: complete).
@@ -116,13 +191,15 @@ final class CurlLoop {
         }
     }
 
-    /// Fails transfers that received nothing for their idle timeout; returns how long `curl_multi_poll` may
-    /// sleep before the next one is due, in milliseconds (libcurl shortens it for its own timers).
-    private func expireIdleTransfers() -> Int32 {
+    /// Fails the transfers that received nothing for their idle timeout, once the earliest deadline can be due, and
+    /// finds the next earliest.
+    private func expireIdleTransfers() {
         let now = clock.now
-        var wait = Duration.seconds(3600)
+        guard let check = nextIdleCheck, check <= now else { return }
+        var earliest: ContinuousClock.Instant?
         for (id, entry) in active where !entry.paused {
-            let due = entry.lastActivity + entry.transfer.request.options.idleTimeout
+            let timeout = entry.transfer.request.options.idleTimeout
+            let due = entry.lastActivity + timeout
             if due <= now {
                 let url = entry.transfer.request.url
                 end(
@@ -130,204 +207,30 @@ final class CurlLoop {
                     with: URLError(
                         .timedOut,
                         userInfo: [
-                            NSLocalizedDescriptionKey:
-                                "no byte received for \(entry.transfer.request.options.idleTimeout) (\(url.absoluteString))",
+                            NSLocalizedDescriptionKey: "no byte received for \(timeout) (\(url.absoluteString))",
                             NSURLErrorFailingURLErrorKey: url,
                         ]))
             } else {
-                wait = min(wait, due - now)
+                earliest = min(earliest ?? due, due)
             }
         }
-        let (seconds, attoseconds) = wait.components
-        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-    }
-}
-
-/// A running transfer as the driver's thread keeps it: the easy handle, its header list and error buffer, and what
-/// libcurl's callbacks need. Touched only on the driver's thread.
-final class ActiveTransfer {
-    let transfer: CurlTransfer
-    let handle: UnsafeMutableRawPointer
-    private var headerList: UnsafeMutablePointer<curl_slist>?
-    private let errorBuffer: UnsafeMutablePointer<CChar>
-    /// Body bytes taken so far.
-    private var bodyBytes = 0
-    var headDelivered = false
-    var paused = false
-    var lastActivity: ContinuousClock.Instant
-    /// Set by a callback that stopped the transfer (the body cap); it wins over libcurl's result code.
-    var failure: (any Error)?
-
-    init(transfer: CurlTransfer, handle: UnsafeMutableRawPointer, now: ContinuousClock.Instant) {
-        self.transfer = transfer
-        self.handle = handle
-        lastActivity = now
-        errorBuffer = .allocate(capacity: ccurl_error_size())
-        errorBuffer.initialize(repeating: 0, count: ccurl_error_size())
+        nextIdleCheck = earliest
     }
 
-    /// libcurl's sentence about the failure, or "".
-    var errorDetail: String { String(cString: errorBuffer) }
-
-    /// Frees the easy handle, the header list and the error buffer (after the handle left the multi handle).
-    func release() {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(headerList)
-        headerList = nil
-        errorBuffer.deallocate()
-    }
-
-    /// Sets every option of the request; the first failing option's code, else `CURLE_OK`.
-    func configure() -> CURLcode {
-        let request = transfer.request
-        let options = request.options
-        let this = Unmanaged.passUnretained(self).toOpaque()
-        var codes: [CURLcode] = [
-            ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
-            ccurl_easy_setopt_string(handle, CURLOPT_URL, request.url.absoluteString),
-            ccurl_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-            ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0),
-            ccurl_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1),
-            ccurl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer),
-            ccurl_easy_setopt_write_callback(handle, CURLOPT_WRITEFUNCTION, curlWriteBody),
-            ccurl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, this),
-            ccurl_easy_setopt_write_callback(handle, CURLOPT_HEADERFUNCTION, curlWriteHeader),
-            ccurl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, this),
-            ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.idleTimeout)),
-        ]
-        if options.acceptsCompression {
-            codes.append(ccurl_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""))
-        }
-        if let authorities = options.certificateAuthorities {
-            codes.append(ccurl_easy_setopt_string(handle, CURLOPT_CAINFO, authorities))
-        }
-        if let cap = options.maximumBodyBytes {
-            codes.append(ccurl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(cap)))
-        }
-        if request.freshConnection {
-            codes.append(ccurl_easy_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1))
-            codes.append(ccurl_easy_setopt_long(handle, CURLOPT_FORBID_REUSE, 1))
-        }
-        codes.append(contentsOf: configureMethod(request))
-        for line in request.headerLines {
-            headerList = curl_slist_append(headerList, line)
-        }
-        codes.append(ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
-        return codes.first { $0 != CURLE_OK } ?? CURLE_OK
-    }
-
-    private func configureMethod(_ request: CurlRequest) -> [CURLcode] {
-        switch (request.method, request.body) {
-        case ("GET", nil):
-            return [ccurl_easy_setopt_long(handle, CURLOPT_HTTPGET, 1)]
-        case ("HEAD", nil):
-            return [ccurl_easy_setopt_long(handle, CURLOPT_NOBODY, 1)]
-        case ("POST", _), (_, .some):
-            let body = request.body ?? Data()
-            var codes = [
-                request.method == "POST"
-                    ? ccurl_easy_setopt_long(handle, CURLOPT_POST, 1)
-                    : ccurl_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method),
-                ccurl_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)),
-            ]
-            // COPYPOSTFIELDS copies POSTFIELDSIZE_LARGE bytes before it returns; the NUL keeps the pointer valid for
-            // an empty body.
-            let bytes = [UInt8](body) + [0]
-            codes.append(
-                bytes.withUnsafeBytes { buffer in
-                    ccurl_easy_setopt_pointer(
-                        handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress))
-                })
-            return codes
-        default:
-            return [ccurl_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)]
-        }
-    }
-
-    /// A header line arrived; the blank line after a final (non-1xx) status ends the head, which goes to the sink.
-    func receiveHeader(_ line: UnsafeRawBufferPointer) {
-        lastActivity = ContinuousClock().now
-        guard line.count <= 2, line.first == 0x0D || line.first == 0x0A else { return }
-        var status = 0
-        ccurl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        if (100..<200).contains(status) { return }
-        deliverHead()
-    }
-
-    /// A body chunk arrived: counted against the cap, then offered to the sink. Returns what the write callback
-    /// answers libcurl: the byte count, `CURL_WRITEFUNC_PAUSE`, or 0 to stop the transfer (the cap).
-    func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Int {
-        lastActivity = ContinuousClock().now
-        if !headDelivered {
-            deliverHead()
-        }
-        if let cap = transfer.request.options.maximumBodyBytes, bodyBytes + chunk.count > cap {
-            failure = ResponseBodyTooLarge(url: transfer.request.url, limit: cap)
-            return 0
-        }
-        switch transfer.sink.receive(body: chunk) {
-        case .accepted:
-            bodyBytes += chunk.count
-            return chunk.count
-        case .pause:
-            paused = true
-            return ccurl_writefunc_pause()
-        }
-    }
-
-    /// Builds the response head from libcurl's parsed headers (`curl_easy_nextheader`, the last request's) and
-    /// hands it to the sink, once.
-    func deliverHead() {
-        guard !headDelivered else { return }
-        headDelivered = true
-        var status = 0
-        ccurl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        var version = 0
-        ccurl_easy_getinfo_long(handle, CURLINFO_HTTP_VERSION, &version)
-        var fields: [String: String] = [:]
-        var lowercased: [String: String] = [:]
-        var header = curl_easy_nextheader(handle, UInt32(CURLH_HEADER), -1, nil)
-        while let current = header {
-            let name = String(cString: current.pointee.name)
-            let value = String(cString: current.pointee.value)
-            if let existing = lowercased[name.lowercased()], let previous = fields[existing] {
-                fields[existing] = previous + ", " + value
-            } else {
-                lowercased[name.lowercased()] = name
-                fields[name] = value
-            }
-            header = curl_easy_nextheader(handle, UInt32(CURLH_HEADER), -1, current)
-        }
-        let versionText: String
-        switch version {
-        case CURL_HTTP_VERSION_1_0: versionText = "HTTP/1.0"
-        case CURL_HTTP_VERSION_2_0: versionText = "HTTP/2"
-        default: versionText = "HTTP/1.1"
-        }
-        guard
-            let head = HTTPURLResponse(
-                url: transfer.request.url, statusCode: status, httpVersion: versionText, headerFields: fields)
-        else { return }
-        transfer.sink.receive(head: head)
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int {
+    /// `duration` in whole milliseconds, rounded up (0 for a duration that is over).
+    private static func milliseconds(roundingUp duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
-        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        guard !overflow else { return Int.max }
+        return Int(milliseconds) + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 }
 
-/// CURLOPT_WRITEFUNCTION: hands the chunk to the `ActiveTransfer` in the user data (the driver's thread).
-private let curlWriteBody: curl_write_callback = { buffer, size, count, userData in
+/// CURLMOPT_SOCKETFUNCTION: libcurl's word on which socket to watch for what, handed to the `CurlLoop` in the user
+/// data (the driver's thread, inside a libcurl call of the loop's).
+private let curlSocketChanged: curl_socket_callback = { _, descriptor, what, userData, _ in
     guard let userData else { return 0 }
-    let entry = Unmanaged<ActiveTransfer>.fromOpaque(userData).takeUnretainedValue()
-    return entry.receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
-}
-
-/// CURLOPT_HEADERFUNCTION: hands the header line to the `ActiveTransfer` in the user data (the driver's thread).
-private let curlWriteHeader: curl_write_callback = { buffer, size, count, userData in
-    guard let userData else { return 0 }
-    let entry = Unmanaged<ActiveTransfer>.fromOpaque(userData).takeUnretainedValue()
-    entry.receiveHeader(UnsafeRawBufferPointer(start: buffer, count: size * count))
-    return size * count
+    Unmanaged<CurlLoop>.fromOpaque(userData).takeUnretainedValue().watch(descriptor, for: what)
+    return 0
 }
