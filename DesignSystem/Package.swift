@@ -3,7 +3,8 @@
 // protocol); `DesignSystem` holds the tokens and components every screen is built from; `DesignSystemImages` draws
 // pictures as terminal cells through libchafa (Debian libchafa-dev and libglib2.0-dev), in its own product so that
 // packages without pictures do not link it. Nothing else in the repo writes escape codes. It depends only on
-// Core/Primitives (the lock around the session's state); terminfo comes from Debian's libncurses-dev.
+// Core/Primitives (the lock around the session's state, the JSON value of the theme file); terminfo comes from
+// Debian's libncurses-dev.
 import PackageDescription
 
 let package = Package(
@@ -27,7 +28,10 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI", dependencies: ["CTerminfo", .product(name: "Primitives", package: "Primitives")]),
-        .target(name: "DesignSystem", dependencies: ["TerminalUI"]),
+        // Primitives' JSONValue reads the theme file (`ThemeFile`).
+        .target(
+            name: "DesignSystem",
+            dependencies: ["TerminalUI", .product(name: "Primitives", package: "Primitives")]),
         // libchafa picks the symbols and colours of picture cells; its pkg-config brings glib's include paths.
         .systemLibrary(
             name: "CChafa",

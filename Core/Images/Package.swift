@@ -4,7 +4,7 @@
 // sample backend draws its pictures with, a memory cache of decoded images, a disk cache of the original bytes with
 // ETag revalidation, and a loader that coalesces, caps and cancels downloads. The only package that declares the
 // `CJPEG` and `CPNG` system libraries. Depends on Core/Networking (the transport seam) and Core/Primitives; tests
-// also use Core/TestSupport.
+// also use Core/TestSupport and Networking's scripted transport.
 import PackageDescription
 
 let package = Package(
@@ -51,6 +51,7 @@ let package = Package(
             dependencies: [
                 "Images",
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTestSupport", package: "Networking"),
                 .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ]

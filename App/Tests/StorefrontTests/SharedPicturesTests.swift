@@ -83,8 +83,8 @@ extension IntegrationTests {
             await dependencies.shutdown()
         }
 
-        @Test("the live pipeline sees the server's 304 itself: another size of a picture comes from disk, revalidated")
-        func liveRevalidatesThroughTheDiskCache() async throws {
+        @Test("the live pipeline keeps the server's max-age: another size of a picture comes from disk, no request")
+        func liveReusesTheFreshDiskCopy() async throws {
             let directory = try TemporaryDirectory()
             let configuration = AppConfiguration(
                 logLevel: .debug, allowsColor: true, environment: [:], apiURL: nil, dataDirectory: directory.url,
@@ -96,7 +96,8 @@ extension IntegrationTests {
             #expect(first.source == .network && first.bytesDownloaded > 0)
             let other = try await dependencies.images.load(url, fitting: PixelSize(width: 64, height: 48))
             #expect(other.source == .disk)
-            #expect(other.revalidated && other.bytesDownloaded == 0)
+            #expect(!other.revalidated && !other.isStale && other.bytesDownloaded == 0)
+            #expect(dependencies.images.downloadsStarted == 1)
             await dependencies.shutdown()
         }
 

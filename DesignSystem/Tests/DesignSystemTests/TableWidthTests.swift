@@ -59,8 +59,8 @@ struct TableWidthTests {
     func truncatedCells() {
         let table = Table(columns: [Table.Column("Name", minimumWidth: 1)], rows: [["東京タワー"]], showsHeader: false)
         #expect(table.render(width: 5, theme: .unicode).map(\.plainText) == ["東京…"])
-        #expect(table.render(width: 4, theme: .unicode).map(\.plainText) == ["東 …"])
-        #expect(table.render(width: 4, theme: .ascii).map(\.plainText) == [" ..."])
+        #expect(table.render(width: 4, theme: .unicode).map(\.plainText) == ["東… "])
+        #expect(table.render(width: 4, theme: .ascii).map(\.plainText) == ["... "])
     }
 }
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalUI
 
-@Suite("Styled line layout")
+@Suite("Styled line layout", .timeLimit(.minutes(1)))
 struct StyledLineLayoutTests {
     static let mixed = [
         "Cafe\u{301} crème",
@@ -25,22 +25,66 @@ struct StyledLineLayoutTests {
             }
             #expect(truncated.width == width, "width \(width): \(truncated.plainText)")
             guard width > 0 else { continue }
-            // What is kept is whole clusters of the original, then at most one filler space, then the ellipsis.
+            // What is kept is whole clusters of the original, the ellipsis right after them, then at most one
+            // filler space; the next cluster of the original would not have fitted before the ellipsis.
             var kept = Array(truncated.plainText)
-            #expect(kept.removeLast() == "…")
-            if kept.last == " " && !clusters.starts(with: kept) { kept.removeLast() }
+            if kept.last == " " && kept.dropLast().last == "…" { kept.removeLast() }
+            #expect(kept.removeLast() == "…", "width \(width): \(truncated.plainText)")
             #expect(clusters.starts(with: kept), "width \(width): \(truncated.plainText)")
+            let next = clusters[kept.count]
+            #expect(
+                CellWidth.of(String(kept)) + CellWidth.of(next) > width - 1, "width \(width): \(truncated.plainText)")
         }
     }
 
-    @Test("a two-cell character that does not fit leaves a space, keeping the width exact")
+    /// A line, the width it is truncated to, and what must come out (`·` marks the filler space).
+    struct Cut: Sendable, CustomTestStringConvertible {
+        let text: String
+        let width: Int
+        let expected: String
+
+        init(_ text: String, _ width: Int, _ expected: String) {
+            (self.text, self.width, self.expected) = (text, width, expected)
+        }
+
+        var testDescription: String { "\(text) at \(width)" }
+    }
+
+    @Test(
+        "the ellipsis follows the last cluster that fits, also where a wide character or a cluster does not",
+        arguments: [
+            // CJK: two cells each.
+            Cut("日本語", 4, "日…·"), Cut("日本語", 5, "日本…"), Cut("日本語", 3, "日…"), Cut("日本語", 2, "…·"),
+            Cut("abc日本語", 5, "abc…·"), Cut("abc日本語", 6, "abc日…"), Cut("東京タワー", 8, "東京タ…·"),
+            // Emoji: a skin tone, a ZWJ sequence, a flag and a keycap are one two-cell cluster each.
+            Cut("👍🏽 good", 3, "👍🏽…"), Cut("👍🏽👍🏽 ok", 4, "👍🏽…·"), Cut("ab👩‍💻cd", 4, "ab…·"),
+            Cut("ab👩‍💻cd", 5, "ab👩‍💻…"), Cut("🇫🇷🇯🇵🇧🇷", 4, "🇫🇷…·"), Cut("1️⃣2️⃣3️⃣", 5, "1️⃣2️⃣…"),
+            Cut("Zoë & 👨‍👩‍👧‍👦 family", 8, "Zoë & …·"),
+            // Combining marks stay with their letter; the cut never falls between them.
+            Cut("Cafe\u{301} crème", 5, "Cafe\u{301}…"), Cut("Cafe\u{301} crème", 4, "Caf…"),
+            Cut("e\u{301}\u{302}\u{303}xyz", 2, "e\u{301}\u{302}\u{303}…"), Cut("한국어 텍스트", 6, "한국…·"),
+            Cut("a\u{200B}bcdef", 3, "a\u{200B}b…"),
+        ])
+    func ellipsisFollowsTheLastClusterThatFits(_ cut: Cut) {
+        let truncated = StyledLine(cut.text).truncated(toWidth: cut.width, ellipsis: "…")
+        #expect(truncated.plainText == cut.expected.replacingOccurrences(of: "·", with: " "))
+        #expect(truncated.width == cut.width)
+    }
+
+    @Test("clipping without an ellipsis keeps the width exact with a space where a wide character did not fit")
     func wideCharacterAtTheEdge() {
         let line = StyledLine("日本語")
-        #expect(line.truncated(toWidth: 4, ellipsis: "…").plainText == "日 …")
-        #expect(line.truncated(toWidth: 5, ellipsis: "…").plainText == "日本…")
         #expect(line.clipped(toWidth: 3).plainText == "日 ")
         #expect(line.clipped(toWidth: 1).plainText == " ")
         #expect(StyledLine("👩‍💻👩‍💻").clipped(toWidth: 3).plainText == "👩‍💻 ")
+    }
+
+    @Test("the filler space takes the ellipsis's style, so a highlighted row stays highlighted to its edge")
+    func fillerStyle() {
+        let selected = Style(attributes: .inverse)
+        let truncated = StyledLine("日本語", style: selected).truncated(toWidth: 4, ellipsis: "…")
+        #expect(truncated.plainText == "日… ")
+        #expect(truncated.spans.allSatisfy { $0.style == selected })
     }
 
     @Test("an ellipsis wider than the space clips instead")

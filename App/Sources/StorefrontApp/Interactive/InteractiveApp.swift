@@ -46,8 +46,14 @@ public final class InteractiveApp {
         dependencies.logFallback.setMuted(true)
         defer { dependencies.logFallback.setMuted(false) }
         let capability: ColorCapability? = dependencies.configuration.allowsColor ? nil : ColorCapability.none
-        try await terminal.withSession(configuration: TerminalSession.Configuration(colorCapability: capability)) {
-            session in
+        // The colours of `$XDG_CONFIG_HOME/storefront/theme.json`; what is wrong in it shows in the status line.
+        let theme = ThemeFile.load(contentsOf: dependencies.layout.configRoot.appending(path: ThemeFile.fileName))
+        if let problems = theme.summary {
+            dependencies.notice = AppNotice(problems, isError: true)
+            dependencies.logger.warning("theme file has problems", metadata: ["problems": "\(problems)"])
+        }
+        let configuration = TerminalSession.Configuration(colorCapability: capability, palette: theme.theme.palette)
+        try await terminal.withSession(configuration: configuration) { session in
             dependencies.startDrainingOutbox()
             startLoading(startingBackend: true)
             live.open()

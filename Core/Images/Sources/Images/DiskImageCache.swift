@@ -31,7 +31,8 @@ public struct DiskImageCacheError: Error, Sendable, CustomStringConvertible {
 
 /// The original bytes of downloaded images, one file per image in one directory shared by every process of the
 /// app (`$XDG_CACHE_HOME/storefront/images/` in the app; the composition root passes it), with the server's ETag
-/// for revalidation with `If-None-Match` (RFC 9110 §13.1.2).
+/// for revalidation with `If-None-Match` (RFC 9110 §13.1.2) and the time until which the bytes are fresh by the
+/// server's `Cache-Control` (RFC 9111 §4.2), so a fresh picture is reused without asking the server.
 ///
 /// - Keys are URLs relative to the API base (`ImageLocation`), so entries survive the embedded server's port change.
 /// - Each entry is written whole to a temporary file and renamed into place, so a reader in another process sees
@@ -48,11 +49,15 @@ public final class DiskImageCache: Sendable {
         public let data: Data
         /// The server's entity tag, sent back in `If-None-Match`; nil when the answer had none.
         public let entityTag: String?
+        /// Until when the bytes may be used without asking the server (by the cache's clock); nil when they must be
+        /// revalidated before every use (no `max-age`, `no-cache`, or an entry stored before freshness was kept).
+        public let freshUntil: Date?
 
-        /// An entry of `data` with `entityTag`.
-        public init(data: Data, entityTag: String?) {
+        /// An entry of `data` with `entityTag`, fresh until `freshUntil`.
+        public init(data: Data, entityTag: String?, freshUntil: Date? = nil) {
             self.data = data
             self.entityTag = entityTag
+            self.freshUntil = freshUntil
         }
     }
 
@@ -62,6 +67,9 @@ public final class DiskImageCache: Sendable {
         var length: Int
         /// `checksum(of:)` of the body, in hexadecimal.
         var fnv1a64: String
+        /// Milliseconds since 1970 until which the body is fresh; absent in entries written before it was kept
+        /// (which read as stale, and which the versions before it read as they always did).
+        var freshUntilMilliseconds: Int64?
     }
 
     /// Version 2 added the body's checksum; entries of version 1 are misses.
@@ -99,10 +107,20 @@ public final class DiskImageCache: Sendable {
         try? FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: fileURL(for: path).path)
     }
 
-    /// Stores `data` with `entityTag` for `path`, replacing any entry, then trims the cache to `capacity`.
+    /// Whether `entry` may be used now without asking the server: it has a `freshUntil` still ahead of the cache's
+    /// clock.
+    public func isFresh(_ entry: Entry) -> Bool {
+        guard let freshUntil = entry.freshUntil else { return false }
+        return now() < freshUntil
+    }
+
+    /// Stores `data` with `entityTag` for `path`, fresh for `freshness` seconds from now by the cache's clock (0 or
+    /// less: revalidated before every use), replacing any entry, then trims the cache to `capacity`.
     ///
     /// - Throws: `DiskImageCacheError` when the directory or file cannot be written (nothing half-written stays).
-    public func store(_ data: Data, entityTag: String?, for path: String) throws(DiskImageCacheError) {
+    public func store(
+        _ data: Data, entityTag: String?, freshFor freshness: TimeInterval = 0, for path: String
+    ) throws(DiskImageCacheError) {
         let manager = FileManager()
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -110,8 +128,10 @@ public final class DiskImageCache: Sendable {
             throw DiskImageCacheError(path: directory.path, reason: error.localizedDescription)
         }
         var contents = Self.magic
+        let freshUntil = freshness > 0 ? Int64((now().timeIntervalSince1970 + freshness) * 1000) : nil
         let header = Header(
-            path: path, etag: entityTag, length: data.count, fnv1a64: String(Self.checksum(of: data), radix: 16))
+            path: path, etag: entityTag, length: data.count, fnv1a64: String(Self.checksum(of: data), radix: 16),
+            freshUntilMilliseconds: freshUntil)
         guard let headerJSON = try? JSONEncoder().encode(header) else {
             throw DiskImageCacheError(path: path, reason: "cannot encode the entry header")
         }
@@ -262,7 +282,8 @@ public final class DiskImageCache: Sendable {
         else { return nil }
         let body = contents[contents.index(after: newline)...]
         guard body.count == header.length, UInt64(header.fnv1a64, radix: 16) == checksum(of: body) else { return nil }
-        return Entry(data: Data(body), entityTag: header.etag)
+        let freshUntil = header.freshUntilMilliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        return Entry(data: Data(body), entityTag: header.etag, freshUntil: freshUntil)
     }
 
     /// The 64-bit FNV-1a hash of `bytes`: any change of one byte changes it (each step is a bijection of the state),

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Primitives
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,8 +10,9 @@ import Networking
 public enum ImageSource: String, Sendable, Codable {
     /// The memory cache of decoded images: no download, no decode.
     case memory
-    /// The disk cache: the bytes were already on disk (confirmed by a 304, or kept because the server was
-    /// unreachable) and were decoded.
+    /// The disk cache: the bytes were already on disk (fresh by the server's `Cache-Control`, so nothing was asked;
+    /// confirmed by a 304; or kept because the server could not be asked, see `ImageLoadResult.isStale`) and were
+    /// decoded.
     case disk
     /// Downloaded in full (200) and decoded.
     case network
@@ -26,6 +28,9 @@ public struct ImageLoadResult: Sendable {
     public let bytesDownloaded: Int
     /// True when the server answered 304 Not Modified to the cached entity tag.
     public let revalidated: Bool
+    /// True when the bytes came from disk past their freshness because the server could not be asked (no answer,
+    /// or a 5xx): the picture is drawn, kept out of the memory cache, and revalidated on the next load.
+    public let isStale: Bool
 }
 
 /// Why an image could not be loaded. A decoding failure keeps the decoder's reason. Each `path` is the image's path
@@ -51,9 +56,16 @@ public enum ImageLoadingError: Error, Sendable, Equatable, CustomStringConvertib
     }
 }
 
-/// Loads pictures for display: memory cache, then disk cache (revalidated with `If-None-Match`), then the network;
-/// decodes off the caller's actor straight to the requested size.
+/// Loads pictures for display: memory cache, then disk cache, then the network; decodes off the caller's actor
+/// straight to the requested size.
 ///
+/// - A disk entry fresh by the server's `Cache-Control` (`max-age`, RFC 9111 §4.2; `CacheFreshness`) is decoded
+///   without a request, so a picture drawn at a new size or by another process costs no round trip. A stale one is
+///   revalidated with `If-None-Match` (RFC 9110 §13.1.2); a 304 makes it fresh again for the answer's `max-age`.
+/// - When the server cannot be asked (no answer, or a 5xx), a disk entry is drawn however stale (a disconnected
+///   cache may, RFC 9111 §4.2.4), marked `isStale` and kept out of the memory cache, so the next load asks the
+///   server again and the picture is revalidated once the network is back.
+/// - A `no-store` answer is not kept on disk.
 /// - Concurrent loads of one URL share one download, and concurrent loads of one URL at one size share one decode.
 /// - At most `maximumConcurrentDownloads` requests are on the network at once; the rest queue.
 /// - Cancelling a load stops that caller's wait at once; the shared download or decode is cancelled only when no
@@ -65,6 +77,7 @@ public final class ImageLoader: Sendable {
         var source: ImageSource
         var bytesDownloaded: Int
         var revalidated: Bool
+        var isStale = false
     }
 
     /// The API base every image URL must be under; cache keys are relative to it.
@@ -79,6 +92,7 @@ public final class ImageLoader: Sendable {
     private let downloads = CoalescingTable<String, Fetched>()
     private let decodes = CoalescingTable<ImageCacheKey, ImageLoadResult>()
     private let limiter: ConcurrencyLimiter
+    private let requestCount = Locked(0)
 
     /// A loader for images under `baseURL`, fetching through `transport`.
     ///
@@ -98,8 +112,9 @@ public final class ImageLoader: Sendable {
         self.limiter = ConcurrencyLimiter(limit: maximumConcurrentDownloads)
     }
 
-    /// Network requests started so far (each 200 or 304 exchange counts once, however many callers shared it).
-    public var downloadsStarted: Int { downloads.startedCount }
+    /// Network requests started so far (each 200 or 304 exchange counts once, however many callers shared it; a
+    /// picture fresh on disk costs none).
+    public var downloadsStarted: Int { requestCount.withLock { $0 } }
 
     /// The most requests seen on the network at once.
     public var peakConcurrentDownloads: Int { limiter.peakHolders }
@@ -114,7 +129,8 @@ public final class ImageLoader: Sendable {
         }
         let key = ImageCacheKey(path: path, box: box)
         if let image = memoryCache.image(for: key) {
-            return ImageLoadResult(image: image, source: .memory, bytesDownloaded: 0, revalidated: false)
+            return ImageLoadResult(
+                image: image, source: .memory, bytesDownloaded: 0, revalidated: false, isStale: false)
         }
         return try await decodes.value(for: key) { [self] in
             let fetched = try await downloads.value(for: path) { [self] in
@@ -123,10 +139,10 @@ public final class ImageLoader: Sendable {
             try Task.checkCancellation()
             switch await decoder.decode(fetched.data, fitting: box) {
             case .success(let image):
-                memoryCache.insert(image, for: key)
+                if !fetched.isStale { memoryCache.insert(image, for: key) }
                 return ImageLoadResult(
                     image: image, source: fetched.source, bytesDownloaded: fetched.bytesDownloaded,
-                    revalidated: fetched.revalidated)
+                    revalidated: fetched.revalidated, isStale: fetched.isStale)
             case .failure(let error):
                 throw ImageLoadingError.decoding(path: serverPath(of: path), error: error)
             }
@@ -150,6 +166,9 @@ public final class ImageLoader: Sendable {
 
     private func fetch(path: String) async throws -> Fetched {
         let cached = diskCache?.entry(for: path)
+        if let cached, diskCache?.isFresh(cached) == true {
+            return Fetched(data: cached.data, source: .disk, bytesDownloaded: 0, revalidated: false)
+        }
         guard
             let url = URL(
                 string: path, relativeTo: baseURL.hasDirectoryPath ? baseURL : baseURL.appendingPathComponent(""))
@@ -161,28 +180,45 @@ public final class ImageLoader: Sendable {
         if let tag = cached?.entityTag { request.setValue(tag, forHTTPHeaderField: "If-None-Match") }
         let answer: (Data, HTTPURLResponse)
         do {
-            answer = try await limiter.withPermit { try await transport.send(request) }
+            answer = try await limiter.withPermit {
+                requestCount.withLock { $0 += 1 }
+                return try await transport.send(request)
+            }
         } catch let error where error is CancellationError || (error as? URLError)?.code == .cancelled {
             throw CancellationError()
         } catch {
             if let cached {
                 // Offline or the server is down: the bytes on disk are the best picture there is.
-                return Fetched(data: cached.data, source: .disk, bytesDownloaded: 0, revalidated: false)
+                return Fetched(data: cached.data, source: .disk, bytesDownloaded: 0, revalidated: false, isStale: true)
             }
             throw ImageLoadingError.transport(path: serverPath(of: path), reason: String(describing: error))
         }
         let (body, response) = answer
+        let freshness = CacheFreshness { response.value(forHTTPHeaderField: $0) }
         switch response.statusCode {
         case 304:
             guard let cached else { throw ImageLoadingError.status(code: 304, path: serverPath(of: path)) }
-            diskCache?.touch(path)
+            // RFC 9111 §4.3.4: the 304's fields (its ETag, its max-age) replace the stored ones.
+            let tag = response.value(forHTTPHeaderField: "ETag") ?? cached.entityTag
+            if freshness.mayStore && (freshness.lifetime > 0 || tag != cached.entityTag) {
+                try? diskCache?.store(cached.data, entityTag: tag, freshFor: freshness.lifetime, for: path)
+            } else {
+                diskCache?.touch(path)
+            }
             return Fetched(data: cached.data, source: .disk, bytesDownloaded: 0, revalidated: true)
         case 200:
-            let tag = response.value(forHTTPHeaderField: "ETag")
-            // A full disk must not cost the picture: the cache is an optimisation.
-            try? diskCache?.store(body, entityTag: tag, for: path)
+            if freshness.mayStore {
+                // A full disk must not cost the picture: the cache is an optimisation.
+                try? diskCache?.store(
+                    body, entityTag: response.value(forHTTPHeaderField: "ETag"), freshFor: freshness.lifetime,
+                    for: path)
+            }
             return Fetched(data: body, source: .network, bytesDownloaded: body.count, revalidated: false)
         default:
+            if let cached, (500...599).contains(response.statusCode) {
+                // The server cannot answer now: as when it cannot be reached.
+                return Fetched(data: cached.data, source: .disk, bytesDownloaded: 0, revalidated: false, isStale: true)
+            }
             throw ImageLoadingError.status(code: response.statusCode, path: serverPath(of: path))
         }
     }

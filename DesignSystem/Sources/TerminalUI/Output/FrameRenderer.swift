@@ -17,9 +17,10 @@ public struct FrameRenderer: Sendable {
     private var previousSize: TerminalSize?
     private var previousCursor: CursorPosition?
 
-    /// Creates a renderer that has drawn nothing yet, for a colour capability.
-    public init(capability: ColorCapability) {
-        self.textRenderer = StyledTextRenderer(capability: capability)
+    /// Creates a renderer that has drawn nothing yet, for a colour capability, drawing named colours from
+    /// `palette` (a theme).
+    public init(capability: ColorCapability, palette: ColorPalette = .empty) {
+        self.textRenderer = StyledTextRenderer(capability: capability, palette: palette)
     }
 
     /// The output that turns the previous frame into this one; empty when nothing changed.

@@ -6,10 +6,13 @@
 public struct StyledTextRenderer: Hashable, Sendable {
     /// The capability the output is for.
     public var capability: ColorCapability
+    /// The colours drawn for named colours (a theme); `.empty` draws every colour as it is.
+    public var palette: ColorPalette
 
-    /// Creates a renderer for a capability.
-    public init(capability: ColorCapability) {
+    /// Creates a renderer for a capability, drawing named colours from `palette`.
+    public init(capability: ColorCapability, palette: ColorPalette = .empty) {
         self.capability = capability
+        self.palette = palette
     }
 
     /// One line, without a line break. A styled line ends with SGR 0, so nothing leaks into what follows.
@@ -53,6 +56,7 @@ public struct StyledTextRenderer: Hashable, Sendable {
     }
 
     private func parameters(for color: TerminalColor, background: Bool) -> [Int] {
+        let color = palette.resolve(color)
         switch capability {
         case .none:
             return []

@@ -86,7 +86,9 @@ public final class TerminalSession: Sendable {
         }
         let capability = configuration.colorCapability ?? terminal.colorCapability
         let (events, continuation) = AsyncStream<[TerminalEvent]>.makeStream()
-        let state = Locked(State(size: terminal.size(), renderer: FrameRenderer(capability: capability)))
+        let state = Locked(
+            State(
+                size: terminal.size(), renderer: FrameRenderer(capability: capability, palette: configuration.palette)))
         self.terminal = terminal
         self.context = ContextAddress(pointer: context)
         self.notifyRead = pipeDescriptors[0]
@@ -190,11 +192,17 @@ extension TerminalSession {
         public var escapeDelay: Duration
         /// The capability to draw with, or `nil` to use the terminal's (`Terminal.colorCapability`).
         public var colorCapability: ColorCapability?
+        /// The colours drawn for named colours: the theme's palette (`ColorTheme.palette` in DesignSystem).
+        public var palette: ColorPalette
 
-        /// Creates a configuration; by default a 50 ms escape delay and the terminal's own capability.
-        public init(escapeDelay: Duration = .milliseconds(50), colorCapability: ColorCapability? = nil) {
+        /// Creates a configuration; by default a 50 ms escape delay, the terminal's own capability and no theme.
+        public init(
+            escapeDelay: Duration = .milliseconds(50), colorCapability: ColorCapability? = nil,
+            palette: ColorPalette = .empty
+        ) {
             self.escapeDelay = escapeDelay
             self.colorCapability = colorCapability
+            self.palette = palette
         }
     }
 }

@@ -4,9 +4,11 @@ extension StyledLine {
     /// The line shortened to at most `width` cells, ending in `ellipsis` when anything was cut.
     ///
     /// A line that fits comes back unchanged. A line that does not comes back exactly `width` cells wide: as many
-    /// whole grapheme clusters as fit before the ellipsis, a space where a two-cell character did not fit, then the
-    /// ellipsis in the style of the text it replaces. When even the ellipsis does not fit, the line is clipped
-    /// without one. A `width` of 0 or less gives an empty line.
+    /// whole grapheme clusters as fit before the ellipsis, the ellipsis right after the last of them (in the style
+    /// of the text it replaces), then a space for the cell a two-cell character left when it did not fit. A cluster
+    /// is never split: one that does not fit whole (a wide character, an emoji sequence, a letter with its combining
+    /// marks) goes with the rest. When even the ellipsis does not fit, the line is clipped without one. A `width` of
+    /// 0 or less gives an empty line.
     public func truncated(toWidth width: Int, ellipsis: String) -> StyledLine {
         guard width > 0 else { return .empty }
         guard self.width > width else { return self }
@@ -15,10 +17,10 @@ extension StyledLine {
         let cut = StyledCells(self).prefix(width: width - ellipsisWidth)
         var result = cut.cells.line
         let ellipsisStyle = cut.firstDropped?.style ?? spans.last?.style ?? .plain
+        result.append(ellipsis, style: ellipsisStyle)
         if cut.width < width - ellipsisWidth {
             result.append(String(repeating: " ", count: width - ellipsisWidth - cut.width), style: ellipsisStyle)
         }
-        result.append(ellipsis, style: ellipsisStyle)
         return result
     }
 

@@ -12,12 +12,17 @@ public struct TerminalColor: Hashable, Sendable {
     public var ansi256: UInt8
     /// The colour on a truecolor (24-bit) terminal.
     public var rgb: RGB
+    /// The name of the palette entry this colour stands for (a design token such as `primary`), or nil for a
+    /// colour that is only itself. A renderer whose `ColorPalette` has the name draws the palette's colour instead,
+    /// so a theme recolours every token without the lines being built again.
+    public var paletteName: String?
 
-    /// Creates a colour from its three forms.
-    public init(ansi16: ANSIColor, ansi256: UInt8, rgb: RGB) {
+    /// Creates a colour from its three forms, standing for the palette entry `paletteName` when one is given.
+    public init(ansi16: ANSIColor, ansi256: UInt8, rgb: RGB, paletteName: String? = nil) {
         self.ansi16 = ansi16
         self.ansi256 = ansi256
         self.rgb = rgb
+        self.paletteName = paletteName
     }
 }
 

@@ -133,15 +133,15 @@ final class CountingTransport: HTTPTransport {
 
 @Suite("Core/Images' loader against the server")
 struct ImageLoaderOverHTTPTests {
-    @Test("first load from the network, second from memory, after a restart on a new port from disk with one 304")
+    @Test("network, then memory; after a restart on a new port from disk with no request, and with one 304 once stale")
     func networkMemoryDisk() async throws {
         let data = try TemporaryDirectory()
         let cache = try TemporaryDirectory()
         let box = PixelSize(width: 160, height: 120)
-        func loader(for base: URL, transport: CountingTransport) -> ImageLoader {
+        func loader(for base: URL, transport: CountingTransport, later: TimeInterval = 0) -> ImageLoader {
             ImageLoader(
                 baseURL: base, transport: transport, memoryCache: MemoryImageCache(costLimit: 16 << 20),
-                diskCache: DiskImageCache(directory: cache.url, capacity: 64 << 20) { Date() },
+                diskCache: DiskImageCache(directory: cache.url, capacity: 64 << 20) { Date() + later },
                 decoder: ImageDecoder(), maximumConcurrentDownloads: 4)
         }
         try await withTestServer(dataDirectory: data.url) { server in
@@ -162,8 +162,14 @@ struct ImageLoaderOverHTTPTests {
             let product = try await server.client.get("/v1/products/sku_12")
             let url = try #require((product.object["image_url"] as? String).flatMap(URL.init(string:)))
             #expect(url.port.map(UInt16.init) == server.server.port)
+            // The picture's max-age (a day) has not run out: the disk copy is used without asking the server.
             let third = try await images.load(url, fitting: box)
-            #expect(third.source == .disk && third.revalidated && third.bytesDownloaded == 0)
+            #expect(third.source == .disk && !third.revalidated && third.bytesDownloaded == 0)
+            #expect(transport.answered == [])
+            // Two days on, the copy is stale: the server confirms it with a 304.
+            let fourth = try await loader(for: server.server.baseURL, transport: transport, later: 2 * 86_400)
+                .load(url, fitting: box)
+            #expect(fourth.source == .disk && fourth.revalidated && fourth.bytesDownloaded == 0)
             #expect(transport.answered == [304])
         }
     }

@@ -130,10 +130,9 @@ enum ListsText {
             + " (\(item.id.rawValue.prefix(8)))"
     }
 
-    /// `items/….sync-conflict-…json (Syncthing, LAPTOP1, 20261201) of items/….json`.
+    /// `items/….sync-conflict-…json (Syncthing, LAPTOP1, 20261201), a copy of items/….json`.
     static func copyLine(_ copy: ConflictCopy) -> String {
-        let tool = copy.tool == .syncthing ? "Syncthing" : "conflicted copy"
-        let details = [tool, copy.device, copy.date].compactMap { $0 }.joined(separator: ", ")
+        let details = [copy.tool.displayName, copy.device, copy.date].compactMap { $0 }.joined(separator: ", ")
         return "\(copy.path) (\(details)), a copy of \(copy.originalPath)"
     }
 
