@@ -80,10 +80,13 @@ extension IntegrationTests {
 
                     try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
                     let binary = try StorefrontProcess.executableURL().path
-                    let command =
-                        "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color LANG=C.UTF-8 '\(binary)' "
-                        + "--data-dir '\(disk.directory.url.path)' --api-url '\(server.baseURL.absoluteString)' 2>/dev/null"
-                    try await TmuxSession.with(command: command, columns: 160) { app in
+                    let data = disk.directory.url.path
+                    let url = server.baseURL.absoluteString
+                    let command = { (crash: String) in
+                        "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color LANG=C.UTF-8 \(crash) "
+                            + "'\(binary)' --data-dir '\(data)' --api-url '\(url)' 2>/dev/null"
+                    }
+                    try await TmuxSession.with(columns: 160, command: command) { app in
                         let screen = try await app.waitForScreen("the full disk in the feed's body") {
                             $0.contains("The disk is full: cannot write")
                         }

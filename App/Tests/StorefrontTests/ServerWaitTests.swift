@@ -118,9 +118,10 @@ extension IntegrationTests {
             let output = directory.url.appending(path: "stdout.txt")
             let arguments = (["--data-dir", directory.url.appending(path: "app").path] + Self.slowFeed)
                 .map { "'\($0)'" }.joined(separator: " ")
-            let command =
-                "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color LANG=C.UTF-8 '\(binary)' \(arguments) "
-                + "> '\(output.path)'; echo \"exit status $?\"; sleep 120"
+            let command = { (crash: String) in
+                "env -i PATH=/usr/bin:/bin HOME=/nonexistent TERM=xterm-256color LANG=C.UTF-8 \(crash) '\(binary)' "
+                    + "\(arguments) > '\(output.path)'; echo \"exit status $?\"; sleep 120"
+            }
             // The shell stays (sleeping) after the command so that its last lines stay on the screen; the session is
             // killed at the end.
             try await TmuxSession.with(command: command) { pane in
