@@ -61,7 +61,7 @@ extension SharedTestCache {
         let passing = PassingTargets.names(in: result, among: names)
         for (id, target) in zip(ids, names) {
             guard await health.isAvailable else { return }
-            guard let key = keys[id] else { continue }
+            guard let key = keys[id], key.isResolved else { continue }
             let module = PassingTargets.module(of: target)
             let cases = result.cases.filter { $0.suite == module || $0.suite.hasPrefix(module + ".") }
             let passed = passing.contains(target)
