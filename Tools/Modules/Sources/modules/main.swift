@@ -27,6 +27,7 @@ let environment = CommandEnvironment(
     terminalColumns: terminalColumns(),
     runner: SubprocessRunner(temporaryDirectory: FileManager().temporaryDirectory),
     stopwatch: .continuous(),
+    wallClock: .system(),
     processorCount: processInfo.activeProcessorCount,
     swiftExecutable: swiftExecutable,
     toolchain: Toolchain.locate(swiftExecutable: swiftExecutable, searchPath: processInfo.environment["PATH"] ?? ""),

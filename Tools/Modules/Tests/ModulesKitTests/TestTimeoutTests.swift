@@ -5,7 +5,7 @@ import Testing
 
 /// `modules test --timeout`: a hung test process is killed with everything it started, the tests that did not end
 /// are named, and the run goes on.
-@Suite(.timeLimit(.minutes(2))) struct TestTimeoutTests {
+@Suite(.timeLimit(.minutes(10))) struct TestTimeoutTests {
     @Test func theEventStreamOfAKilledRunNamesTheTestThatDidNotEnd() throws {
         // NB: captured from this toolchain: Fixtures/HangRun's Core/Stuck, killed while waitsForever() waited.
         let summary = SwiftTestingEvents.parse(try sample("swift-testing-events-killed.jsonl"))

@@ -17,6 +17,8 @@ public struct CommandEnvironment: Sendable {
     public var runner: any ProcessRunning
     /// Measures elapsed time.
     public var stopwatch: Stopwatch
+    /// Says the date (quarantine expiry, when results were recorded).
+    public var wallClock: WallClock
     /// How many processes may run at once by default (the processor count).
     public var processorCount: Int
     /// The `swift` driver to run.
@@ -40,6 +42,7 @@ public struct CommandEnvironment: Sendable {
         terminalColumns: Int,
         runner: any ProcessRunning,
         stopwatch: Stopwatch,
+        wallClock: WallClock,
         processorCount: Int,
         swiftExecutable: String,
         toolchain: Toolchain,
@@ -54,6 +57,7 @@ public struct CommandEnvironment: Sendable {
         self.terminalColumns = terminalColumns
         self.runner = runner
         self.stopwatch = stopwatch
+        self.wallClock = wallClock
         self.processorCount = processorCount
         self.swiftExecutable = swiftExecutable
         self.toolchain = toolchain

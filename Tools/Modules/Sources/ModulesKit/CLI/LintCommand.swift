@@ -94,7 +94,11 @@ enum LintCommand {
                 concurrency: max(2, environment.processorCount)
             ).findings()
         }
-        return Linter().lint(scan, graph: graph.packages, additional: importFindings)
+        let quarantine = await QuarantineRules(
+            scan: scan, date: context.environment.wallClock.now(), runner: context.environment.runner,
+            swiftExecutable: context.environment.swiftExecutable
+        ).findings(listTests: imports)
+        return Linter().lint(scan, graph: graph.packages, additional: importFindings + quarantine)
     }
 
     static func text(_ report: LintReport) -> String {

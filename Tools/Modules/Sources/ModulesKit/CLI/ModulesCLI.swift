@@ -42,6 +42,7 @@ public struct ModulesCLI: Sendable {
             case .list: return try await ListCommand.run(context)
             case .lint: return try await LintCommand.run(context, parsed)
             case .test: return try await TestCommand.run(context, parsed)
+            case .flaky: return try await FlakyCommand.run(context, parsed)
             case .graph: return try await GraphCommand.run(context, parsed)
             case .affected: return try await AffectedCommand.run(context, parsed)
             case .plan: return try await PlanCommand.run(context, parsed)
@@ -171,6 +172,7 @@ enum Command: String, CaseIterable {
     case lint
     case affected
     case test
+    case flaky
     case plan
     case buildTimes = "build-times"
     case new
@@ -198,6 +200,7 @@ enum Command: String, CaseIterable {
         case .list: ListCommand.spec
         case .lint: LintCommand.spec
         case .test: TestCommand.spec
+        case .flaky: FlakyCommand.spec
         case .graph: GraphCommand.spec
         case .affected: AffectedCommand.spec
         case .plan: PlanCommand.spec

@@ -8,7 +8,7 @@ enum TestCommand {
         synopsis: "test [PACKAGE...] [--affected --base REF] [--shard I/N] [--coverage] [--jobs N] [--junit DIR] "
             + "[--logs DIR] [--warnings-as-errors] [--filter PATTERN]... [--scratch-path DIR] [--sanitize NAME]... "
             + "[--durations FILE] [--changed-since-green [--results-dir DIR] [--cache-url URL [--cache-read-only] "
-            + "[--cache-timeout SECONDS]]] [--own-build-dirs] [--timeout SECONDS] [--dry-run] "
+            + "[--cache-timeout SECONDS]]] [--own-build-dirs] [--timeout SECONDS] [--retries N] [--dry-run] "
             + "[--format text|json] [--repo DIR]",
         options: Command.commonOptions() + [
             OptionSpec("--jobs", alias: "-j", value: "N", help: "packages built and tested at once (default: 1)"),
@@ -51,6 +51,9 @@ enum TestCommand {
                 help: "kill a package's test process (and all it started) after this long, name the tests that "
                     + "did not end, go on (default: test.timeout of modules.json; none: no limit)"),
             OptionSpec(
+                "--retries", value: "N",
+                help: "run failed tests again up to N times; one that then passes is reported flaky (default: 0)"),
+            OptionSpec(
                 "--durations", value: "FILE",
                 help: "where durations are recorded and read (default: .build/modules/durations.json)"),
         ],
@@ -75,6 +78,10 @@ enum TestCommand {
             With --timeout (or test.timeout in modules.json), a package's `swift test` still running after SECONDS
             is killed with every process it started; the package is `timed-out` and the tests that started and did
             not end (read from Swift Testing's event stream) are its failed tests. The build is not bounded.
+            With --retries N, the failed tests of a failed package run again (only those, up to N times); a test that
+            then passes is flaky: reported as such, not a failure, never a plain pass, and never recorded green. With
+            a shared cache, a test that passes where a run with the same action key failed is flaky too. A test named
+            by `quarantine` in modules.json fails as a warning until its entry expires, then as an error again.
             """
     )
 
@@ -285,6 +292,7 @@ enum TestCommand {
             timeout: timeout
         )
         settings.packageFilters = packageFilters
+        try settings.applyRetriesAndQuarantine(arguments, configuration: configuration, packages: paths, environment)
         if timeout != nil {
             settings.eventStream = await supportsEventStream(environment, in: root)
         }
@@ -305,18 +313,25 @@ enum TestCommand {
             ),
             isLive: style != .plain
         )
-        let results = await session.run(packages)
+        let ranIDs = toRecord.mapValues { $0.map(\.id) }
+        // NB: the shared cache's run history is read while the tests run; it marks tests flaky afterwards.
+        let history = shared.map { cache in Task { await cache.histories(ranIDs.values.flatMap { $0 }) } }
+        let finished = await session.run(packages)
+        let histories = await history?.value ?? [:]
+        let results = FlakyHistory.mark(finished, ran: ranIDs, histories: histories, root: root)
         var report = TestRunReport(repository: root.path, packages: results + unchanged)
         // NB: uploads start now and run while the report is written; only the closing line waits for them.
         let uploads = shared.map { cache in
-            let ran = toRecord.mapValues { $0.map(\.id) }
-            return Task { await cache.upload(results, ran: ran, root: root, at: Date()) }
+            Task {
+                await cache.upload(
+                    results, ran: ranIDs, root: root, at: environment.wallClock.now(), histories: histories)
+            }
         }
         if arguments.has("--changed-since-green") {
             for result in results {
                 let ran = toRecord[result.package] ?? []
                 let passing = PassingTargets.names(in: result, among: ran.map(\.target))
-                green.record(ran.filter { passing.contains($0.target) }, at: Date())
+                green.record(ran.filter { passing.contains($0.target) }, at: environment.wallClock.now())
             }
             do {
                 try green.save(to: resultsURL)

@@ -141,6 +141,7 @@ extension ModulesConfiguration {
         configuration.testTimeoutSeconds = file.test?.timeout
         configuration.cache = try file.cache?.settings(path: path) ?? CacheSettings()
         configuration.ignore = file.ignore?.map(Glob.init) ?? defaultIgnore
+        configuration.quarantine = try QuarantineFileEntry.entries(file.quarantine ?? [], path: path)
         return configuration
     }
 
@@ -209,11 +210,12 @@ private struct ConfigurationFile: Decodable {
     var test: TestEntry?
     var cache: CacheEntry?
     var ignore: [String]?
+    var quarantine: [QuarantineFileEntry]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schema = "$schema"
         case schemaVersion, description, exclude, layers, packages, testOnlyProducts, affectsEverything, rules
-        case baseline, owners, scaffold, test, cache, ignore
+        case baseline, owners, scaffold, test, cache, ignore, quarantine
     }
 
     init(from decoder: any Decoder) throws {
@@ -232,6 +234,7 @@ private struct ConfigurationFile: Decodable {
         test = try container.decodeIfPresent(TestEntry.self, forKey: .test)
         cache = try container.decodeIfPresent(CacheEntry.self, forKey: .cache)
         ignore = try container.decodeIfPresent([String].self, forKey: .ignore)
+        quarantine = try container.decodeIfPresent([QuarantineFileEntry].self, forKey: .quarantine)
     }
 }
 

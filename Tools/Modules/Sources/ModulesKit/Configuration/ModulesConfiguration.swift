@@ -157,6 +157,9 @@ public struct ModulesConfiguration: Sendable, Equatable {
     /// (`--timeout` overrides it); `nil`: no limit.
     public var testTimeoutSeconds: Double?
 
+    /// `quarantine`: tests whose failures are warnings until their entry expires, in file order.
+    public var quarantine: [QuarantineEntry] = []
+
     /// Where `modules lint --write-baseline` writes and later runs read, unless `baseline` says otherwise.
     public static let defaultBaseline = "modules-baseline.json"
 
@@ -204,7 +207,7 @@ public struct ModulesConfiguration: Sendable, Equatable {
             && lhs.testTimeoutSeconds == rhs.testTimeoutSeconds
             && lhs.owners.map(\.glob) == rhs.owners.map(\.glob)
             && lhs.owners.map(\.packages) == rhs.owners.map(\.packages) && lhs.cache == rhs.cache
-            && lhs.ignore == rhs.ignore
+            && lhs.ignore == rhs.ignore && lhs.quarantine == rhs.quarantine
     }
 
     /// The index of the first layer (top = 0) whose `targets` globs match the target name, or `nil`.

@@ -81,6 +81,11 @@ public enum LintRule: String, Sendable, CaseIterable, Encodable {
     /// A source imports a module the tool cannot place: no target of the repository, no product module of a
     /// resolved dependency, no toolchain or SDK module (a warning; reported once per module, saying where it looked).
     case unknownModule = "unknown-module"
+    /// A `quarantine` entry of `modules.json` is past its `expires` date, so the test's failures fail runs again.
+    case quarantineExpired = "quarantine-expired"
+    /// A `quarantine` entry of `modules.json` names no test of the repository (package, test target, or, where the
+    /// built tests can be listed, suite and test).
+    case unknownQuarantinedTest = "unknown-quarantined-test"
 
     /// What a rule is set to when `modules.json` does not say (or there is no `modules.json`). `remote-dependency`
     /// is this repository's own policy, so it is off unless a `modules.json` switches it on.
@@ -122,6 +127,8 @@ public enum LintRule: String, Sendable, CaseIterable, Encodable {
             "every layer glob and exclude entry of modules.json matches something (a warning)"
         case .unknownModule:
             "every imported module is found in the repository, a resolved dependency or the SDKs (a warning)"
+        case .quarantineExpired: "every quarantine entry of modules.json is before its expires date"
+        case .unknownQuarantinedTest: "every quarantine entry of modules.json names a test of the repository"
         }
     }
 }

@@ -48,13 +48,17 @@ public struct ActionKey: Sendable, Equatable {
     public var key: String
     /// The canonical description that was hashed (kept in the outcome record, for `explain`).
     public var description: String
+    /// Whether the resolved versions of its package's external dependencies are known (``ResolvedPins``); a key
+    /// without them is neither looked up nor shared.
+    public var isResolved = true
 }
 
 /// Computes ``ActionKey``s: for each target, the SHA-256 (libcrypto) of a canonical description of its inputs.
 ///
 /// The description holds the format version, the ``ActionKeyInputs``, the package path and target name, every
 /// manifest file of the package (`Package.swift`, `Package@swift-*.swift`) with the SHA-256 of its content, the
-/// pins of its `Package.resolved` (identity, version, revision), every file under the target's directory (path
+/// pins SwiftPM resolved for it (identity, version, revision; see ``ResolvedPins``), every file under the target's
+/// directory (path
 /// relative to the repository root, SHA-256 of its content; a symbolic link as its link text, as git stores it),
 /// and for each target it reaches through the graph the digest of that target's own part. Paths are
 /// repository-relative and lists sorted, so neither the checkout's location, the user, nor the order of the
@@ -73,9 +77,17 @@ public struct ActionKeyBuilder: Sendable {
     /// The keys of every target of `scan`, by id.
     func keys(scan: RepositoryScan, graph: TargetGraph) -> [String: ActionKey] {
         let nested = Set(scan.packagePaths)
+        let needingPins = ResolvedPins.packagesNeedingPins(scan)
         var packageLines: [String: [String]] = [:]
+        var unresolved: Set<String> = []
         for package in scan.packages {
-            packageLines[package.path] = Self.manifestLines(package: package.path, root: scan.root)
+            let pins = ResolvedPins.lines(
+                package: package.path, root: scan.root, needed: needingPins.contains(package.path))
+            if pins == nil {
+                unresolved.insert(package.path)
+            }
+            packageLines[package.path] =
+                Self.manifestLines(package: package.path, root: scan.root) + (pins ?? ["resolved unknown"])
         }
         var own: [TargetRef: (text: String, digest: String)] = [:]
         for node in graph.nodes {
@@ -97,7 +109,9 @@ public struct ActionKeyBuilder: Sendable {
             }
             let text = header + (own[node.ref]?.text ?? "") + dependencies.map { $0 + "\n" }.joined()
             let id = node.ref.description
-            result[id] = ActionKey(id: id, key: BlobDigest.sha256(text), description: text)
+            result[id] = ActionKey(
+                id: id, key: BlobDigest.sha256(text), description: text,
+                isResolved: !unresolved.contains(node.ref.package))
         }
         return result
     }
@@ -112,22 +126,13 @@ public struct ActionKeyBuilder: Sendable {
         return "file \(path) \(BlobDigest.sha256(data))"
     }
 
-    /// The package's manifest files with their digests, and its resolved pins.
+    /// The package's manifest files with their digests.
     static func manifestLines(package: String, root: URL) -> [String] {
         let directory = RepoPath.url(package, in: root)
         let names = ((try? FileManager().contentsOfDirectory(atPath: directory.path)) ?? []).filter {
             $0 == "Package.swift" || ($0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift"))
         }.sorted()
-        var lines = names.map { fileLine(package == "." ? $0 : "\(package)/\($0)", root: root) }
-        let resolved = directory.appendingPathComponent("Package.resolved")
-        if let data = try? Data(contentsOf: resolved) {
-            if let pins = pins(data) {
-                lines += pins
-            } else {
-                lines.append("resolved \(BlobDigest.sha256(data))")
-            }
-        }
-        return lines
+        return names.map { fileLine(package == "." ? $0 : "\(package)/\($0)", root: root) }
     }
 
     /// `pin IDENTITY VERSION REVISION` for each pin of a `Package.resolved` (versions 1 to 3), sorted; `nil` when

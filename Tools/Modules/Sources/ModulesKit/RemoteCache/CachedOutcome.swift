@@ -32,6 +32,30 @@ public struct CachedOutcome: Codable, Sendable, Equatable {
     public var recordedAt: String
     /// The canonical description of the inputs that was hashed into ``key`` (for `explain`).
     public var inputs: String
+    /// Every test case of the target in that run with how it ended there (`passed`, `failed` (a quarantined
+    /// failure too), `flaky` (failed, then passed on a rerun of that run), `skipped`); `nil` in records written
+    /// before this field existed. The shared cache's run history reads it to find flaky tests.
+    public var tests: [TestRecord]?
+
+    /// One test case of a recorded run.
+    public struct TestRecord: Codable, Sendable, Equatable {
+        /// The suite: the xunit `classname` (`FlakyTests.FlakyTests`).
+        public var suite: String
+        /// The test's name (`alternates()`).
+        public var name: String
+        /// How it ended in that run: `passed`, `failed`, `flaky` or `skipped`.
+        public var outcome: String
+        /// The (first) failure's message, for `failed` and `flaky`.
+        public var message: String?
+
+        /// Creates a record.
+        public init(suite: String, name: String, outcome: String, message: String? = nil) {
+            self.suite = suite
+            self.name = name
+            self.outcome = outcome
+            self.message = message
+        }
+    }
 
     /// The AC key a failure of the run keyed `key` is stored under: the SHA-256 of `modules failure 1\n<key>\n`.
     public static func failureKey(for key: String) -> String {

@@ -86,7 +86,23 @@ struct SharedTestCache: Sendable {
                 sanitizers: arguments.all("--sanitize"), warningsAsErrors: arguments.has("--warnings-as-errors"),
                 coverage: arguments.has("--coverage")),
             environment: Dictionary(uniqueKeysWithValues: options.environment.map { ($0, environment.variables[$0]) }))
-        let keys = ActionKeyBuilder(inputs: inputs).keys(scan: scan, graph: TargetGraph(scan: scan))
+        let builder = ActionKeyBuilder(inputs: inputs)
+        let graph = TargetGraph(scan: scan)
+        var keys = builder.keys(scan: scan, graph: graph)
+        let unresolved = Set(keys.values.filter { !$0.isResolved }.map { String($0.id.split(separator: ":")[0]) })
+        if !unresolved.isEmpty {
+            // NB: what `swift build` would resolve first; Package.resolved then says which versions the run uses.
+            let failures = await ResolvedPins.resolve(
+                unresolved.sorted(by: PackageDiscovery.packageOrder), root: context.root, runner: environment.runner,
+                swiftExecutable: environment.swiftExecutable, scratch: scratchArguments(context, arguments),
+                timeout: .seconds(600))
+            keys = builder.keys(scan: scan, graph: graph)
+            if let (package, reason) = failures.sorted(by: { $0.key < $1.key }).first {
+                environment.errorOutput.writeLine(
+                    "modules: warning: shared cache: SwiftPM could not resolve the dependencies of \(package) "
+                        + "(\(reason)), so its test targets are neither looked up nor shared")
+            }
+        }
         async let commit = git(["rev-parse", "HEAD"], context)
         async let branch = git(["rev-parse", "--abbrev-ref", "HEAD"], context)
         return SharedTestCache(
@@ -96,6 +112,17 @@ struct SharedTestCache: Sendable {
                     timeoutMilliseconds: Int(options.timeoutSeconds * 1000), authorization: options.authorization)),
             readOnly: options.readOnly, keys: keys, commit: await commit,
             branch: await branch, machine: environment.hostName, stopwatch: environment.stopwatch)
+    }
+
+    /// How `modules test` places its build with these arguments: `--scratch-path DIR` (default
+    /// `.build/modules/scratch`), or nothing with `--own-build-dirs`.
+    private static func scratchArguments(_ context: CommandContext, _ arguments: ParsedArguments) -> [String] {
+        guard !arguments.has("--own-build-dirs") else { return [] }
+        let scratch =
+            arguments.value("--scratch-path").map {
+                URL(fileURLWithPath: $0, relativeTo: context.environment.currentDirectory).standardizedFileURL
+            } ?? context.root.appendingPathComponent(".build/modules/scratch", isDirectory: true)
+        return ["--scratch-path", scratch.path]
     }
 
     private static func git(_ arguments: [String], _ context: CommandContext) async -> String {
@@ -130,7 +157,7 @@ struct SharedTestCache: Sendable {
     }
 
     private func fetch(_ id: String) async -> CachedOutcome? {
-        guard await health.isAvailable, let key = keys[id] else { return nil }
+        guard await health.isAvailable, let key = keys[id], key.isResolved else { return nil }
         do {
             guard let message = try await client.actionResult(key.key) else { return nil }
             guard message.exitCode == 0, let file = message.file(FileName.outcome) else {

@@ -35,6 +35,13 @@ public struct TestRunSettings: Sendable, Equatable {
     /// Passes `--event-stream-output-path` to `swift test`, so the tests that started and did not end can be named
     /// after a kill or a crash (this toolchain's SwiftPM accepts it; see `TestCommand`'s check).
     public var eventStream: Bool = false
+    /// How many times a package's failed tests are run again (`--retries`), only the tests still failing each
+    /// time; a test that then passes is ``TestCaseResult/Outcome/flaky``.
+    public var retries = 0
+    /// The `quarantine` entries of modules.json, placed in the repository.
+    var quarantine: [QuarantinedTest] = []
+    /// The date quarantine entries are checked against (the run's start, from the injected ``WallClock``).
+    public var date = Date(timeIntervalSince1970: 0)
 
     /// Creates settings.
     public init(
@@ -73,10 +80,10 @@ public struct TestRunSettings: Sendable, Equatable {
 /// file is written either way, and XCTest results are read from the log (XCTest writes xunit only with
 /// `--parallel`, and then reports its skipped tests as passed).
 public struct PackageTestRunner: Sendable {
-    private let runner: any ProcessRunning
-    private let stopwatch: Stopwatch
-    private let settings: TestRunSettings
-    private let root: URL
+    let runner: any ProcessRunning
+    let stopwatch: Stopwatch
+    let settings: TestRunSettings
+    let root: URL
 
     /// Creates a runner.
     /// - Parameters:
@@ -156,6 +163,8 @@ public struct PackageTestRunner: Sendable {
             events: try? Data(contentsOf: eventsURL),
             log: log
         )
+        result = await rerunFailures(of: result, slug: slug, packageArguments: packageArguments)
+        result = QuarantinedTest.apply(settings.quarantine, to: result, at: settings.date)
         return finish(result, slug: slug)
     }
 
@@ -168,7 +177,7 @@ public struct PackageTestRunner: Sendable {
         var timedOut = false
     }
 
-    private func step(_ arguments: [String], log: URL, timeout: Duration? = nil) async -> StepOutcome {
+    func step(_ arguments: [String], log: URL, timeout: Duration? = nil) async -> StepOutcome {
         let invocation = ProcessInvocation(
             executable: settings.swiftExecutable, arguments: arguments, logFile: log, timeout: timeout)
         FileAppending.append("$ \(invocation.commandLine)\n", to: log)

@@ -8,6 +8,11 @@ struct TestOutcomeClassifier {
     /// The `--timeout` the test step ran under, for the note.
     var timeout: Duration?
 
+    /// How the message of a test that was running when the process was killed after `--timeout` starts.
+    static let timeoutPrefix = "did not finish within the"
+    /// The message of a test that was running when the test process crashed.
+    static let crashMessage = "did not finish: the test process crashed"
+
     func classify(
         _ result: PackageTestResult,
         exit: PackageTestRunner.StepOutcome,
@@ -35,7 +40,7 @@ struct TestOutcomeClassifier {
             let limit = timeout.map(PackageTestRunner.seconds) ?? "time limit"
             let ending =
                 exit.timedOut
-                ? "did not finish within the \(limit) timeout" : "did not finish: the test process crashed"
+                ? "\(Self.timeoutPrefix) \(limit) timeout" : Self.crashMessage
             let unfinished = unfinishedCases(stream: stream, log: log, message: ending)
             result.status = exit.timedOut ? .timedOut : .crashed
             let names = unfinished.map { $0.suite.isEmpty ? $0.name : "\($0.suite).\($0.name)" }

@@ -39,7 +39,9 @@ actor TestProgress {
         done += 1
         let line =
             "[\(done)/\(total)] \(result.package): \(result.status.rawValue), \(result.passed) passed, "
-            + "\(result.failed) failed, \(result.skipped) skipped in \(String(format: "%.1f", result.seconds)) s"
+            + "\(result.failed) failed, " + (result.flaky > 0 ? "\(result.flaky) flaky, " : "")
+            + (result.quarantined > 0 ? "\(result.quarantined) quarantined, " : "")
+            + "\(result.skipped) skipped in \(String(format: "%.1f", result.seconds)) s"
         clear()
         sink.writeLine(line)
         if case .live = style { redraw() }

@@ -13,14 +13,29 @@ enum FakeOutcome: Sendable {
     /// `pass()` passes, then `stuck()` never ends: the run ends only by the invocation's timeout (as the live
     /// runner reports it: killed, `timedOut`), leaving a xunit header and, when asked, an event stream.
     case hangs
+    /// Swift Testing tests of `suite` (`FeedTests.FeedTests`) by name, each behaving as given every time it runs;
+    /// `swift test --filter` patterns select among them as Swift Testing matches its test IDs
+    /// (`FeedTests.FeedTests/alternates()/…`).
+    case named(suite: String, [String: FakeTest])
+}
+
+/// How one scripted test behaves.
+enum FakeTest: Sendable {
+    /// Passes every time.
+    case passes
+    /// Fails every time.
+    case fails
+    /// Fails on its 1st, 3rd, … run (of this `FakeSwift`), passes on the others.
+    case alternates
 }
 
 /// A scripted `swift` for `modules test`: answers `swift build` and `swift test` for packages named by their
 /// directory, writing the xunit files and log lines the real one writes, and records every invocation.
 final class FakeSwift: @unchecked Sendable {
-    // Sound: `recorded` is only touched while `lock` is held; `outcomes` and `names` are immutable.
+    // Sound: `recorded` and `runs` are only touched while `lock` is held; `outcomes` and `names` are immutable.
     private let lock = NSLock()
     private var recorded: [ProcessInvocation] = []
+    private var runs: [String: Int] = [:]
     private let outcomes: [String: FakeOutcome]
     private let names: [String: String]
 
@@ -87,6 +102,36 @@ final class FakeSwift: @unchecked Sendable {
                 try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: events))
             }
             return ProcessResult(status: 9, terminatedBySignal: true, timedOut: true)
+        case ("test", .named(let suite, let tests)):
+            let filters = invocation.arguments.indices.filter { invocation.arguments[$0] == "--filter" }
+                .map { invocation.arguments[$0 + 1] }
+            let module = suite.split(separator: ".", maxSplits: 1).first.map(String.init) ?? suite
+            var cases: [String] = []
+            var anyFailed = false
+            for name in tests.keys.sorted() {
+                let id = "\(module).\(suite.dropFirst(module.count + 1))/\(name)/\(module)/S.swift:1:1"
+                guard
+                    filters.isEmpty || filters.contains(where: { id.range(of: $0, options: .regularExpression) != nil })
+                else { continue }
+                let run = lock.withLock {
+                    runs[id, default: 0] += 1
+                    return runs[id] ?? 1
+                }
+                let passes: Bool =
+                    switch tests[name] {
+                    case .passes?: true
+                    case .fails?, nil: false
+                    case .alternates?: run % 2 == 0
+                    }
+                anyFailed = anyFailed || !passes
+                cases.append(
+                    "<testcase classname=\"\(suite)\" name=\"\(name)\" time=\"0.1\">"
+                        + (passes ? "" : "<failure message=\"Expectation failed: run \(run)\" />") + "</testcase>")
+            }
+            let document = "<testsuites><testsuite name=\"TestResults\">\(cases.joined())</testsuite></testsuites>"
+            try Data(document.utf8).write(to: try swiftTestingPath(invocation))
+            FileAppending.append("✘ Test run with \(cases.count) tests\n", to: log)
+            return ProcessResult(status: anyFailed ? 1 : 0)
         case ("test", .tests(let passed, let failed, let skipped)):
             var cases: [String] = []
             cases += (0..<passed).map { "<testcase classname=\"T.S\" name=\"pass\($0)()\" time=\"0.1\" />" }

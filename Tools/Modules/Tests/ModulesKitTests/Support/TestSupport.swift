@@ -72,6 +72,9 @@ func sample(_ name: String) throws -> Data {
     return try Data(contentsOf: url)
 }
 
+/// The date the tests' wall clock says unless a test sets another: 2026-06-01 12:00 UTC.
+let testDate = Date(timeIntervalSince1970: 1_780_315_200)
+
 /// What one `modules` invocation printed and returned.
 struct CLIRun {
     var status: Int32
@@ -86,6 +89,7 @@ func runModules(
     runner: any ProcessRunning,
     terminal: Bool = false,
     stopwatch: Stopwatch = steppingStopwatch(),
+    clock: WallClock = .fixed(testDate),
     executablePath: String? = nil,
     variables: [String: String] = [:]
 ) async -> CLIRun {
@@ -99,6 +103,7 @@ func runModules(
         terminalColumns: 80,
         runner: runner,
         stopwatch: stopwatch,
+        wallClock: clock,
         processorCount: 2,
         swiftExecutable: "swift",
         toolchain: liveToolchain,
@@ -160,4 +165,15 @@ func git(_ arguments: [String], in directory: URL) throws {
     guard process.terminationStatus == 0 else {
         throw ProcessLaunchError(commandLine: "git \(arguments.joined(separator: " "))", reason: "failed")
     }
+}
+
+/// The package `path` of a `modules test --json` report.
+func package(_ path: String, in run: CLIRun) throws -> [String: Any] {
+    let packages = try jsonObject(run.output)["packages"] as? [[String: Any]] ?? []
+    return try #require(packages.first { $0["package"] as? String == path }, "\(run.output)\(run.errorOutput)")
+}
+
+/// The `name` of each test case listed under `key` (`failures`, `flakyTests`, …) of a package's report.
+func caseNames(_ package: [String: Any], _ key: String) -> [String] {
+    (package[key] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
 }

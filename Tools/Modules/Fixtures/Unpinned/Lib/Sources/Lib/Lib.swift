@@ -1,0 +1,6 @@
+import Upstream
+
+/// Twice the upstream's number.
+public func doubled() -> Int {
+    2 * upstreamNumber
+}

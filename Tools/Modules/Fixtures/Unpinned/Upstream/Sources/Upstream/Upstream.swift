@@ -1,0 +1,2 @@
+/// The number this package exports.
+public let upstreamNumber = 1
