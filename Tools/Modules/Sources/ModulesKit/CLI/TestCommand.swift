@@ -36,8 +36,8 @@ enum TestCommand {
                 help: "build and run with a sanitizer: thread, address or undefined"),
             OptionSpec(
                 "--cache-url", value: "URL",
-                help: "with --changed-since-green: a shared cache (Bazel's HTTP remote-cache protocol; also "
-                    + "MODULES_CACHE_URL, cache.url)"),
+                help: "with --changed-since-green or --plan-shard: a shared cache (Bazel's HTTP remote-cache "
+                    + "protocol; also MODULES_CACHE_URL, cache.url)"),
             OptionSpec("--cache-read-only", help: "read the shared cache, upload nothing (untrusted jobs)"),
             OptionSpec(
                 "--cache-timeout", value: "SECONDS",
