@@ -57,6 +57,7 @@ test: modules-tool ## Check layering and formatting, run every package's tests, 
 	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
 	$(MODULES) lint
 	@$(MAKE) --no-print-directory format-check
+	@scripts/ensure-check-jsonschema.sh >/dev/null # Tools/Modules' SchemaTests need it; in CI they fail without it
 	$(MODULES) test --scratch-path .build/modules/scratch --timeout $(TEST_TIMEOUT) $(WARNINGS_FLAG)
 	CONTRACT_BINARY=.build/modules/scratch/debug/storefront-server Tools/SampleBackend/Scripts/contract-test.sh
 

@@ -36,22 +36,30 @@ import Testing
 
     @Test func thePlanIsAGitHubMatrixWithGroupsAboveTheJobLimit() throws {
         let packages = ["Core/A", "Core/B", "Core/C"].map {
-            AffectedReport.Package(package: $0, changed: true, reasons: ["changed: \($0)/Sources/x.swift"])
+            CostModel.Package(
+                path: $0, testTargets: [("\($0.dropFirst(5))Tests", "\($0.dropFirst(5))Tests")], closure: [])
         }
-        let estimates: [String: Double] = ["Core/A": 10, "Core/B": 40, "Core/C": 25]
-        let single = TestPlan(packages: packages, estimates: estimates, maxJobs: 256)
-        #expect(single.include.map(\.name) == ["Core/B", "Core/C", "Core/A"])
-        #expect(single.include.first?.estSeconds == 40)
-        let json = try JSONEncoder().encode(single)
-        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let reasons = Dictionary(
+            uniqueKeysWithValues: packages.map { ($0.path, "changed: \($0.path)/Sources/x.swift") })
+        let model = CostModel(
+            durations: DurationStore(entries: [
+                "Core/A": .init(seconds: 10, status: "passed"), "Core/B": .init(seconds: 40, status: "passed"),
+                "Core/C": .init(seconds: 25, status: "passed"),
+            ]))
+        let single = TestPlan.make(packages, reasons: reasons, model: model, mode: .perPackage, maxJobs: 256).plan
+        #expect(single.jobs.map(\.name) == ["Core/B", "Core/C", "Core/A"])
+        let object = try jsonObject(CIPipeline(jobs: single.jobs).github())
         #expect(Array(object.keys) == ["include"])
         let job = try #require((object["include"] as? [[String: Any]])?.first)
-        #expect(Set(job.keys) == ["name", "packages", "reason", "est_seconds"])
+        #expect(Set(job.keys) == ["name", "packages", "reason", "est_seconds", "shard"])
         #expect(job["reason"] as? String == "changed: Core/B/Sources/x.swift")
+        #expect(job["est_seconds"] as? Int == 40)
+        let shard = try JSONDecoder().decode(PlanShard.self, from: Data(try #require(job["shard"] as? String).utf8))
+        #expect(shard.packages == [.init(package: "Core/B")] && shard.count == 3 && shard.plan == single.id)
 
-        let grouped = TestPlan(packages: packages, estimates: estimates, maxJobs: 2)
-        #expect(grouped.include.map(\.packages) == ["Core/B", "Core/A Core/C"])
-        #expect(grouped.include.map(\.name) == ["group 1 of 2", "group 2 of 2"])
+        let grouped = TestPlan.make(packages, reasons: reasons, model: model, mode: .perPackage, maxJobs: 2).plan
+        #expect(grouped.jobs.map(\.packages) == ["Core/B", "Core/A Core/C"])
+        #expect(grouped.jobs.map(\.name) == ["group 1 of 2", "group 2 of 2"])
     }
 
     @Test func testAffectedShardAndDurationsWorkTogether() async throws {
@@ -61,7 +69,7 @@ import Testing
             for package in ["Core/A", "Core/C"] {
                 try Data("// changed\n".utf8).write(to: repo.appendingPathComponent("\(package)/Notes.txt"))
             }
-            let swift = FakeSwift([:])
+            let swift = FakeSwift([:], withTests: true)
             let runner = RoutingRunner(git: liveRunner(directory), other: swift.runner)
             let affected = await runModules(
                 ["test", "--affected", "--base", "HEAD", "--repo", repo.path], in: repo, runner: runner)
@@ -75,7 +83,8 @@ import Testing
             let durations = repo.appendingPathComponent(".build/modules/durations.json")
             let store = DurationStore.load(from: durations)
             #expect(store.entries.keys.sorted() == ["Core/A", "Core/C"])
-            #expect(store.entries["Core/A"] == .init(seconds: 2, status: "passed"))
+            #expect(store.entries["Core/A"]?.seconds == 2 && store.entries["Core/A"]?.status == "passed")
+            #expect(store.entries["Core/A"]?.buildSeconds == 1 && store.entries["Core/A"]?.testSeconds == 1)
 
             var recorded = store
             recorded.record([
@@ -83,11 +92,13 @@ import Testing
             ])
             try recorded.save(to: durations)
             let second = await runModules(
-                ["test", "--shard", "2/2", "--repo", repo.path], in: repo, runner: FakeSwift([:]).runner)
+                ["test", "--shard", "2/2", "--repo", repo.path], in: repo,
+                runner: FakeSwift([:], withTests: true).runner)
             #expect(second.status == 0)
             #expect(second.errorOutput.hasPrefix("shard 2/2: Core/A Core/C (about 4 s by the recorded durations)\n"))
             let first = await runModules(
-                ["test", "--shard", "1/2", "--json", "--repo", repo.path], in: repo, runner: FakeSwift([:]).runner)
+                ["test", "--shard", "1/2", "--json", "--repo", repo.path], in: repo,
+                runner: FakeSwift([:], withTests: true).runner)
             let report = try jsonObject(first.output)
             #expect((report["packages"] as? [[String: Any]])?.map { $0["package"] as? String } == ["Core/B"])
         }

@@ -17,7 +17,8 @@ enum AffectedCommand {
             .swift-version, scripts/**, .ci/**, .github/workflows/**) selects every package and says so. A file
             matching an owners glob changes the packages it names; a file in no package and no owners glob is
             listed as "not in any package". modules.json and the lint baseline change nothing. Dependents are
-            followed target by target, test targets included.
+            followed target by target, test targets included. A manifest that fails to load is a warning and exit
+            status 1, as in `graph`.
             """
     )
 
@@ -28,7 +29,7 @@ enum AffectedCommand {
         case .json: try context.writeJSON(report)
         default: context.environment.output.write(text(report, targets: showTargets))
         }
-        return ExitStatus.success
+        return context.warnAboutManifestFailures(scan)
     }
 
     /// `--base`, required.

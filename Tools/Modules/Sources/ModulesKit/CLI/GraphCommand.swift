@@ -28,10 +28,7 @@ enum GraphCommand {
         case .dot: output.write(dot(report))
         default: output.write(text(report))
         }
-        for failure in scan.failures {
-            context.environment.errorOutput.writeLine("warning: \(failure.manifest): manifest failed to load")
-        }
-        return scan.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+        return context.warnAboutManifestFailures(scan)
     }
 
     static func text(_ report: GraphReport) -> String {

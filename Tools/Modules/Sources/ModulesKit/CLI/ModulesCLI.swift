@@ -46,6 +46,7 @@ public struct ModulesCLI: Sendable {
             case .graph: return try await GraphCommand.run(context, parsed)
             case .affected: return try await AffectedCommand.run(context, parsed)
             case .plan: return try await PlanCommand.run(context, parsed)
+            case .durations: return try await DurationsCommand.run(context, parsed)
             case .new: return try await NewCommand.run(context, parsed)
             case .buildTimes: return try await BuildTimesCommand.run(context, parsed)
             case .bench: return try await BenchCommand.run(context, parsed)
@@ -174,6 +175,7 @@ enum Command: String, CaseIterable {
     case test
     case flaky
     case plan
+    case durations
     case buildTimes = "build-times"
     case new
     case initialize = "init"
@@ -204,6 +206,7 @@ enum Command: String, CaseIterable {
         case .graph: GraphCommand.spec
         case .affected: AffectedCommand.spec
         case .plan: PlanCommand.spec
+        case .durations: DurationsCommand.spec
         case .new: NewCommand.spec
         case .buildTimes: BuildTimesCommand.spec
         case .bench: BenchCommand.spec

@@ -1,118 +1,205 @@
 import Foundation
 
-/// The CI matrix `modules plan` prints: GitHub Actions' `strategy.matrix` shape, `{"include": [job, …]}`, ready
-/// for `matrix: ${{ fromJSON(needs.plan.outputs.matrix) }}`. Only `include` is at the top level (any other key
-/// would become a matrix dimension), so the shape carries no `schemaVersion`; it is documented in the README.
-struct TestPlan: Sendable, Equatable, Encodable {
-    /// One CI job.
-    struct Job: Sendable, Equatable, Encodable {
-        /// The job's name: the package path, or `group I of N` when packages share a job.
-        var name: String
-        /// The packages to test, space-separated (the arguments of `modules test`).
-        var packages: String
-        /// Why the job exists: the first package's first reason, or how many packages it holds.
-        var reason: String
-        /// The estimated seconds, from the recorded durations.
-        var estSeconds: Int
-
-        private enum CodingKeys: String, CodingKey {
-            case name, packages, reason
-            case estSeconds = "est_seconds"
-        }
-    }
-
-    /// The jobs, longest first.
-    var include: [Job]
-
-    /// One job per affected package, or, above `maxJobs` packages, `maxJobs` jobs balanced by duration.
-    init(packages: [AffectedReport.Package], estimates: [String: Double], maxJobs: Int) {
-        let reasons = Dictionary(packages.map { ($0.package, $0.reasons.first ?? "") }) { first, _ in first }
-        let paths = packages.map(\.package)
-        let seconds = { (group: [String]) in Int(group.reduce(0) { $0 + (estimates[$1] ?? 0) }.rounded()) }
-        if paths.count <= maxJobs {
-            include = paths.map { path in
-                Job(name: path, packages: path, reason: reasons[path] ?? "", estSeconds: seconds([path]))
-            }
-        } else {
-            let groups = ShardPlanner.shards(paths, count: maxJobs, seconds: estimates).filter { !$0.isEmpty }
-            include = groups.enumerated().map { index, group in
-                Job(
-                    name: "group \(index + 1) of \(groups.count)", packages: group.joined(separator: " "),
-                    reason: "\(group.count) affected package\(group.count == 1 ? "" : "s")", estSeconds: seconds(group))
-            }
-        }
-        include.sort { ($1.estSeconds, $0.name) < ($0.estSeconds, $1.name) }
-    }
-}
-
-/// `modules plan --base REF`: the affected packages as a GitHub Actions matrix, one job per package (or balanced
-/// groups above `--max-jobs`), with estimated durations.
+/// `modules plan --base REF`: the test targets a change affects as CI jobs, computed once: one job per package (or
+/// balanced groups above `--max-jobs`), or `--shards N` balanced shards, each job carrying exactly what it runs.
 enum PlanCommand {
     static let spec = CommandSpec(
         name: "plan",
-        summary: "Print the CI test matrix (GitHub Actions strategy.matrix JSON) for the packages a change affects.",
-        synopsis: "plan (--base REF | --all) [--max-jobs N] [--durations FILE] [--format json|text] [--repo DIR]",
+        summary:
+            "Plan the CI test jobs (GitHub matrix, GitLab child pipeline, Buildkite steps) for what a change affects.",
+        synopsis: "plan (--base REF | --all) [--shards N | --max-shard-seconds S] [--max-jobs N] "
+            + "[--ci github|gitlab|buildkite] [--ci-command CMD] [--ci-image IMAGE] [--durations FILE] "
+            + "[--cache-url URL [--cache-timeout SECONDS]] [--format json|text] [--repo DIR]",
         options: Command.commonOptions([.json, .text]) + [
             OptionSpec("--base", value: "REF", help: "plan the packages affected since REF (as `modules affected`)"),
             OptionSpec("--all", help: "plan every package"),
             OptionSpec(
+                "--shards", value: "N", help: "N shards balanced by the recorded durations, cold builds included"),
+            OptionSpec(
+                "--max-shard-seconds", value: "S",
+                help: "the fewest shards (at most --max-jobs) whose longest estimate is at most S seconds"),
+            OptionSpec(
                 "--max-jobs", value: "N",
-                help: "at most N jobs; above that, packages share jobs balanced by duration (default: 256)"),
+                help: "at most N jobs; without --shards, packages then share jobs balanced by duration (default: 256)"),
+            OptionSpec("--ci", value: "SYSTEM", help: "github (matrix JSON, the default), gitlab or buildkite (YAML)"),
+            OptionSpec(
+                "--ci-command", value: "CMD",
+                help: "what a GitLab or Buildkite job runs (default: modules test --plan-shard \"$MODULES_PLAN_SHARD\")"
+            ),
+            OptionSpec("--ci-image", value: "IMAGE", help: "the image of the GitLab jobs"),
             OptionSpec(
                 "--durations", value: "FILE",
                 help: "recorded durations to estimate from (default: .build/modules/durations.json)"),
+            OptionSpec(
+                "--cache-url", value: "URL",
+                help: "read the durations summary from this shared cache (also MODULES_CACHE_URL, cache.url)"),
+            OptionSpec("--cache-timeout", value: "SECONDS", help: "the limit for one request to the shared cache"),
         ],
         positionals: nil,
         details: """
-            The JSON is one line: {"include":[{"name","packages","reason","est_seconds"}, …]}, longest first, for
-            `strategy.matrix: ${{ fromJSON(needs.plan.outputs.matrix) }}`; each job runs
-            `modules test ${{ matrix.packages }}`. GitHub allows 256 jobs per matrix. No affected package gives
-            {"include":[]} (skip the test job when include is empty). See .github/workflows/modules.yml.
+            Each job carries its shard (JSON: the packages, test targets and suites it runs) and runs
+            `modules test --plan-shard SHARD`, which never works out `affected` again. GitHub: one line of JSON,
+            {"include":[{"name","packages","reason","est_seconds","shard"}, …]}, longest first, for
+            `strategy.matrix: ${{ fromJSON(needs.plan.outputs.matrix) }}` (256 jobs at most per matrix; nothing
+            affected gives {"include":[]}). GitLab: a child pipeline's YAML, each shard in the variable
+            MODULES_PLAN_SHARD. Buildkite: steps for `buildkite-agent pipeline upload`, the same variable. A shard's
+            estimate is the cold build of its dependency closure on a fresh machine plus its tests, from the
+            recorded durations (the shared cache's summary when a cache URL is set). Packages with no test target
+            are not planned; a manifest that fails to load is a warning and exit status 1.
             """,
         formats: [.json, .text]
     )
 
     static func run(_ context: CommandContext, _ arguments: ParsedArguments) async throws -> Int32 {
-        var maxJobs = 256
-        if let text = arguments.value("--max-jobs") {
-            guard let value = Int(text), value >= 1 else {
-                throw UsageError(message: "--max-jobs needs a whole number of at least 1, not '\(text)'")
+        let maxJobs = try positiveInteger(arguments, "--max-jobs") ?? 256
+        var mode = TestPlan.Mode.perPackage
+        if let shards = try positiveInteger(arguments, "--shards") {
+            guard !arguments.has("--max-shard-seconds") else {
+                throw UsageError(message: "--shards and --max-shard-seconds exclude each other")
             }
-            maxJobs = value
+            mode = .shards(shards)
+        } else if let text = arguments.value("--max-shard-seconds") {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw UsageError(message: "--max-shard-seconds needs a number of seconds above 0, not '\(text)'")
+            }
+            mode = .maxShardSeconds(seconds)
         }
-        let packages: [AffectedReport.Package]
+        let system =
+            try arguments.value("--ci").map { text in
+                guard let system = CISystem(rawValue: text) else {
+                    throw UsageError(message: "--ci takes github, gitlab or buildkite, not '\(text)'")
+                }
+                return system
+            } ?? .github
+        if arguments.has("--ci-image"), system != .gitlab {
+            throw UsageError(message: "--ci-image is for --ci gitlab")
+        }
+        if arguments.has("--ci-command"), system == .github {
+            throw UsageError(message: "--ci-command is for --ci gitlab or buildkite (the workflow runs the GitHub job)")
+        }
+        let (packages, reasons, scan) = try await affectedPackages(context, arguments)
+        let durations = try await loadDurations(context, arguments)
+        let model = CostModel(durations: durations)
+        let (plan, met) = TestPlan.make(packages, reasons: reasons, model: model, mode: mode, maxJobs: maxJobs)
+        if case .maxShardSeconds(let limit) = mode, !met {
+            context.environment.errorOutput.writeLine(
+                "modules: warning: no plan of at most \(maxJobs) shards keeps every shard within \(Int(limit)) s; "
+                    + "the longest of the best is ~\(plan.longest) s")
+        }
+        var pipeline = CIPipeline(jobs: plan.jobs)
+        pipeline.image = arguments.value("--ci-image")
+        if let command = arguments.value("--ci-command") {
+            pipeline.command = command
+        }
+        let header =
+            "modules plan \(plan.id.isEmpty ? "(nothing to test)" : plan.id): \(plan.jobs.count) job"
+            + "\(plan.jobs.count == 1 ? "" : "s"), longest ~\(plan.longest) s. Generated: do not edit."
+        let output = context.environment.output
+        switch (context.format, system) {
+        case (.text, _): output.write(plan.text(buildsKnown: model.knowsBuilds || packages.isEmpty))
+        case (_, .github): output.write(pipeline.github())
+        case (_, .gitlab): output.write(pipeline.gitlab(header: header))
+        case (_, .buildkite): output.write(pipeline.buildkite(header: header))
+        }
+        return context.warnAboutManifestFailures(scan)
+    }
+
+    /// The packages to plan (affected since `--base`, or all with `--all`), each narrowed to its affected test
+    /// targets; a package without a test target (or without an affected one) is left out with a line saying so.
+    static func affectedPackages(
+        _ context: CommandContext, _ arguments: ParsedArguments
+    ) async throws -> ([CostModel.Package], [String: String], RepositoryScan) {
+        let scan: RepositoryScan
+        var reasons: [String: String] = [:]
+        var affectedTargets: [String: Set<String>]?
+        let paths: [String]
         if arguments.has("--all") {
             guard !arguments.has("--base") else { throw UsageError(message: "--all and --base exclude each other") }
-            let scan = try await context.scan()
-            packages = scan.packagePaths.map { .init(package: $0, changed: true, reasons: ["every package (--all)"]) }
+            scan = try await context.scan()
+            paths = scan.packages.map(\.path)
+            for path in paths { reasons[path] = "every package (--all)" }
         } else {
-            packages = try await AffectedCommand.analyze(context, base: try AffectedCommand.requireBase(arguments)).0
-                .packages
-        }
-        let durationsURL =
-            arguments.value("--durations").map {
-                URL(fileURLWithPath: $0, relativeTo: context.environment.currentDirectory).standardizedFileURL
-            } ?? context.root.appendingPathComponent(DurationStore.defaultPath)
-        let estimates = DurationStore.load(from: durationsURL).estimates(for: packages.map(\.package))
-        let plan = TestPlan(packages: packages, estimates: estimates, maxJobs: maxJobs)
-        switch context.format {
-        case .text:
-            let width = (plan.include.map(\.name.count).max() ?? 0) + 2
-            var lines = plan.include.map { job in
-                job.name + String(repeating: " ", count: width - job.name.count)
-                    + "~\(job.estSeconds) s  \(job.packages == job.name ? "" : job.packages + "  ")\(job.reason)"
-            }
-            lines.append("\(plan.include.count) job\(plan.include.count == 1 ? "" : "s")")
-            context.environment.output.write(lines.joined(separator: "\n") + "\n")
-        default:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            do {
-                context.environment.output.write(String(decoding: try encoder.encode(plan), as: UTF8.self) + "\n")
-            } catch {
-                throw CommandFailure(message: "cannot encode the plan: \(error)", status: ExitStatus.software)
+            let (report, fullScan) = try await AffectedCommand.analyze(
+                context, base: try AffectedCommand.requireBase(arguments))
+            scan = fullScan
+            paths = report.packages.map(\.package)
+            for package in report.packages { reasons[package.package] = package.reasons.first ?? "" }
+            if !report.everything {
+                affectedTargets = Dictionary(grouping: report.targets, by: \.package).mapValues {
+                    Set($0.map(\.target))
+                }
             }
         }
-        return ExitStatus.success
+        let graph = TargetGraph(scan: scan)
+        var planned: [CostModel.Package] = []
+        for path in paths {
+            guard let package = CostModel.Package(path: path, scan: scan, graph: graph) else { continue }
+            if package.testTargets.isEmpty {
+                context.environment.errorOutput.writeLine("not planned: \(path) (no test target)")
+                continue
+            }
+            guard let affected = affectedTargets?[path] else {
+                planned.append(package)
+                continue
+            }
+            guard let narrowed = CostModel.Package(path: path, scan: scan, graph: graph, only: affected),
+                !narrowed.testTargets.isEmpty
+            else {
+                context.environment.errorOutput.writeLine("not planned: \(path) (no affected test target)")
+                continue
+            }
+            planned.append(narrowed)
+        }
+        return (planned, reasons, scan)
+    }
+
+    /// The durations to estimate from: the local file, with the shared cache's summary over it when a cache URL
+    /// is set (a cache that fails is one warning line, and the local file alone is used).
+    /// - Throws: ``UsageError`` for a cache URL or timeout that is not valid.
+    static func loadDurations(_ context: CommandContext, _ arguments: ParsedArguments) async throws -> DurationStore {
+        var durations = DurationStore.load(from: durationsURL(context, arguments))
+        guard let options = try SharedTestCache.Options.parse(context, arguments) else { return durations }
+        do {
+            if let summary = try await SharedDurations(options: options).read(SharedDurations.summaryKey) {
+                durations.merge(summary)
+                context.environment.errorOutput.writeLine(
+                    "durations: the shared cache's summary (\(summary.entries.count) packages, "
+                        + "\(summary.modules.count) modules)")
+            } else {
+                context.environment.errorOutput.writeLine(
+                    "durations: the shared cache has no summary yet; using the local record")
+            }
+        } catch {
+            context.environment.errorOutput.writeLine(
+                "modules: warning: shared cache \(options.url): \(error); planning from the local durations")
+        }
+        return durations
+    }
+
+    /// `--durations FILE`, else `.build/modules/durations.json` of the repository.
+    static func durationsURL(_ context: CommandContext, _ arguments: ParsedArguments) -> URL {
+        arguments.value("--durations").map {
+            URL(fileURLWithPath: $0, relativeTo: context.environment.currentDirectory).standardizedFileURL
+        } ?? context.root.appendingPathComponent(DurationStore.defaultPath)
+    }
+
+    static func positiveInteger(_ arguments: ParsedArguments, _ option: String) throws -> Int? {
+        guard let text = arguments.value(option) else { return nil }
+        guard let value = Int(text), value >= 1 else {
+            throw UsageError(message: "\(option) needs a whole number of at least 1, not '\(text)'")
+        }
+        return value
+    }
+}
+
+extension CommandContext {
+    /// One `warning: MANIFEST: manifest failed to load` line per package of `scan` whose manifest did not load, as
+    /// `graph` prints them.
+    /// - Returns: 1 when there was any, else 0: the exit status of `graph`, `affected` and `plan`.
+    func warnAboutManifestFailures(_ scan: RepositoryScan) -> Int32 {
+        for failure in scan.failures {
+            environment.errorOutput.writeLine("warning: \(failure.manifest): manifest failed to load")
+        }
+        return scan.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
 }

@@ -6,7 +6,7 @@ enum TestCommand {
         name: "test",
         summary: "Build and test packages (all when none is given), with a summary, logs and JUnit XML.",
         synopsis: "test [PACKAGE...] [--affected --base REF] [--shard I/N] [--coverage] [--jobs N] [--junit DIR] "
-            + "[--logs DIR] [--warnings-as-errors] [--filter PATTERN]... [--scratch-path DIR] [--sanitize NAME]... "
+            + "[--plan-shard FILE-OR-JSON] [--logs DIR] [--warnings-as-errors] [--filter PATTERN]... [--scratch-path DIR] [--sanitize NAME]... "
             + "[--durations FILE] [--changed-since-green [--results-dir DIR] [--cache-url URL [--cache-read-only] "
             + "[--cache-timeout SECONDS]]] [--own-build-dirs] [--timeout SECONDS] [--retries N] [--dry-run] "
             + "[--format text|json] [--repo DIR]",
@@ -36,8 +36,8 @@ enum TestCommand {
                 help: "build and run with a sanitizer: thread, address or undefined"),
             OptionSpec(
                 "--cache-url", value: "URL",
-                help: "with --changed-since-green: a shared cache (Bazel's HTTP remote-cache protocol; also "
-                    + "MODULES_CACHE_URL, cache.url)"),
+                help: "with --changed-since-green or --plan-shard: a shared cache (Bazel's HTTP remote-cache "
+                    + "protocol; also MODULES_CACHE_URL, cache.url)"),
             OptionSpec("--cache-read-only", help: "read the shared cache, upload nothing (untrusted jobs)"),
             OptionSpec(
                 "--cache-timeout", value: "SECONDS",
@@ -45,6 +45,9 @@ enum TestCommand {
             OptionSpec("--affected", help: "only the packages affected since --base (see `modules affected`)"),
             OptionSpec("--base", value: "REF", help: "with --affected: the git revision to compare with"),
             OptionSpec("--shard", value: "I/N", help: "only the I-th of N shards, balanced by recorded durations"),
+            OptionSpec(
+                "--plan-shard", value: "FILE-OR-JSON",
+                help: "run exactly one shard of `modules plan` (its JSON, or a file holding it)"),
             OptionSpec("--coverage", help: "line coverage of each package's Sources/ (the toolchain's llvm-cov)"),
             OptionSpec(
                 "--timeout", value: "SECONDS",
@@ -75,6 +78,9 @@ enum TestCommand {
             recorded it), and every test target that runs is uploaded; whatever fails on the cache's side, the run
             goes on as without it, with one warning line. Every package builds in one shared directory unless
             --own-build-dirs.
+            --plan-shard runs exactly the packages, test targets and suites of one shard of `modules plan` (no
+            PACKAGE, --affected, --shard or --filter with it); with a shared cache it also stores what it measured
+            for `modules durations merge`. A package with no test target is not tested under --affected.
             With --timeout (or test.timeout in modules.json), a package's `swift test` still running after SECONDS
             is killed with every process it started; the package is `timed-out` and the tests that started and did
             not end (read from Swift Testing's event stream) are its failed tests. The build is not bounded.
@@ -116,16 +122,25 @@ enum TestCommand {
             throw UsageError(message: "--own-build-dirs and --scratch-path contradict each other")
         }
         if let option = ["--cache-url", "--cache-read-only", "--cache-timeout"].first(where: arguments.has),
-            !arguments.has("--changed-since-green")
+            !arguments.has("--changed-since-green"), !arguments.has("--plan-shard")
         {
-            throw UsageError(message: "\(option) is for --changed-since-green")
+            throw UsageError(message: "\(option) is for --changed-since-green or --plan-shard")
         }
-        let cacheOptions =
-            arguments.has("--changed-since-green") ? try SharedTestCache.Options.parse(context, arguments) : nil
+        let anyCacheOptions =
+            arguments.has("--changed-since-green") || arguments.has("--plan-shard")
+            ? try SharedTestCache.Options.parse(context, arguments) : nil
+        let cacheOptions = arguments.has("--changed-since-green") ? anyCacheOptions : nil
+        var manifestStatus = ExitStatus.success
+        let planShard = try PlanShardSelection.parse(arguments, paths: paths, environment: environment)
+        if let planShard {
+            packages = planShard.packages
+            packageFilters = planShard.filters
+        }
         if arguments.has("--affected") {
             let (report, fullScan) = try await AffectedCommand.analyze(
                 context, base: try AffectedCommand.requireBase(arguments))
             scan = fullScan
+            manifestStatus = context.warnAboutManifestFailures(fullScan)
             packages = packages.filter(Set(report.packagePaths).contains)
             environment.errorOutput.writeLine(
                 "affected since \(report.base): \(report.packages.count) of \(report.packageCount) packages"
@@ -137,7 +152,7 @@ enum TestCommand {
                     let affected = Set(report.targets.filter { $0.package == package }.map(\.target))
                     let tests = all.filter(affected.contains)
                     if all.isEmpty {
-                        kept.append(package)  // NB: no test target to narrow to; the run says so (no-tests).
+                        environment.errorOutput.writeLine("not tested: \(package) (no test target)")
                         continue
                     }
                     if tests.isEmpty {
@@ -195,6 +210,10 @@ enum TestCommand {
             }
             var plans: [(package: String, tests: [ModuleHash], changed: [ModuleHash])] = []
             for package in packages {
+                if planShard?.partial[package] != nil {
+                    plans.append((package, [], []))  // NB: a target run suite by suite is never green as a whole.
+                    continue
+                }
                 var names = testTargets(of: package, in: loaded)
                 if let narrowed = packageFilters[package] {
                     let allowed = Set(names.filter { narrowed.contains(targetFilters([$0])[0]) })
@@ -229,7 +248,8 @@ enum TestCommand {
         }
         guard
             !packages.isEmpty
-                || !(arguments.has("--affected") || arguments.has("--shard") || arguments.has("--changed-since-green"))
+                || !(arguments.has("--affected") || arguments.has("--shard") || arguments.has("--changed-since-green")
+                    || planShard != nil)
         else {
             let report = TestRunReport(repository: root.path, packages: unchanged)
             if unchanged.isEmpty {
@@ -242,7 +262,7 @@ enum TestCommand {
                     environment.output.write(TestReportRenderer.text(report))
                 }
             }
-            return ExitStatus.success
+            return manifestStatus
         }
         if arguments.has("--dry-run") {
             let selection = TestSelection(
@@ -293,6 +313,7 @@ enum TestCommand {
         )
         settings.packageFilters = packageFilters
         try settings.applyRetriesAndQuarantine(arguments, configuration: configuration, packages: paths, environment)
+        settings.packageSkips = planShard?.skips ?? [:]
         if timeout != nil {
             settings.eventStream = await supportsEventStream(environment, in: root)
         }
@@ -340,11 +361,14 @@ enum TestCommand {
                     "warning: cannot record the passing test targets in \(resultsURL.path): \(error)")
             }
         }
-        durations.record(report.packages)
+        let measured = durations.record(report.packages, root: root, partial: planShard?.partial ?? [:])
         do {
             try durations.save(to: durationsURL)
         } catch {
             environment.errorOutput.writeLine("warning: cannot record durations in \(durationsURL.path): \(error)")
+        }
+        if let planShard, let anyCacheOptions {
+            await SharedDurations.store(measured, of: planShard.shard, options: anyCacheOptions, to: environment)
         }
         switch context.format {
         case .json:
@@ -356,7 +380,7 @@ enum TestCommand {
             report.uploadNote = await uploads?.value
             environment.output.write(report.closingLine + "\n")
         }
-        return report.exitCode
+        return max(report.exitCode, manifestStatus)
     }
 
     /// `--timeout SECONDS` (`none`: no limit), else `test.timeout` of `modules.json`, else no limit.

@@ -11,6 +11,8 @@ public struct TestRunSettings: Sendable, Equatable {
     /// Filters for single packages (by path), used instead of ``filters`` for them: the test targets an affected
     /// or changed-since-green run narrows a package to.
     public var packageFilters: [String: [String]] = [:]
+    /// `--skip` values for single packages (by path): the suites another shard of a plan runs.
+    public var packageSkips: [String: [String]] = [:]
     /// A build directory shared by every package (`--scratch-path`), or `nil` for each package's own `.build`.
     public var scratchPath: URL?
     /// Where each package's full log (and raw xunit files) go.
@@ -138,6 +140,7 @@ public struct PackageTestRunner: Sendable {
             ["test", "--skip-build", "--xunit-output", xunitURL.path]
             + (settings.eventStream ? ["--event-stream-output-path", eventsURL.path] : []) + packageArguments
             + filters(for: path).flatMap { ["--filter", $0] }
+            + (settings.packageSkips[path] ?? []).flatMap { ["--skip", $0] }
         let buildDirectory =
             settings.scratchPath ?? RepoPath.url(path, in: root).appendingPathComponent(".build", isDirectory: true)
         let coverage = CoverageReader(runner: runner, toolchain: settings.toolchain, root: root)
@@ -156,7 +159,9 @@ public struct PackageTestRunner: Sendable {
             }
         }
         let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
-        result = TestOutcomeClassifier(filtered: !filters(for: path).isEmpty, timeout: settings.timeout).classify(
+        result = TestOutcomeClassifier(
+            filtered: !filters(for: path).isEmpty || settings.packageSkips[path] != nil, timeout: settings.timeout
+        ).classify(
             result,
             exit: test,
             swiftTestingXUnit: try? Data(contentsOf: swiftTestingURL),

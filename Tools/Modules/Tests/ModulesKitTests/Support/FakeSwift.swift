@@ -38,13 +38,16 @@ final class FakeSwift: @unchecked Sendable {
     private var runs: [String: Int] = [:]
     private let outcomes: [String: FakeOutcome]
     private let names: [String: String]
+    private let withTests: Bool
 
     /// - Parameters:
     ///   - outcomes: by package directory name.
     ///   - names: manifest names by directory name, for `dump-package`.
-    init(_ outcomes: [String: FakeOutcome], names: [String: String] = [:]) {
+    ///   - withTests: whether each manifest `dump-package` answers declares a test target `<Name>Tests`.
+    init(_ outcomes: [String: FakeOutcome], names: [String: String] = [:], withTests: Bool = false) {
         self.outcomes = outcomes
         self.names = names
+        self.withTests = withTests
     }
 
     var invocations: [ProcessInvocation] {
@@ -59,8 +62,9 @@ final class FakeSwift: @unchecked Sendable {
         lock.withLock { recorded.append(invocation) }
         if invocation.arguments.contains("dump-package") {
             let directory = invocation.workingDirectory?.lastPathComponent ?? ""
-            let json =
-                #"{"name": "\#(names[directory] ?? directory)", "dependencies": [], "products": [], "targets": []}"#
+            let name = names[directory] ?? directory
+            let targets = withTests ? #"[{"name": "\#(name)Tests", "type": "test", "dependencies": []}]"# : "[]"
+            let json = #"{"name": "\#(name)", "dependencies": [], "products": [], "targets": \#(targets)}"#
             return ProcessResult(status: 0, standardOutput: Data(json.utf8))
         }
         if invocation.arguments == ["test", "--help-hidden"] {
