@@ -4,7 +4,7 @@ import Glibc
 import TerminalUI
 import Testing
 
-@Suite("The graphics probe's answer (pure parsing)")
+@Suite("The graphics probe's answer (pure parsing)", .timeLimit(.minutes(3)))
 struct TerminalGraphicsReplyTests {
     static let kittyOK = "\u{1B}_Gi=31;OK\u{1B}\\"
     static let sixelDA1 = "\u{1B}[?63;1;2;4;6;9;15;22c"
@@ -76,7 +76,7 @@ struct TerminalGraphicsReplyTests {
 
 /// The probe sent to a pseudo-terminal of this process, whose master side the test plays: it answers like a kitty
 /// or sixel terminal, or stays silent. One at a time: a query takes the process's terminal-signal handling.
-@Suite("The graphics probe on a pseudo-terminal", .serialized)
+@Suite("The graphics probe on a pseudo-terminal", .serialized, .timeLimit(.minutes(3)))
 struct TerminalGraphicsProbeTests {
     /// A pseudo-terminal pair; the slave side is the terminal the probe asks.
     final class Pair: Sendable {
