@@ -1,7 +1,8 @@
 import TerminalUI
 
 /// The selection and scroll position of a list: the state a view model keeps for a `List`. Views turn keys into
-/// a `Move`; view models apply moves, and never see a key.
+/// a `Move`; view models apply moves, and never see a key. Mouse reports go through `handle(_:in:)` with the
+/// list's last `List.Layout` (a click selects the row under it, the wheel moves the selection).
 ///
 /// Arrow keys move the selection by one row, Page Up and Page Down by a page, Home and End to the ends. The
 /// scroll position follows the selection and moves only as far as needed to keep it in view, so the list does
