@@ -85,6 +85,7 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	$(SWIFT) run -c release --package-path Core/Persistence PersistenceBenchmarks
 	$(SWIFT) run -c release --package-path Core/Images ImagesBenchmarks
 	$(SWIFT) run -c release --package-path DesignSystem KeyBurstBenchmarks
+	$(SWIFT) run -c release --package-path DesignSystem FrameLatencyBenchmarks
 	$(SWIFT) run -c release --package-path Features/Lists ListsBenchmarks --kill-rounds 100
 	$(SWIFT) run -c release storefront-keyburst
 	$(SWIFT) run -c release storefront-eventfanout --clients 500 --events 100

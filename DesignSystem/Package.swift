@@ -46,7 +46,12 @@ let package = Package(
         .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"]),
         // `make bench`: key bursts through the decoder and a text field, 1,000 against 10,000 keys.
         .executableTarget(name: "KeyBurstBenchmarks", dependencies: ["TerminalUI", "DesignSystem"]),
-        // Test-only: runs a program under a pseudo-terminal and reads `stty -g` on it.
+        // `make bench`: key → painted frame latency of a 10,000-row results screen through a pseudo-terminal, and a
+        // storm of 1,000 resizes, against the same work done in memory.
+        .executableTarget(
+            name: "FrameLatencyBenchmarks",
+            dependencies: ["TerminalUI", "DesignSystem", "GalleryCatalog", "TerminalTesting"]),
+        // Runs a program under a pseudo-terminal and reads `stty -g` on it: for the tests and FrameLatencyBenchmarks.
         .target(name: "TerminalTesting", path: "Tests/TerminalTesting"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalTesting"]),
         .testTarget(name: "DesignSystemImagesTests", dependencies: ["DesignSystemImages", "TerminalUI"]),

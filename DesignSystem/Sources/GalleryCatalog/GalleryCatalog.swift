@@ -14,14 +14,14 @@ public enum GalleryCatalog {
         [
             GalleryPage(title: "Text", entries: [text, heading]),
             GalleryPage(title: "Navigation", entries: [tabBar, menu, keyHints]),
-            GalleryPage(title: "Lists", entries: [listRow, list]),
+            GalleryPage(title: "Lists", entries: [listRow, list, filterList]),
             GalleryPage(title: "Tables", entries: [table]),
             GalleryPage(
                 title: "Feedback",
                 entries: [badge, banner, spinner(frame: spinnerFrame), progressBar]
             ),
             GalleryPage(title: "Input", entries: [textField]),
-            GalleryPage(title: "Containers", entries: [card, emptyState]),
+            GalleryPage(title: "Containers", entries: [card, emptyState, scrollView]),
         ]
     }
 

@@ -7,10 +7,11 @@ import TerminalUI
 ///
 /// Rows it draws (plain text, so a test can find them in the terminal's output):
 /// `terminal-probe ready`, `size <columns>x<rows>`, `key <n>: <description>`, `resumes <n>`, `changes <n>`,
-/// `frames <n>` (how many times it was rendered, this frame included).
+/// `frames <n>` (how many times it was rendered, this frame included), `mouse <n>: <description>`.
 /// `t` changes the model from a task after the key is handled, so only observation can redraw it.
-/// With `--abort-key`, `!` makes it crash (`abort(3)`). It turns core dumps off, so the tests that end it with
-/// SIGQUIT or a crash leave no core file behind.
+/// With `--abort-key`, `!` makes it crash (`abort(3)`); with `--exit-key`, `e` calls `exit(3)` with status 3 from
+/// inside the session. `--mouse` asks for mouse reports (`MouseReporting.buttons`), `--drags` for drags too. It
+/// turns core dumps off, so the tests that end it with SIGQUIT or a crash leave no core file behind.
 ///
 /// With `--query MILLISECONDS` it takes no session: it asks the terminal for its primary device attributes
 /// (`Terminal.query`, `ESC [ c`) waiting at most that long, prints `answer <bytes, escaped>` or
@@ -33,9 +34,12 @@ struct TerminalProbe {
             return
         }
         let model = ProbeModel()
-        let view = ProbeView(model: model, abortKey: CommandLine.arguments.contains("--abort-key"))
+        let view = ProbeView(
+            model: model, abortKey: arguments.contains("--abort-key"), exitKey: arguments.contains("--exit-key"))
+        let mouse: MouseReporting =
+            arguments.contains("--drags") ? .drags : arguments.contains("--mouse") ? .buttons : .off
         do {
-            try await terminal.withSession { session in
+            try await terminal.withSession(configuration: TerminalSession.Configuration(mouse: mouse)) { session in
                 await session.run(view) { event in
                     switch event {
                     case .key(let key):
@@ -43,7 +47,7 @@ struct TerminalProbe {
                     case .resume:
                         model.resumes += 1
                         return .keepRunning
-                    case .resize:
+                    default:
                         return .keepRunning
                     }
                 }
@@ -75,6 +79,8 @@ final class ProbeModel {
     var lastKey = "none"
     var resumes = 0
     var changes = 0
+    var mouseCount = 0
+    var lastMouse = "none"
     /// Renders so far; not observed, since rendering writes it.
     @ObservationIgnored var frames = 0
 }
@@ -84,6 +90,7 @@ final class ProbeModel {
 struct ProbeView: TerminalView {
     let model: ProbeModel
     let abortKey: Bool
+    let exitKey: Bool
 
     func render(size: TerminalSize) -> [StyledLine] {
         model.frames += 1
@@ -94,12 +101,20 @@ struct ProbeView: TerminalView {
             StyledLine("resumes \(model.resumes)"),
             StyledLine("changes \(model.changes)"),
             StyledLine("frames \(model.frames)"),
+            StyledLine("mouse \(model.mouseCount): \(model.lastMouse)"),
         ]
+    }
+
+    func handleMouse(_ event: MouseEvent) -> KeyHandling {
+        model.mouseCount += 1
+        model.lastMouse = event.description
+        return .handled
     }
 
     func handle(_ key: KeyEvent) -> KeyHandling {
         if key == .character("q") { return .ignored }
         if abortKey && key == .character("!") { abort() }
+        if exitKey && key == .character("e") { exit(3) }
         if key == .character("t") {
             let model = self.model
             Task { @MainActor in

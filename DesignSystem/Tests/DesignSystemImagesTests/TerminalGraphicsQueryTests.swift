@@ -1,10 +1,11 @@
 import DesignSystemImages
 import Foundation
 import Glibc
+import Synchronization
 import TerminalUI
 import Testing
 
-@Suite("The graphics probe's answer (pure parsing)")
+@Suite("The graphics probe's answer (pure parsing)", .timeLimit(.minutes(3)))
 struct TerminalGraphicsReplyTests {
     static let kittyOK = "\u{1B}_Gi=31;OK\u{1B}\\"
     static let sixelDA1 = "\u{1B}[?63;1;2;4;6;9;15;22c"
@@ -76,7 +77,7 @@ struct TerminalGraphicsReplyTests {
 
 /// The probe sent to a pseudo-terminal of this process, whose master side the test plays: it answers like a kitty
 /// or sixel terminal, or stays silent. One at a time: a query takes the process's terminal-signal handling.
-@Suite("The graphics probe on a pseudo-terminal", .serialized)
+@Suite("The graphics probe on a pseudo-terminal", .serialized, .timeLimit(.minutes(3)))
 struct TerminalGraphicsProbeTests {
     /// A pseudo-terminal pair; the slave side is the terminal the probe asks.
     final class Pair: Sendable {
@@ -126,17 +127,27 @@ struct TerminalGraphicsProbeTests {
         }
     }
 
-    /// Runs the detection on a thread of its own (it blocks while it waits) and returns its result.
-    private func detect(
-        on pair: Pair, environment: [String: String] = ["TERM": "xterm-256color"], timeout: Duration
-    ) async -> TerminalGraphicsDetection {
-        await withCheckedContinuation { continuation in
+    /// The detection running on a thread of its own (it blocks while it waits), started at once: not from a task,
+    /// which would first need a thread of the cooperative pool, where other suites' blocking waits may hold both
+    /// threads of a 2-core machine while this test reads the terminal.
+    final class Detection: Sendable {
+        private let result = Mutex<TerminalGraphicsDetection?>(nil)
+        private let finished = DispatchSemaphore(value: 0)
+
+        init(on pair: Pair, environment: [String: String] = ["TERM": "xterm-256color"], timeout: Duration) {
             let terminal = pair.terminal
-            Thread {
-                continuation.resume(
-                    returning: TerminalGraphicsProtocol.detect(
-                        environment: environment, terminal: terminal, timeout: timeout))
+            Thread { [self] in
+                let detection = TerminalGraphicsProtocol.detect(
+                    environment: environment, terminal: terminal, timeout: timeout)
+                result.withLock { $0 = detection }
+                finished.signal()
             }.start()
+        }
+
+        /// Waits for the detection (bounded by its own timeout) and returns it.
+        func wait() -> TerminalGraphicsDetection? {
+            finished.wait()
+            return result.withLock { $0 }
         }
     }
 
@@ -144,7 +155,7 @@ struct TerminalGraphicsProbeTests {
     func kittyTerminal() async throws {
         let pair = try Pair()
         let before = pair.settings()
-        async let detection = detect(on: pair, timeout: .seconds(20))
+        let detection = Detection(on: pair, timeout: .seconds(20))
         let request = pair.read(until: Array("\u{1B}[c".utf8))
         #expect(request == TerminalGraphicsProtocol.probe)
         // Raw while it waits: no echo, no canonical mode.
@@ -153,24 +164,24 @@ struct TerminalGraphicsProbeTests {
         #expect(during.c_lflag & tcflag_t(ECHO | ICANON) == 0)
         pair.write(TerminalGraphicsReplyTests.kittyOK)
         pair.write(TerminalGraphicsReplyTests.plainDA1)
-        #expect(await detection == TerminalGraphicsDetection(graphics: .kitty, source: .terminal))
+        #expect(detection.wait() == TerminalGraphicsDetection(graphics: .kitty, source: .terminal))
         #expect(pair.settings() == before)
     }
 
     @Test("a sixel terminal answers DA1 with 4")
     func sixelTerminal() async throws {
         let pair = try Pair()
-        async let detection = detect(on: pair, timeout: .seconds(20))
+        let detection = Detection(on: pair, timeout: .seconds(20))
         _ = pair.read(until: Array("\u{1B}[c".utf8))
         pair.write(TerminalGraphicsReplyTests.sixelDA1)
-        #expect(await detection == TerminalGraphicsDetection(graphics: .sixel, source: .terminal))
+        #expect(detection.wait() == TerminalGraphicsDetection(graphics: .sixel, source: .terminal))
     }
 
     @Test("a silent terminal: symbols after the timeout, settings restored")
     func silentTerminal() async throws {
         let pair = try Pair()
         let before = pair.settings()
-        let detection = await detect(on: pair, timeout: .milliseconds(100))
+        let detection = Detection(on: pair, timeout: .milliseconds(100)).wait()
         #expect(detection == TerminalGraphicsDetection(graphics: nil, source: .timeout))
         #expect(pair.settings() == before)
         #expect(pair.read(until: Array("\u{1B}[c".utf8)) == TerminalGraphicsProtocol.probe)
@@ -187,7 +198,7 @@ struct TerminalGraphicsProbeTests {
         ])
     func notAsked(environment: [String: String], expected: TerminalGraphicsDetection) async throws {
         let pair = try Pair()
-        #expect(await detect(on: pair, environment: environment, timeout: .seconds(20)) == expected)
+        #expect(Detection(on: pair, environment: environment, timeout: .seconds(20)).wait() == expected)
         var descriptor = pollfd(fd: pair.master, events: Int16(POLLIN), revents: 0)
         #expect(poll(&descriptor, 1, 0) == 0, "nothing was written to the terminal")
     }

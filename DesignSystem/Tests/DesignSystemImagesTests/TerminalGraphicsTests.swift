@@ -2,7 +2,7 @@ import DesignSystemImages
 import TerminalUI
 import Testing
 
-@Suite("Pictures in sixel and kitty graphics (libchafa)")
+@Suite("Pictures in sixel and kitty graphics (libchafa)", .timeLimit(.minutes(3)))
 struct TerminalGraphicsTests {
     @Test("sixel output is one DCS string and kitty output APC strings, each ended by ST")
     func protocolsFrameTheirSequences() throws {

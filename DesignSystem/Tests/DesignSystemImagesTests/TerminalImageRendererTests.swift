@@ -2,7 +2,7 @@ import DesignSystemImages
 import TerminalUI
 import Testing
 
-@Suite("Pictures as terminal cells (libchafa)")
+@Suite("Pictures as terminal cells (libchafa)", .timeLimit(.minutes(1)))
 struct TerminalImageRendererTests {
     /// 160x80 RGBA: red top left, green top right, blue bottom left, white bottom right.
     static let quadrants: [UInt8] = {

@@ -3,7 +3,7 @@ import GalleryCatalog
 import TerminalUI
 import Testing
 
-@Suite("Components")
+@Suite("Components", .timeLimit(.minutes(1)))
 struct ComponentTests {
     static let theme = Theme.unicode
 

@@ -5,11 +5,11 @@ import Testing
 
 /// Runs the `gallery` program: piped, where it prints plain text, and under a pseudo-terminal, where it is
 /// interactive.
-@Suite("gallery program")
+@Suite("gallery program", .timeLimit(.minutes(3)))
 struct GalleryProgramTests {
     static let componentNames = [
-        "Text", "Heading", "TabBar", "Menu", "KeyHints", "ListRow", "List", "Table", "Badge", "Banner", "Spinner",
-        "ProgressBar", "TextField", "Card", "EmptyState",
+        "Text", "Heading", "TabBar", "Menu", "KeyHints", "ListRow", "List", "FilterList", "Table", "Badge", "Banner",
+        "Spinner", "ProgressBar", "TextField", "Card", "EmptyState", "ScrollView",
     ]
 
     private func runGallery(_ arguments: [String], environment: [String: String]) throws -> (ProcessStatus, String) {
@@ -50,7 +50,7 @@ struct GalleryProgramTests {
         let (status, output) = try runGallery(["--width", "60"], environment: ["LANG": "C"])
         #expect(status == .exited(0))
         // The samples' own text has non-ASCII characters; the symbols the components draw must not.
-        let unicodeSymbols = Set("•›─│╭╮╯╰◉○ℹ⚠✖✓█░◌⠋".unicodeScalars)
+        let unicodeSymbols = Set("•›─│┃╭╮╯╰◉○ℹ⚠✖✓█░◌⠋".unicodeScalars)
         #expect(!output.unicodeScalars.contains { unicodeSymbols.contains($0) })
         #expect(output.contains("+- Order 1042 "))
     }
@@ -78,6 +78,32 @@ struct GalleryProgramTests {
         #expect(try terminal.sttySettings() != before)
         terminal.type("q")
         #expect(try process.wait() == .exited(0))
+        #expect(try terminal.sttySettings() == before)
+    }
+
+    @Test("--results N --mouse: a typed filter, a clicked row and the wheel, and mouse reporting off after q")
+    func resultsWithMouse() throws {
+        let terminal = try PseudoTerminal(columns: 80, rows: 24)
+        let before = try terminal.sttySettings()
+        let gallery = try TestProcess.builtProduct("gallery")
+        // Without colour, so each row's text is contiguous in the output.
+        let process = try terminal.spawn(
+            gallery, ["--results", "10000", "--mouse"],
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no"]
+        )
+        var mark = try terminal.waitForOutput("10,000")
+        #expect(terminal.transcriptText.contains("\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"))
+        terminal.type("/lamp")
+        mark = try terminal.waitForOutput("1,000 of 10,000", after: mark)
+        terminal.type("\r")
+        // Screen row 6 (from 1): the title, the filter line, then the fourth match.
+        terminal.type("\u{1B}[<0;5;6M\u{1B}[<0;5;6m")
+        mark = try terminal.waitForOutput("› Brass lamp No. 4", after: mark)
+        terminal.type("\u{1B}[<65;5;6M")
+        mark = try terminal.waitForOutput("› Crème lamp No. 5", after: mark)
+        terminal.type("q")
+        #expect(try process.wait() == .exited(0))
+        try terminal.waitForOutput("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l", after: mark)
         #expect(try terminal.sttySettings() == before)
     }
 }

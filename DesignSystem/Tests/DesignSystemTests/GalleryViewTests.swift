@@ -5,7 +5,7 @@ import Observation
 import TerminalUI
 import Testing
 
-@Suite("Gallery view")
+@Suite("Gallery view", .timeLimit(.minutes(1)))
 @MainActor
 struct GalleryViewTests {
     @Test("a frame is exactly the screen's height, with the tab bar on top and the hints at the bottom")

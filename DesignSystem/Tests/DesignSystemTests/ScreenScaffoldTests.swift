@@ -2,7 +2,7 @@ import DesignSystem
 import TerminalUI
 import Testing
 
-@Suite("Screen scaffold")
+@Suite("Screen scaffold", .timeLimit(.minutes(1)))
 struct ScreenScaffoldTests {
     @Test("header, notice, a blank line, the body, padding, and the key hints on the last row")
     func layout() {

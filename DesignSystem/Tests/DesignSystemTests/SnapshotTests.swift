@@ -5,7 +5,7 @@ import Testing
 
 /// Snapshots of the plain-text rendering of every component in its states at two widths, and of the whole
 /// gallery in ANSI for each colour capability. Re-record with `RECORD_SNAPSHOTS=1` (see DesignSystem/README.md).
-@Suite("Snapshots")
+@Suite("Snapshots", .timeLimit(.minutes(1)))
 struct SnapshotTests {
     static let entryNames = GalleryCatalog.entries().map(\.name)
     static let widths = [40, 80]

@@ -4,7 +4,7 @@ import Testing
 
 /// Tables of mixed scripts stay aligned: every line has the same width in cells, and each column starts at the
 /// same cell on every line.
-@Suite("Table widths")
+@Suite("Table widths", .timeLimit(.minutes(1)))
 struct TableWidthTests {
     static let columns = [
         Table.Column("Name"), Table.Column("Qty", alignment: .trailing), Table.Column("Note", alignment: .center),

@@ -2,7 +2,7 @@ import DesignSystem
 import TerminalUI
 import Testing
 
-@Suite("Text field state")
+@Suite("Text field state", .timeLimit(.minutes(1)))
 struct TextFieldStateTests {
     @Test("a field with a maximum length takes text up to it, says so, and clears the note on deleting")
     func maximumLength() {

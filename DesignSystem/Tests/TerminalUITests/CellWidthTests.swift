@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalUI
 
-@Suite("Cell widths")
+@Suite("Cell widths", .timeLimit(.minutes(1)))
 struct CellWidthTests {
     @Test(
         "grapheme clusters take the cells a terminal gives them",

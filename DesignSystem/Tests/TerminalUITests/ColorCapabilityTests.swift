@@ -3,7 +3,7 @@ import Testing
 
 @testable import TerminalUI
 
-@Suite("Colour capability and locale")
+@Suite("Colour capability and locale", .timeLimit(.minutes(1)))
 struct ColorCapabilityTests {
     @Test(
         "capability from the environment",

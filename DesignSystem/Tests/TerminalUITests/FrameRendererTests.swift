@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalUI
 
-@Suite("Frame renderer")
+@Suite("Frame renderer", .timeLimit(.minutes(1)))
 struct FrameRendererTests {
     static let size = TerminalSize(columns: 10, rows: 3)
     static let begin = "\u{1B}[?2026h\u{1B}[?25l"

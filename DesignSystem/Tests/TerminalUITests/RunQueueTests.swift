@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalUI
 
-@Suite("Run loop input queue")
+@Suite("Run loop input queue", .timeLimit(.minutes(1)))
 struct RunQueueTests {
     @Test("events pushed while the loop is busy arrive as one batch after one wake-up")
     func burstIsOneBatch() async {

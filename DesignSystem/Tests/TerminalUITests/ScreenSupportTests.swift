@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalUI
 
-@Suite("Screen support")
+@Suite("Screen support", .timeLimit(.minutes(1)))
 struct ScreenSupportTests {
     @Test("no TERM, an empty TERM and TERM=dumb print lines only, each with its reason")
     func linesOnly() {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalUI
 
-@Suite("Styled text renderer")
+@Suite("Styled text renderer", .timeLimit(.minutes(1)))
 struct StyledTextRendererTests {
     static let color = TerminalColor(ansi16: .brightBlue, ansi256: 33, rgb: RGB(hex: 0x3B82F6))
     static let line = StyledLine([

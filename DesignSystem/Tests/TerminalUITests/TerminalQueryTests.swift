@@ -4,7 +4,7 @@ import Testing
 
 /// `Terminal.query` in `terminal-probe --query` under a pseudo-terminal: the test is the terminal, answering or
 /// staying silent, and checks the settings (`stty -g`) before, during and after.
-@Suite("Terminal query under a pseudo-terminal")
+@Suite("Terminal query under a pseudo-terminal", .timeLimit(.minutes(3)))
 struct TerminalQueryTests {
     /// A probe that has sent its question and is waiting for the answer (with `timeout` milliseconds).
     struct AskingProbe {

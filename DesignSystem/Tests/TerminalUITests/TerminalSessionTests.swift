@@ -4,7 +4,7 @@ import Testing
 
 /// Runs `terminal-probe` (a `TerminalSession` program of this package) under a pseudo-terminal and checks what
 /// the terminal looks like before, during and after, by way of `stty -g` on the terminal.
-@Suite("Terminal session under a pseudo-terminal")
+@Suite("Terminal session under a pseudo-terminal", .timeLimit(.minutes(3)))
 struct TerminalSessionTests {
     /// The probe runs without the Swift runtime's crash reporter: on a terminal it offers an interactive prompt and
     /// waits 30 s for an answer, and under ThreadSanitizer it fails to start its helper and exits with TSan's status

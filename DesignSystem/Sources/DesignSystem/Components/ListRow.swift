@@ -4,7 +4,8 @@ import TerminalUI
 ///
 /// The row starts with a two-cell marker column: the selection marker (`›`) when the row is selected, spaces
 /// otherwise, so the selection shows without colour. The title is truncated to leave room for the accessory; the
-/// subtitle is indented under the title in caption style.
+/// subtitle is indented under the title in caption style. Parts of the title can be highlighted (what a filter
+/// matched: `FilterList`), underlined and bold in the accent colour.
 public struct ListRow: Component, Hashable {
     /// What sits at the right end of the row.
     public enum Accessory: Hashable, Sendable {
@@ -22,14 +23,25 @@ public struct ListRow: Component, Hashable {
     public var accessory: Accessory?
     /// Whether the row is the selected one.
     public var isSelected: Bool
+    /// Parts of `title` to highlight, in characters (grapheme clusters) from its start; ranges past its end are
+    /// cut to it.
+    public var highlights: [Range<Int>]
 
     /// Creates a row.
-    public init(_ title: String, subtitle: String? = nil, accessory: Accessory? = nil, isSelected: Bool = false) {
+    public init(
+        _ title: String, subtitle: String? = nil, accessory: Accessory? = nil, isSelected: Bool = false,
+        highlights: [Range<Int>] = []
+    ) {
         self.title = title
         self.subtitle = subtitle
         self.accessory = accessory
         self.isSelected = isSelected
+        self.highlights = highlights
     }
+
+    /// The style of a highlighted part of a title: underlined and bold in the accent colour, so it shows in
+    /// every colour capability that has attributes.
+    public static let highlightStyle = Style(foreground: ColorToken.accent.color, attributes: [.bold, .underline])
 
     /// How many lines the row takes: 2 with a subtitle, 1 without.
     public var lineCount: Int { subtitle == nil ? 1 : 2 }
@@ -46,13 +58,13 @@ public struct ListRow: Component, Hashable {
         let accessoryLine = accessory.map { render($0, theme: theme) }
         var line = marker
         let titleRoom = width - marker.width - (accessoryLine.map { $0.width + Spacing.small.cells } ?? 0)
-        if let accessoryLine, titleRoom >= min(CellWidth.of(title), 4) {
-            let titleLine = StyledLine(title, style: titleStyle).truncated(
-                toWidth: titleRoom, ellipsis: symbols.ellipsis)
+        let title = styledTitle(titleStyle)
+        if let accessoryLine, titleRoom >= min(title.width, 4) {
+            let titleLine = title.truncated(toWidth: titleRoom, ellipsis: symbols.ellipsis)
             line.append(titleLine.padded(toWidth: titleRoom + Spacing.small.cells))
             line.append(accessoryLine)
         } else {
-            line.append(StyledLine(title, style: titleStyle))
+            line.append(title)
         }
         var lines = [line.truncated(toWidth: width, ellipsis: symbols.ellipsis)]
         if let subtitle {
@@ -60,6 +72,25 @@ public struct ListRow: Component, Hashable {
             lines.append(subtitleLine.truncated(toWidth: width, ellipsis: symbols.ellipsis))
         }
         return lines
+    }
+
+    /// The title in `style`, its highlighted parts in `highlightStyle` on top of it.
+    private func styledTitle(_ style: Style) -> StyledLine {
+        guard !highlights.isEmpty else { return StyledLine(title, style: style) }
+        var line = StyledLine()
+        var run = ""
+        var runIsHighlighted = false
+        for (offset, character) in title.enumerated() {
+            let highlighted = highlights.contains { $0.contains(offset) }
+            if highlighted != runIsHighlighted, !run.isEmpty {
+                line.append(run, style: runIsHighlighted ? style.merged(with: Self.highlightStyle) : style)
+                run = ""
+            }
+            runIsHighlighted = highlighted
+            run.append(character)
+        }
+        if !run.isEmpty { line.append(run, style: runIsHighlighted ? style.merged(with: Self.highlightStyle) : style) }
+        return line
     }
 
     private func render(_ accessory: Accessory, theme: Theme) -> StyledLine {

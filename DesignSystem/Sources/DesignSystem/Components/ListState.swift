@@ -1,7 +1,8 @@
 import TerminalUI
 
 /// The selection and scroll position of a list: the state a view model keeps for a `List`. Views turn keys into
-/// a `Move`; view models apply moves, and never see a key.
+/// a `Move`; view models apply moves, and never see a key. Mouse reports go through `handle(_:in:)` with the
+/// list's last `List.Layout` (a click selects the row under it, the wheel moves the selection).
 ///
 /// Arrow keys move the selection by one row, Page Up and Page Down by a page, Home and End to the ends. The
 /// scroll position follows the selection and moves only as far as needed to keep it in view, so the list does
@@ -90,5 +91,46 @@ public struct ListState: Hashable, Sendable {
         if selectedIndex < firstVisibleIndex { firstVisibleIndex = selectedIndex }
         if selectedIndex >= firstVisibleIndex + visible { firstVisibleIndex = selectedIndex - visible + 1 }
         firstVisibleIndex = min(max(firstVisibleIndex, 0), max(itemCount - visible, 0))
+    }
+
+    /// Handles a mouse report over a list drawn with `layout` (the report's position relative to the list's first
+    /// line and column: `MouseEvent.translated(byColumns:rows:)`): a left press on a row selects it, on the
+    /// `↑ N more` or `↓ N more` line moves a page, and a wheel step moves the selection one row, as an arrow key
+    /// does.
+    ///
+    /// - Returns: `.handled` when the report was a press or a wheel step over one of the list's lines;
+    ///   `.ignored` otherwise (releases, drags, other buttons, positions outside the list).
+    public mutating func handle(_ event: MouseEvent, in layout: List.Layout) -> KeyHandling {
+        guard (0..<layout.lines.count).contains(event.row), (0..<layout.width).contains(event.column),
+            layout.rowCount > 0
+        else {
+            return .ignored
+        }
+        // Moves start from the window as it is drawn, so a clicked row stays under the pointer.
+        let drawnFirst = layout.placedRows.first?.index ?? firstVisibleIndex
+        let move: Move
+        switch event.action {
+        case .wheel(.up): move = .up
+        case .wheel(.down): move = .down
+        case .press(.left):
+            if let index = layout.rowIndex(atLine: event.row) {
+                firstVisibleIndex = drawnFirst
+                selectedIndex = index
+                scrollToSelection(itemCount: layout.rowCount, visibleCount: layout.visibleCount)
+                return .handled
+            }
+            if event.row == layout.earlierLine {
+                move = .pageUp
+            } else if event.row == layout.laterLine {
+                move = .pageDown
+            } else {
+                return .ignored
+            }
+        default:
+            return .ignored
+        }
+        firstVisibleIndex = drawnFirst
+        apply(move, itemCount: layout.rowCount, visibleCount: layout.visibleCount)
+        return .handled
     }
 }

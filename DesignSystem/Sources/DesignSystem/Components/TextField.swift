@@ -97,7 +97,9 @@ public struct TextField: Component {
         }
     }
 
-    private func fieldContent(width: Int, symbols: Symbols) -> StyledLine {
+    /// The field's one line of text between the brackets, `width` cells at most: the text scrolled to keep the
+    /// cursor in view when focused, truncated otherwise, or the placeholder (`FilterList`'s filter line too).
+    func fieldContent(width: Int, symbols: Symbols) -> StyledLine {
         let ellipsis = symbols.ellipsis
         let text = shownText(bullet: symbols.bullet)
         guard !text.isEmpty else {

@@ -39,6 +39,10 @@ public struct Symbols: Hashable, Sendable {
     public var spinnerFrames: [String]
     /// Stands for "nothing here" in an empty state: `◌` or `o`.
     public var empty: String
+    /// The track of a scroll bar: `│` or `|`.
+    public var scrollTrack: String
+    /// The thumb of a scroll bar, the part in view: `┃` or `#`.
+    public var scrollThumb: String
 
     /// The Unicode set, for UTF-8 locales.
     public static let unicode = Symbols(
@@ -59,7 +63,9 @@ public struct Symbols: Hashable, Sendable {
         progressFilled: "█",
         progressEmpty: "░",
         spinnerFrames: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
-        empty: "◌"
+        empty: "◌",
+        scrollTrack: "│",
+        scrollThumb: "┃"
     )
 
     /// The ASCII set, for every other locale.
@@ -81,7 +87,9 @@ public struct Symbols: Hashable, Sendable {
         progressFilled: "#",
         progressEmpty: "-",
         spinnerFrames: ["|", "/", "-", "\\"],
-        empty: "o"
+        empty: "o",
+        scrollTrack: "|",
+        scrollThumb: "#"
     )
 
     /// The set for a locale: Unicode when its encoding is UTF-8 (`Terminal.isUTF8`), ASCII otherwise.

@@ -21,8 +21,11 @@ extension KeyDecoder {
     enum ScannedSequence {
         /// The sequence goes on past the bytes read so far.
         case incomplete
-        /// Not a well-formed sequence: drop `length` bytes and go on.
+        /// Broken by a byte that cannot be in a sequence (a control, DEL, a byte past ASCII): drop the `length`
+        /// bytes before it and read that byte on its own.
         case malformed(length: Int)
+        /// Longer than `maximumSequenceLength` so far: drop the `length` bytes, and the rest as it comes.
+        case tooLong(length: Int)
         /// A whole sequence of `length` bytes. Missing or empty parameters are 1, as ECMA-48 § 5.4.2 says.
         case complete(parameters: [Int], final: UInt8, length: Int)
     }
@@ -35,13 +38,13 @@ extension KeyDecoder {
             switch byte {
             case 0x20...0x3F:
                 position += 1
-                if position - index > maximumSequenceLength { return .malformed(length: position - index) }
+                if position - index > maximumSequenceLength { return .tooLong(length: position - index) }
             case 0x40...0x7E:
                 let body = String(decoding: bytes[(index + 2)..<position], as: UTF8.self)
                 let parameters = body.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 1 }
                 return .complete(parameters: parameters, final: byte, length: position - index + 1)
             default:
-                return .malformed(length: 2)
+                return .malformed(length: position - index)
             }
         }
         return .incomplete

@@ -35,8 +35,33 @@ enum ControlSequence {
     /// Cursor to the top left, then erase the whole screen.
     static let clearScreen = csi + "H" + csi + "2J"
 
+    /// Mouse reporting of presses, releases and the wheel (mode 1000, "normal tracking").
+    static let mouseButtons = "1000"
+    /// Mouse reporting of motion while a button is held, on top of mode 1000 (mode 1002, "button-event tracking").
+    static let mouseDrags = "1002"
+    /// Mouse reports in the SGR form (mode 1006): decimal positions with no upper bound, and releases that name
+    /// their button.
+    static let mouseSGR = "1006"
+    /// Sets DEC private modes (DECSET).
+    static func setModes(_ modes: [String]) -> String {
+        modes.map { csi + "?" + $0 + "h" }.joined()
+    }
+    /// Resets DEC private modes (DECRST), in the reverse order.
+    static func resetModes(_ modes: [String]) -> String {
+        modes.reversed().map { csi + "?" + $0 + "l" }.joined()
+    }
+
     /// What entering a full-screen session writes.
     static let enterSession = enterAlternateScreen + hideCursor + enableBracketedPaste + clearScreen
     /// What leaving a full-screen session writes; written by signal handlers too, so it stays short.
     static let leaveSession = disableBracketedPaste + resetStyle + showCursor + leaveAlternateScreen
+
+    /// What entering a session writes with mouse reporting (nothing more when it is off).
+    static func enterSession(mouse: MouseReporting) -> String {
+        enterSession + setModes(mouse.modes)
+    }
+    /// What leaving a session writes with mouse reporting: reporting off first, then the rest.
+    static func leaveSession(mouse: MouseReporting) -> String {
+        resetModes(mouse.modes) + leaveSession
+    }
 }

@@ -4,13 +4,13 @@ import Glibc
 /// Reads the terminal on a thread of its own, so blocking reads never hold up the main actor.
 ///
 /// The thread waits in `poll(2)` on the terminal and on the session's notification pipe (signal handlers and
-/// `stop(writingTo:)` write to it). Bytes go through a `KeyDecoder`; when a read leaves an incomplete sequence (a
+/// `stop(writingTo:)` write to it). Bytes go through a `KeyDecoder` into key and mouse events; when a read leaves an incomplete sequence (a
 /// lone ESC), the wait is bounded by the escape delay and the decoder is flushed when nothing follows.
 final class InputReader: Sendable {
     private let input: Int32
     private let notifications: Int32
     private let escapeDelayMilliseconds: Int32
-    private let onKeys: @Sendable ([KeyEvent]) -> Void
+    private let onInput: @Sendable ([TerminalEvent]) -> Void
     private let onNotification: @Sendable (SignalNotification) -> Void
     private let finished = DispatchSemaphore(value: 0)
 
@@ -18,11 +18,12 @@ final class InputReader: Sendable {
     ///   - input: The terminal's input descriptor.
     ///   - notifications: The read end of the notification pipe.
     ///   - escapeDelay: How long a lone ESC waits for the rest of a sequence.
+    ///   - onInput: Called on the reading thread with the key and mouse events of each read.
     init(
         input: Int32,
         notifications: Int32,
         escapeDelay: Duration,
-        onKeys: @escaping @Sendable ([KeyEvent]) -> Void,
+        onInput: @escaping @Sendable ([TerminalEvent]) -> Void,
         onNotification: @escaping @Sendable (SignalNotification) -> Void
     ) {
         self.input = input
@@ -30,7 +31,7 @@ final class InputReader: Sendable {
         let milliseconds =
             escapeDelay.components.seconds * 1000 + escapeDelay.components.attoseconds / 1_000_000_000_000_000
         self.escapeDelayMilliseconds = Int32(clamping: max(milliseconds, 1))
-        self.onKeys = onKeys
+        self.onInput = onInput
         self.onNotification = onNotification
     }
 
@@ -69,7 +70,7 @@ final class InputReader: Sendable {
                 return
             }
             if ready == 0 {
-                deliver(decoder.flush())
+                deliver(decoder.flushEvents())
                 continue
             }
             if descriptors[0].revents != 0 {
@@ -83,17 +84,17 @@ final class InputReader: Sendable {
             if readsInput && descriptors[1].revents != 0 {
                 let count = read(input, &buffer, buffer.count)
                 if count > 0 {
-                    deliver(decoder.decode(buffer[0..<count]))
+                    deliver(decoder.decodeEvents(buffer[0..<count]))
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     // End of input or a hung-up terminal: nothing more will come, and polling it would spin.
-                    deliver(decoder.flush())
+                    deliver(decoder.flushEvents())
                     readsInput = false
                 }
             }
         }
     }
 
-    private func deliver(_ events: [KeyEvent]) {
-        if !events.isEmpty { onKeys(events) }
+    private func deliver(_ events: [TerminalEvent]) {
+        if !events.isEmpty { onInput(events) }
     }
 }

@@ -6,8 +6,9 @@ import Primitives
 ///
 /// Starting a session saves the terminal settings, switches to raw mode (`cfmakeraw(3)`, keeping `ISIG` so Ctrl-C,
 /// Ctrl-\ and Ctrl-Z still raise their signals, and output post-processing so a stray `"\n"` starts a new line),
-/// enters the alternate screen, hides the cursor and turns on bracketed paste. The terminal is put back exactly as
-/// it was on every way out:
+/// enters the alternate screen, hides the cursor, turns on bracketed paste and, when the configuration asks, mouse
+/// reporting (`MouseReporting`). The terminal is put back exactly as it was on every way out (mouse reporting off
+/// included):
 /// - `end()`, which `Terminal.withSession(configuration:isolation:_:)` calls on return and on a thrown error;
 /// - `exit(3)` (an `atexit` hook);
 /// - SIGINT, SIGTERM, SIGHUP and SIGQUIT: the handler restores the terminal and raises the signal again with its
@@ -15,14 +16,14 @@ import Primitives
 /// - the crash signals (SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP): the handler restores the terminal and
 ///   hands the signal to the previous handler, so the Swift runtime's crash report prints on the normal screen;
 /// - Ctrl-Z (SIGTSTP): the terminal is restored before the process stops; on SIGCONT the session takes the
-///   terminal over again, repaints the last frame and sends `.resume`.
+///   terminal over again (mouse reporting on again too), repaints the last frame and sends `.resume`.
 ///
-/// Keys are read on a thread of the session's own and arrive, with resizes (SIGWINCH), on `events`; `draw(_:)` may
-/// be called from any thread or actor. One session at a time per process.
+/// Keys and mouse reports are read on a thread of the session's own and arrive, with resizes (SIGWINCH), on
+/// `events`; `draw(_:)` may be called from any thread or actor. One session at a time per process.
 public final class TerminalSession: Sendable {
-    /// What the session reports, in order: keys, resizes and resumes, in batches (the keys of one read from the
-    /// terminal arrive together, so a consumer can handle a burst before drawing once). One consumer; the stream
-    /// finishes at `end()`.
+    /// What the session reports, in order: keys, mouse reports (only with `Configuration.mouse` on), resizes and
+    /// resumes, in batches (the input of one read from the terminal arrives together, so a consumer can handle a
+    /// burst before drawing once). One consumer; the stream finishes at `end()`.
     public let events: AsyncStream<[TerminalEvent]>
     /// The colour capability frames are drawn for.
     public let colorCapability: ColorCapability
@@ -68,8 +69,8 @@ public final class TerminalSession: Sendable {
             notify: pipeDescriptors[1],
             saved: saved,
             raw: TerminalSession.rawSettings(from: saved),
-            enter: ControlSequence.enterSession,
-            leave: ControlSequence.leaveSession
+            enter: ControlSequence.enterSession(mouse: configuration.mouse),
+            leave: ControlSequence.leaveSession(mouse: configuration.mouse)
         )
         // Text the process buffered through stdio (`print`) goes out now, not in the middle of a frame.
         fflush(nil)
@@ -97,12 +98,15 @@ public final class TerminalSession: Sendable {
         self.events = events
         self.continuation = continuation
         self.state = state
+        let reportsMouse = configuration.mouse != .off
         self.reader = InputReader(
             input: terminal.inputDescriptor,
             notifications: pipeDescriptors[0],
             escapeDelay: configuration.escapeDelay,
-            onKeys: { keys in
-                continuation.yield(keys.map { .key($0) })
+            onInput: { input in
+                // Reports the session did not ask for (a program before it left reporting on) are dropped.
+                let events = reportsMouse ? input : input.filter { if case .mouse = $0 { false } else { true } }
+                if !events.isEmpty { continuation.yield(events) }
             },
             onNotification: { notification in
                 let size = terminal.size()
@@ -194,15 +198,19 @@ extension TerminalSession {
         public var colorCapability: ColorCapability?
         /// The colours drawn for named colours: the theme's palette (`ColorTheme.palette` in DesignSystem).
         public var palette: ColorPalette
+        /// The mouse reports to ask the terminal for; `.off` (the default) asks for none and drops any that come.
+        public var mouse: MouseReporting
 
-        /// Creates a configuration; by default a 50 ms escape delay, the terminal's own capability and no theme.
+        /// Creates a configuration; by default a 50 ms escape delay, the terminal's own capability, no theme and no
+        /// mouse reporting.
         public init(
             escapeDelay: Duration = .milliseconds(50), colorCapability: ColorCapability? = nil,
-            palette: ColorPalette = .empty
+            palette: ColorPalette = .empty, mouse: MouseReporting = .off
         ) {
             self.escapeDelay = escapeDelay
             self.colorCapability = colorCapability
             self.palette = palette
+            self.mouse = mouse
         }
     }
 }

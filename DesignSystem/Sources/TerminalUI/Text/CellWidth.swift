@@ -32,6 +32,13 @@ public enum CellWidth {
 
     /// The cells of a string: the sum of its grapheme clusters' cells.
     public static func of<Text: StringProtocol>(_ text: Text) -> Int {
+        // Printable ASCII (most of a screen: padding, prices, titles) takes a cell a byte; no clusters to form.
+        var printableASCII = true
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+            printableASCII = false
+            break
+        }
+        if printableASCII { return text.utf8.count }
         var total = 0
         for character in text {
             if let ascii = character.asciiValue {

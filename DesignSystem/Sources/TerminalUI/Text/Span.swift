@@ -11,13 +11,14 @@ public struct Span: Hashable, Sendable {
     public let text: String
     /// How the text looks.
     public var style: Style
+    /// The cells the text takes (see `CellWidth`), measured once: layout asks for it many times a frame.
+    public let width: Int
 
     /// Creates a span, replacing control characters as the type's documentation says.
     public init(_ text: String, style: Style = .plain) {
-        self.text = ControlCharacters.escaped(text, tabsAsSpaces: true)
+        let clean = ControlCharacters.escaped(text, tabsAsSpaces: true)
+        self.text = clean
         self.style = style
+        self.width = CellWidth.of(clean)
     }
-
-    /// The cells the text takes (see `CellWidth`).
-    public var width: Int { CellWidth.of(text) }
 }

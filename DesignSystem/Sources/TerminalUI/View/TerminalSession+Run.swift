@@ -10,8 +10,8 @@ extension TerminalSession {
         case stop
     }
 
-    /// Shows a view until `onUnhandled` says to stop: draws it, passes it the keys, and draws it again after
-    /// keys, resizes and resumes, and whenever observable state it read while rendering changes.
+    /// Shows a view until `onUnhandled` says to stop: draws it, passes it the keys and mouse reports, and draws it
+    /// again after them, after resizes and resumes, and whenever observable state it read while rendering changes.
     ///
     /// Input that queued up while the view was busy is handled as one batch before the next frame: a burst of
     /// 10,000 keys (a paste into a terminal without bracketed paste, `tmux send-keys -l`) is handled key by key,
@@ -27,8 +27,9 @@ extension TerminalSession {
     ///
     /// - Parameters:
     ///   - view: The root view, rendered at the session's full size.
-    ///   - onUnhandled: Called with every key the view returned `.ignored` for, and with every resize and resume,
-    ///     before the view is drawn again; returns whether to go on. Global keys such as `q` belong here.
+    ///   - onUnhandled: Called with every key and mouse report the view returned `.ignored` for, and with every
+    ///     resize and resume, before the view is drawn again; returns whether to go on. Global keys such as `q`
+    ///     belong here.
     @MainActor
     public func run(_ view: some TerminalView, onUnhandled: (TerminalEvent) -> RunAction) async {
         let queue = RunQueue()
@@ -45,6 +46,8 @@ extension TerminalSession {
                 switch event {
                 case .key(let key):
                     if view.handle(key) == .ignored { action = onUnhandled(.key(key)) }
+                case .mouse(let mouse):
+                    if view.handleMouse(mouse) == .ignored { action = onUnhandled(.mouse(mouse)) }
                 default:
                     action = onUnhandled(event)
                 }

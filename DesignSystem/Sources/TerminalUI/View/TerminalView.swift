@@ -16,6 +16,11 @@ public protocol TerminalView {
     /// have it.
     func handle(_ key: KeyEvent) -> KeyHandling
 
+    /// Handles a mouse report (positions are the screen's; see `MouseEvent.translated(byColumns:rows:)` for a
+    /// part drawn lower down): `.handled` when the view used it, `.ignored` to let the containing view or the front
+    /// end have it. Reports come only while the session asked for them. The default ignores them all.
+    func handleMouse(_ event: MouseEvent) -> KeyHandling
+
     /// The keys that work on the view as it is now (its focus, its content), most useful first: what the App's
     /// help lists for the screen the user is on. A key listed here is one `handle(_:)` returns `.handled` for in
     /// this state. The default is none.
@@ -27,6 +32,9 @@ public protocol TerminalView {
 }
 
 extension TerminalView {
+    /// Leaves every mouse report to the containing view.
+    public func handleMouse(_ event: MouseEvent) -> KeyHandling { .ignored }
+
     /// No keys of the view's own.
     public var keyHelp: [KeyHelpItem] { [] }
 
@@ -34,7 +42,7 @@ extension TerminalView {
     public var isEditingText: Bool { false }
 }
 
-/// Whether a view used a key.
+/// Whether a view used a key (or a mouse report).
 public enum KeyHandling: Hashable, Sendable {
     /// The view used the key; nobody else should act on it.
     case handled
