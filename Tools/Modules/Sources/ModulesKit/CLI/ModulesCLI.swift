@@ -50,6 +50,7 @@ public struct ModulesCLI: Sendable {
             case .bench: return try await BenchCommand.run(context, parsed)
             case .hash: return try await HashCommand.run(context, parsed)
             case .initialize: return try await InitCommand.run(context, parsed)
+            case .report: return try await ReportCommand.run(context, parsed)
             }
         } catch let error as UsageError {
             environment.errorOutput.write(
@@ -177,6 +178,7 @@ enum Command: String, CaseIterable {
     case initialize = "init"
     case hash
     case bench
+    case report
 
     /// The options every command takes, with the formats it offers (the first is the default).
     static func commonOptions(_ formats: [OutputFormat] = [.text, .json]) -> [OptionSpec] {
@@ -206,6 +208,7 @@ enum Command: String, CaseIterable {
         case .bench: BenchCommand.spec
         case .hash: HashCommand.spec
         case .initialize: InitCommand.spec
+        case .report: ReportCommand.spec
         }
     }
 }
