@@ -129,6 +129,10 @@ public enum ReportLayout {
             above[to].append(from)
             below[from].append(to)
         }
+        // Sums of positions are taken in id order, so the input's order of edges cannot change a key's last bit.
+        let byID = { (lhs: Int, rhs: Int) in data.nodes[lhs].id < data.nodes[rhs].id }
+        above = above.map { $0.sorted(by: byID) }
+        below = below.map { $0.sorted(by: byID) }
         var order = bands
         var position = [Double](repeating: 0, count: data.nodes.count)
         func place(_ band: Int) {

@@ -45,8 +45,8 @@ public struct ReportTimings: Sendable, Equatable {
     ///     `modules test` treats it).
     ///   - junit: the JUnit directory (missing: a note).
     ///   - buildTimes: saved `build-times --json` results; each must exist and decode.
-    /// - Throws: ``Unreadable`` for a `--build-times` file that is missing or not a `build-times` result, or a
-    ///   JUnit file that is not XML.
+    /// - Throws: ``Unreadable`` for a `--build-times` file that is missing or not a `build-times` result. A JUnit
+    ///   file that is not well-formed is left out with a note (it is a record, not an input someone gave).
     public static func collect(durations: URL, junit: URL, buildTimes: [URL]) throws(Unreadable) -> ReportTimings {
         var timings = ReportTimings()
         var points: [String: [String: [ReportData.Point]]] = [:]
@@ -70,7 +70,13 @@ public struct ReportTimings: Sendable, Equatable {
             timings.notes.append("No JUnit files in \(junit.path): `modules test` writes them.")
         }
         for file in files {
-            let suite = try JUnitSummary.read(file)
+            let suite: JUnitSummary
+            do {
+                suite = try JUnitSummary.read(file)
+            } catch {
+                timings.notes.append("Left out \(error.description).")
+                continue
+            }
             guard let package = suite.package else { continue }
             if let seconds = suite.testSeconds {
                 add(
@@ -198,17 +204,22 @@ struct JUnitSummary {
             let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
             throw .init(path: url.path, reason: "is not well-formed XML (\(reason))")
         }
+        guard collector.depth == 0 else {
+            throw .init(path: url.path, reason: "is not well-formed XML (it ends inside an element)")
+        }
         return collector.summary
     }
 
     private final class Collector: NSObject, XMLParserDelegate {
         var summary = JUnitSummary()
+        var depth = 0
         private var current: Flaky?
 
         func parser(
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
+            depth += 1
             switch name {
             case "testsuite" where summary.package == nil:
                 summary.package = attributes["name"]
@@ -227,6 +238,7 @@ struct JUnitSummary {
         func parser(
             _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
         ) {
+            depth -= 1
             guard name == "testcase" else { return }
             if let flaky = current, flaky.failures > 0 { summary.flaky.append(flaky) }
             current = nil
