@@ -295,6 +295,8 @@ def main():
         search_and_focus(page, data["nodes"], data["edges"], target, target, "synthetic-500")
         edge, files = click_an_edge(page, data, "synthetic-500")
         check(page.locator("#module-charts figure svg.chart").count() == 3, "synthetic-500: three charts expected")
+        check(page.locator("#module-charts figure table tbody tr").count() == 36,
+              "synthetic-500: each chart needs its table of 12 runs beside it")
         search, focus = measure(page, data, "synthetic-500")
         page.evaluate("(id) => modulesReport.focus(id)", target)
         shots.append(browser.finish(page, state, "synthetic-500"))

@@ -101,7 +101,8 @@ extension ReportPage {
             'aria-label': `Slowest modules by ${metricName(metric)}: bar chart of the table beside` });
           rows.forEach((row, k) => {
             const y = 4 + k * bar;
-            chart.append(shape('text', { x: left - 6, y: y + 12, 'text-anchor': 'end' }, short(row.module, 26)));
+            const name = index.has(row.module) ? labelOf(index.get(row.module)) : row.module;
+            chart.append(shape('text', { x: left - 6, y: y + 12, 'text-anchor': 'end' }, short(name, 26)));
             const length = Math.max(1, (width - left - 56) * row.seconds / max);
             const slow = row.runs > 1 && row.seconds > row.first * 1.2;
             const rect = shape('rect', { class: 'bar' + (slow ? ' slow' : ''), x: left, y: y + 2, width: length, height: bar - 5 });
