@@ -146,6 +146,15 @@ import Testing
             let design = try #require(data.edges.first { $0.to == "DesignSystem" })
             #expect(design.imports.isEmpty, "an import in an inactive #if branch or a comment was counted")
             #expect(data.notes.contains { $0.contains("--no-lint") } && data.commit == "abc")
+
+            let byTarget = ReportBuilder(scan: scan, graph: targets, level: .targets).data(
+                .init(
+                    imports: entries, lint: nil, affected: nil, timings: ReportTimings(), commit: nil,
+                    generatedAt: Date(timeIntervalSince1970: 0)))
+            #expect(byTarget.nodes.first { $0.id == "Features/Feed:FeedTests" }?.type == "test")
+            let edge = try #require(
+                byTarget.edges.first { $0.from == "Features/Feed:Feed" && $0.to == "Core/Networking:Networking" })
+            #expect(edge.imports.map(\.line) == [6] && edge.uses.map(\.product) == ["Networking"])
         }
     }
 

@@ -29,9 +29,14 @@ struct ReportBuilder {
             level == .packages
                 ? "\(entry.importer.package)→\(entry.owner.package)" : "\(entry.importer)→\(entry.owner)"
         }
+        let declared = Dictionary(graph.packages.edges.map { ("\($0.from)→\($0.to)", $0) }) { first, _ in first }
+        let targetEdges = Dictionary(grouping: graph.edges) { "\($0.from)→\($0.to)" }
         let edges = report.edges.map { edge in
             ReportData.Edge(
-                from: edge.from, to: edge.to, testOnly: edge.testOnly, uses: uses(of: edge),
+                from: edge.from, to: edge.to, testOnly: edge.testOnly,
+                uses: uses(
+                    of: edge, declared: declared["\(edge.from)→\(edge.to)"],
+                    targetEdges: targetEdges["\(edge.from)→\(edge.to)"] ?? []),
                 imports: (imports["\(edge.from)→\(edge.to)"] ?? []).map {
                     ReportData.Import(target: $0.importer.target, file: $0.file, line: $0.line, module: $0.module)
                 })
@@ -65,11 +70,12 @@ struct ReportBuilder {
             notes: notes)
     }
 
-    /// The targets that declare `edge`, from the manifests.
-    private func uses(of edge: GraphReport.Edge) -> [ReportData.Use] {
+    /// The targets that declare `edge`, from the manifests: the package edge's uses, or the target edges.
+    private func uses(
+        of edge: GraphReport.Edge, declared: DependencyEdge?, targetEdges: [TargetEdge]
+    ) -> [ReportData.Use] {
         switch level {
         case .packages:
-            let declared = graph.packages.edges.first { $0.from == edge.from && $0.to == edge.to }
             let manifest = LayeringRules.manifestPath(of: edge.from)
             return (declared?.uses ?? []).map {
                 ReportData.Use(
@@ -77,7 +83,7 @@ struct ReportBuilder {
                     line: $0.line ?? declared?.declarationLine)
             }
         case .targets:
-            return graph.edges.filter { $0.from.description == edge.from && $0.to.description == edge.to }.map {
+            return targetEdges.map {
                 ReportData.Use(
                     target: $0.from.target, product: $0.product ?? $0.to.target,
                     testCode: graph.node($0.from)?.isTestCode ?? false,

@@ -25,6 +25,7 @@ extension ReportPage {
         let scale = 1;
         let rows = [];
         let place = [];
+        let chartsPending = 0;
 
         function element(tag, attributes, text) {
           const made = document.createElement(tag);
@@ -128,9 +129,10 @@ extension ReportPage {
           canvas.classList.remove('focusing');
           focused = -1;
           if (render !== false) {
+            clearTimeout(chartsPending);
             renderDetails(-1);
             renderModuleCharts(-1);
-            renderFindings();
+            if ($('findings-focused').checked) renderFindings();
             $('edge-details').replaceChildren();
             announce('Focus cleared');
           }
@@ -156,8 +158,11 @@ extension ReportPage {
           }
           setCursor(i, false);
           renderDetails(i);
-          renderModuleCharts(i);
-          renderFindings();
+          // The charts sit below the graph: they are drawn once this frame is on screen, so the graph and the panel
+          // answer first (a newer focus cancels a pending drawing).
+          clearTimeout(chartsPending);
+          requestAnimationFrame(() => { chartsPending = setTimeout(() => { if (focused === i) renderModuleCharts(i); }, 0); });
+          if ($('findings-focused').checked) renderFindings();
           $('edge-details').replaceChildren();
           announce(`${labelOf(i)} focused: ${outgoing[i].length} dependencies, ${incoming[i].length} dependents`);
           if (options && options.scroll) nodeEls[i].scrollIntoView({ block: 'center', inline: 'center' });
