@@ -33,13 +33,19 @@ TSAN_TEST_TIMEOUT ?= 1800
 
 MODULES_PACKAGE := Tools/Modules
 MODULES := $(MODULES_PACKAGE)/.build/debug/modules
+# The browser test of `modules report --html` (Tools/Modules/Scripts/report-browser-test.py): Playwright from PyPI,
+# pinned, in a venv under .build/ (as the contract test keeps Schemathesis), driving Debian's Chromium through
+# executable_path, so no browser is ever downloaded. The venv is a prerequisite of `make test`, never skipped.
+PLAYWRIGHT_VERSION := 1.65.2
+PLAYWRIGHT_VENV := .build/playwright-$(PLAYWRIGHT_VERSION)
+CHROMIUM ?= /usr/bin/chromium
 # With CI=true (set by CI services), compiler warnings fail the build.
 ifeq ($(CI),true)
 WARNINGS_FLAG := --warnings-as-errors
 SWIFT_WARNINGS := -Xswiftc -warnings-as-errors
 endif
 
-.PHONY: help run build test contract-test lint format format-check modules-tool bench bench-modules bench-server test-tsan soak clean
+.PHONY: help run build test contract-test report-test lint format format-check modules-tool bench bench-modules bench-server test-tsan soak clean
 
 help: ## List the make targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -53,17 +59,30 @@ build: ## Build the app.
 	@scripts/ensure-system-packages.sh $(RUN_PACKAGES)
 	$(SWIFT) build --product storefront $(SWIFT_WARNINGS)
 
-test: modules-tool ## Check layering and formatting, run every package's tests, then the API contract fuzz test.
+test: modules-tool $(PLAYWRIGHT_VENV)/.installed ## Check layering and formatting, run every package's tests, the report's browser test, then the API contract fuzz test.
 	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
 	$(MODULES) lint
 	@$(MAKE) --no-print-directory format-check
 	@scripts/ensure-check-jsonschema.sh >/dev/null # Tools/Modules' SchemaTests need it; in CI they fail without it
 	$(MODULES) test --scratch-path .build/modules/scratch --timeout $(TEST_TIMEOUT) $(WARNINGS_FLAG)
+	@$(MAKE) --no-print-directory report-test
 	CONTRACT_BINARY=.build/modules/scratch/debug/storefront-server Tools/SampleBackend/Scripts/contract-test.sh
 
 contract-test: ## Fuzz storefront-server against openapi.yaml with Schemathesis (fails on any finding).
 	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
 	Tools/SampleBackend/Scripts/contract-test.sh
+
+report-test: modules-tool $(PLAYWRIGHT_VENV)/.installed ## Open `modules report --html` pages in headless Chromium.
+	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
+	$(PLAYWRIGHT_VENV)/bin/python Tools/Modules/Scripts/report-browser-test.py --modules $(MODULES) \
+		--chromium $(CHROMIUM) --repo . --out .build/modules/report
+
+$(PLAYWRIGHT_VENV)/.installed:
+	@scripts/ensure-system-packages.sh $(TEST_PACKAGES)
+	rm -rf $(PLAYWRIGHT_VENV)
+	python3 -m venv $(PLAYWRIGHT_VENV)
+	$(PLAYWRIGHT_VENV)/bin/pip install --quiet --disable-pip-version-check "playwright==$(PLAYWRIGHT_VERSION)"
+	touch $@
 
 lint: modules-tool ## Check the layering rules of modules.json.
 	$(MODULES) lint

@@ -52,6 +52,7 @@ public struct ModulesCLI: Sendable {
             case .bench: return try await BenchCommand.run(context, parsed)
             case .hash: return try await HashCommand.run(context, parsed)
             case .initialize: return try await InitCommand.run(context, parsed)
+            case .report: return try await ReportCommand.run(context, parsed)
             }
         } catch let error as UsageError {
             environment.errorOutput.write(
@@ -181,6 +182,7 @@ enum Command: String, CaseIterable {
     case initialize = "init"
     case hash
     case bench
+    case report
 
     /// The options every command takes, with the formats it offers (the first is the default).
     static func commonOptions(_ formats: [OutputFormat] = [.text, .json]) -> [OptionSpec] {
@@ -212,6 +214,7 @@ enum Command: String, CaseIterable {
         case .bench: BenchCommand.spec
         case .hash: HashCommand.spec
         case .initialize: InitCommand.spec
+        case .report: ReportCommand.spec
         }
     }
 }
