@@ -9,6 +9,14 @@ import Testing
 // a call it may hand on to a live repository) and for any other call records an `Issue` naming it and throws
 // TestSupport's `UnexpectedCall` (a typed-throws method throws its own error type, with the call in the reason).
 
+/// Returns when `allowed` holds `call`; otherwise records the unexpected call `name` and throws `failure` of its
+/// description (the error type of a typed-throws protocol method).
+private func requireExpected<Call: Hashable, Failure: Error>(
+    _ call: Call, in allowed: Set<Call>, named name: String, _ failure: (String) -> Failure
+) throws(Failure) {
+    guard allowed.contains(call) else { throw failure("\(recordUnexpectedCall(name))") }
+}
+
 /// A `PaymentRepository` that tokenizes only through `tokenizeCard`; without it, every call is unexpected.
 struct StrictPaymentRepository: PaymentRepository {
     var tokenizeCard: (@Sendable (CardDetails) async throws -> CardPayment)?
@@ -59,9 +67,8 @@ struct StrictSubmissionRepository: CheckoutSubmissionRepository {
     let allowed: Set<Call>
 
     private func check(_ call: Call, _ name: String) throws(SubmissionStoreError) {
-        guard allowed.contains(call) else {
-            let error = recordUnexpectedCall("CheckoutSubmissionRepository.\(name)")
-            throw .unavailable(reason: "\(error)")
+        try requireExpected(call, in: allowed, named: "CheckoutSubmissionRepository.\(name)") {
+            SubmissionStoreError.unavailable(reason: $0)
         }
     }
 
@@ -114,9 +121,8 @@ struct StrictCartRepository: CartRepository {
     let allowed: Set<Call>
 
     private func check(_ call: Call, _ name: String) throws(CartError) {
-        guard allowed.contains(call) else {
-            let error = recordUnexpectedCall("CartRepository.\(name)")
-            throw .storeUnavailable(reason: "\(error)")
+        try requireExpected(call, in: allowed, named: "CartRepository.\(name)") {
+            CartError.storeUnavailable(reason: $0)
         }
     }
 
@@ -145,9 +151,8 @@ struct StrictDraftRepository: CheckoutDraftRepository {
     let allowed: Set<Call>
 
     private func check(_ call: Call, _ name: String) throws(DraftStoreError) {
-        guard allowed.contains(call) else {
-            let error = recordUnexpectedCall("CheckoutDraftRepository.\(name)")
-            throw .unavailable(reason: "\(error)")
+        try requireExpected(call, in: allowed, named: "CheckoutDraftRepository.\(name)") {
+            DraftStoreError.unavailable(reason: $0)
         }
     }
 
