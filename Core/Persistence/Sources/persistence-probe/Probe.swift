@@ -18,6 +18,8 @@ import Persistence
 ///   persistence-probe outbox-enqueue DATABASE N     enqueues N mutations while their push fails, then exits
 ///   persistence-probe full-disk DIRECTORY           writes past a file-size limit and reports the errors
 ///   persistence-probe write-fixture FILE VERSION    writes the fixture store of schema VERSION (1, 2 or newer)
+///   persistence-probe hold-lock DIRECTORY MODE      locks DIRECTORY (shared or exclusive), holds it 60 s or until
+///                                                   killed
 @main
 struct Probe {
     static func main() async {
@@ -32,10 +34,13 @@ struct Probe {
             case ("outbox-enqueue", 3):
                 try await OutboxProbe(path: arguments[1], count: Int(arguments[2]) ?? 1, logger: logger).run()
             case ("full-disk", 2): try await FullDiskProbe(directory: arguments[1], logger: logger).run()
+            case ("hold-lock", 3): try LockProbe(directory: arguments[1], mode: arguments[2]).run()
             case ("write-fixture", 3):
                 try await FixtureWriter(path: arguments[1], version: arguments[2], logger: logger).run()
             default:
-                emit("usage: persistence-probe import|atomic-write|outbox-enqueue|full-disk|write-fixture ARGUMENTS")
+                emit(
+                    "usage: persistence-probe import|atomic-write|outbox-enqueue|full-disk|write-fixture|hold-lock"
+                        + " ARGUMENTS")
                 exit(64)
             }
         } catch {

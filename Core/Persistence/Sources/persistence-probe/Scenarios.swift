@@ -57,6 +57,28 @@ struct AtomicWriteProbe {
     }
 }
 
+/// Takes a `FileLock` on a directory in the mode given (`shared` or `exclusive`), reports `locked`, and holds it for
+/// 60 seconds (a bound, so a probe its test forgot ends by itself) or until it is killed.
+struct LockProbe {
+    let directory: String
+    let mode: String
+
+    func run() throws {
+        let lockMode: FileLock.Mode
+        switch mode {
+        case "shared": lockMode = .shared
+        case "exclusive": lockMode = .exclusive
+        default: throw FileOperationError(operation: "lock", path: directory, reason: "unknown mode '\(mode)'")
+        }
+        let lock = try FileLock.acquire(
+            directory: URL(filePath: directory), mode: lockMode, timeout: .seconds(30), clock: ContinuousClock())
+        emit("locked \(lock.mode)")
+        var request = timespec(tv_sec: 60, tv_nsec: 0)
+        _ = nanosleep(&request, nil)
+        lock.unlock()
+    }
+}
+
 /// Enqueues mutations while their push fails, tries to push them once, and exits with them still pending.
 struct OutboxProbe {
     let path: String

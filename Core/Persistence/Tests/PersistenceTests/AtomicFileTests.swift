@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Persistence
+import Primitives
 import TestSupport
 import Testing
 
@@ -48,6 +49,83 @@ struct AtomicFileTests {
         let blocked = AtomicFile(url: target)
         #expect(throws: FileOperationError.self) { try blocked.write(Data("new".utf8)) }
         #expect(treeListing(directory.url) == ["target", "target/occupied"])
+    }
+}
+
+@Suite("Atomic file creation and stale temporary files", .timeLimit(.minutes(1)))
+struct AtomicFileCreationTests {
+    @Test("create writes only when no file exists, with the given mode, and leaves no temporary file")
+    func createOnce() throws {
+        let directory = try TemporaryDirectory()
+        let file = AtomicFile(url: directory.url.appending(path: "device-id"))
+        #expect(try file.create(Data("first\n".utf8), newFilePermissions: 0o644))
+        #expect(try permissions(of: file.url) == 0o644)
+        #expect(try !file.create(Data("second\n".utf8)), "an existing file is kept")
+        #expect(try file.read() == Data("first\n".utf8))
+        #expect(treeListing(directory.url) == ["device-id"])
+        let missing = AtomicFile(url: directory.url.appending(path: "absent/device-id"))
+        let error = try #require(throws: FileOperationError.self) { try missing.create(Data("x".utf8)) }
+        #expect(error.path == missing.url.path(percentEncoded: false) && error.code == ENOENT)
+    }
+
+    @Test("of many threads creating one file, exactly one wins and every one reads the winner's content")
+    func createRace() throws {
+        let directory = try TemporaryDirectory()
+        let file = AtomicFile(url: directory.url.appending(path: "id"))
+        let outcomes = Locked([Int: Bool]())
+        let failures = Locked([String]())
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            do {
+                let created = try file.create(Data("\(index)".utf8))
+                outcomes.withLock { $0[index] = created }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        let winners = outcomes.withLock { $0 }.filter(\.value).map(\.key)
+        #expect(winners.count == 1)
+        #expect(try file.read() == Data("\(winners.first ?? -1)".utf8))
+        #expect(treeListing(directory.url) == ["id"])
+    }
+
+    @Test(
+        "a write's temporary name is recognised, other tools' names are not",
+        arguments: [
+            (".notes.json.tmp-a1B2c3", true), (".a.tmp-000000", true), (".x.tmp-abc.tmp-Zz09Aa", true),
+            (".syncthing.notes.json.tmp", false), ("~syncthing~notes.json.tmp", false), (".notes.tmp", false),
+            ("notes.json.tmp-a1B2c3", false), (".tmp-a1B2c3", false), (".notes.json.tmp-a1B2c", false),
+            (".notes.json.tmp-a1B2c3d", false), (".notes.json.tmp-a1-2c3", false), (".manifest.json.9.10.tmp", false),
+        ])
+    func temporaryNames(name: String, isTemporary: Bool) {
+        #expect(AtomicFile.isTemporary(name) == isTemporary)
+    }
+
+    @Test("a killed writer's temporary file is removed by removeStaleTemporaries; other files stay")
+    func staleTemporaries() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appending(path: "big.bin")
+        let probe = try ProbeProcess(["atomic-write", url.path(percentEncoded: false)])
+        var lines = probe.lines.makeAsyncIterator()
+        #expect(await lines.next() == "ready")
+        // A write is under way at once and stays under way most of the time (256 KiB, fsync), so after the kill a
+        // temporary file is usually left; the foreign files are there in any case.
+        _ = await lines.next()
+        probe.kill()
+        _ = await probe.exit()
+        for name in [".big.bin.tmp-zzzzzz", ".syncthing.big.bin.tmp", "notes.txt"] {
+            try Data("x".utf8).write(to: directory.url.appending(path: name))
+        }
+        let before = Set(treeListing(directory.url))
+        let removed = try AtomicFile.removeStaleTemporaries(in: directory.url)
+        #expect(removed.contains(".big.bin.tmp-zzzzzz"))
+        #expect(removed.allSatisfy(AtomicFile.isTemporary))
+        #expect(Set(treeListing(directory.url)) == before.subtracting(removed))
+        #expect(Set(treeListing(directory.url)).isSuperset(of: ["big.bin", ".syncthing.big.bin.tmp", "notes.txt"]))
+        #expect(try AtomicFile.removeStaleTemporaries(in: directory.url) == [])
+        #expect(throws: FileOperationError.self) {
+            try AtomicFile.removeStaleTemporaries(in: directory.url.appending(path: "absent"))
+        }
     }
 }
 

@@ -53,6 +53,15 @@ final class ProbeProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// The probe's first line, waited for at most `timeout`; nil when it ended without writing one.
+    ///
+    /// - Throws: `TaskTimeout` when no line came within `timeout`.
+    func firstLine(within timeout: Duration = .seconds(30)) async throws -> String? {
+        let lines = self.lines
+        return try await boundedValue(
+            of: Task { await lines.first { _ in true } }, "the probe's first line", within: timeout)
+    }
+
     /// Runs the probe to its end and returns every line it wrote.
     static func run(_ arguments: [String]) async throws -> [String] {
         let probe = try ProbeProcess(arguments)

@@ -135,7 +135,7 @@ struct AccountFeatureTests {
     @Test(arguments: ["", "   ", String(repeating: "a", count: 65), "ada\u{1B}[2J"])
     func anInvalidNameIsRefusedWithoutARequest(_ name: String) async throws {
         let harness = try Harness()
-        let feature = harness.makeFeature()
+        let feature = harness.makeFeature(repository: StrictSessionRepository())
 
         await #expect {
             try await feature.signIn(userName: name)

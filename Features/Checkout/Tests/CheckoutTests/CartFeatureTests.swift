@@ -16,6 +16,20 @@ struct CartFeatureTests {
         #expect(harness.feature.error == nil)
     }
 
+    @Test("loading only reads the stored lines: a cart opened over the same store writes nothing")
+    func loadingOnlyReads() async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        let reader = CartFeature(
+            repository: StrictCartRepository(base: harness.cartRepository, allowed: [.lines]), logger: harness.logger)
+
+        await reader.load()
+
+        #expect(reader.lines.map(\.productID) == ["sku_94", "sku_196"])
+        #expect(reader.itemCount == 3)
+        #expect(reader.error == nil)
+    }
+
     @Test("adding, changing quantities and removing; the subtotal follows in Money")
     func addChangeRemove() async throws {
         let harness = try Harness()

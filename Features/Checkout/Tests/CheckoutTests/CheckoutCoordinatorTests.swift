@@ -6,6 +6,24 @@ import Testing
 @MainActor
 @Suite("Checkout flow", .timeLimit(.minutes(2)))
 struct CheckoutCoordinatorTests {
+    @Test("starting a flow only reads: the saved draft and where submissions stand, nothing written or sent")
+    func startingOnlyReads() async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        let coordinator = harness.makeCoordinator(
+            orders: StrictOrderRepository(), payments: StrictPaymentRepository(),
+            drafts: StrictDraftRepository(base: harness.drafts, allowed: [.latest]),
+            submissions: StrictSubmissionRepository(
+                base: harness.submissions, allowed: [.placementMark, .openSubmission]))
+
+        await coordinator.start()
+
+        #expect(coordinator.stage == .inProgress)
+        #expect(coordinator.step == .reviewCart)
+        #expect(coordinator.saveError == nil)
+        #expect(harness.transport.requests.isEmpty)
+    }
+
     @Test("the whole flow places one order with the contract's body")
     func wholeFlowPlacesOneOrder() async throws {
         let harness = try Harness()

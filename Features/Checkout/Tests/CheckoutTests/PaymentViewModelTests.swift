@@ -1,5 +1,6 @@
 import Checkout
 import DesignSystem
+import Primitives
 import TerminalUI
 import Testing
 
@@ -135,5 +136,51 @@ struct PaymentViewModelTests {
 
         #expect(await again.continueToNextStep())
         #expect(harness.transport.requests.count == 1)
+    }
+    /// A step whose coordinator talks to strict doubles: no order repository at all, the payment repository only
+    /// through `tokenizeCard`, the submission store only to read where submissions stand.
+    private func makeStrictStep(
+        tokenizeCard: (@Sendable (CardDetails) async throws -> CardPayment)? = nil
+    ) async throws -> (CheckoutCoordinator, PaymentViewModel) {
+        let harness = try Harness()
+        try await harness.fillCart()
+        let coordinator = try await harness.coordinator(
+            at: .payment, orders: StrictOrderRepository(),
+            payments: StrictPaymentRepository(tokenizeCard: tokenizeCard),
+            submissions: StrictSubmissionRepository(
+                base: harness.submissions, allowed: [.placementMark, .openSubmission]))
+        return (coordinator, try #require(coordinator.screen.payment))
+    }
+
+    @Test("an invalid card and then the invoice reach no payment or order repository on the way to the review")
+    func invalidCardThenInvoiceReachNoRepository() async throws {
+        let (coordinator, viewModel) = try await makeStrictStep()
+        fill(viewModel, number: "4242 4242 4242 4241", expiry: "12/25", cvc: "12")
+
+        #expect(await viewModel.continueToNextStep() == false)
+        #expect(viewModel.fieldMessages[.number] == "This card number is not valid; check the digits.")
+
+        coordinator.useInvoice()
+        try await coordinator.advance()
+        #expect(coordinator.step == .review)
+        #expect(coordinator.draft.paymentMethod is InvoicePayment)
+    }
+
+    @Test("a valid card goes to the payment repository once, as typed, and only its answer is kept")
+    func validCardGoesToTheRepositoryOnce() async throws {
+        let cards = Locked([CardDetails]())
+        let (coordinator, viewModel) = try await makeStrictStep { card in
+            cards.withLock { $0.append(card) }
+            return CardPayment(token: "tok_test", brand: "visa", last4: "4242")
+        }
+        fill(viewModel, number: "4242 4242 4242 4242", expiry: "04/30", cvc: "123")
+
+        #expect(await viewModel.continueToNextStep())
+
+        let sent = cards.withLock { $0 }
+        #expect(sent.map(\.number) == ["4242424242424242"])
+        #expect(sent.map(\.expiryMonth) == [4] && sent.map(\.cvc) == ["123"])
+        #expect(coordinator.step == .review)
+        #expect((coordinator.draft.paymentMethod as? CardPayment)?.token == "tok_test")
     }
 }

@@ -1,5 +1,6 @@
 import Feed
 import Foundation
+import Logging
 import Models
 import Networking
 import TestSupport
@@ -69,6 +70,26 @@ struct FeedFeatureLikeTests {
 
         repository.send(.likeSaved(LikeStatus(postID: PostID(rawValue: "post_2"), isLiked: true, likeCount: 11)))
         try await waitUntil { !feature.isWaitingForSignIn }
+    }
+
+    @Test("signed out or with likes off, a like reaches no repository; signed out, it asks for sign-in at once")
+    func likesThatReachNoRepository() async throws {
+        let signedOut = FeedFeature(
+            repository: StrictFeedRepository(), logger: Logger(label: "feed-test", handler: CapturingLogHandler()),
+            now: { referenceNow }, pageSize: 3, prefetchDistance: 5, likesEnabled: true)
+        signedOut.isSignedIn = false
+        let asked = CountedLog<PostID>()
+        signedOut.onSignInRequired = { asked.append($0) }
+        await signedOut.toggleLike(PostID(rawValue: "post_2"))
+        #expect(asked.elements == [PostID(rawValue: "post_2")])
+
+        let likesOff = FeedFeature(
+            repository: StrictFeedRepository(), logger: Logger(label: "feed-test", handler: CapturingLogHandler()),
+            now: { referenceNow }, pageSize: 3, prefetchDistance: 5, likesEnabled: false)
+        likesOff.onSignInRequired = { asked.append($0) }
+        await likesOff.toggleLike(PostID(rawValue: "post_1"))
+        #expect(asked.elements.count == 1, "likes off: not even a sign-in question")
+        #expect(likesOff.likeError == nil)
     }
 
     @Test("opening a post and its product report events; a post without a product reports nothing")

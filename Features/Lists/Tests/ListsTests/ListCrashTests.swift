@@ -37,8 +37,11 @@ import Testing
     @Test func onlyThisLibrarysTemporaryFilesAreCleanedUpByTheNextWriter() throws {
         try withTemporaryDirectory { folder in
             let package = try ListPackage.create(in: folder, name: "L", title: "L", stamp: stamp(1))
-            let stale = ["items/.0f.json.123.456.tmp", ".manifest.json.9.10.tmp"]
-            let foreign = [".syncthing.manifest.json.tmp", "items/.notes.tmp", ".manifest.json.x.10.tmp"]
+            let stale = ["items/.0f.json.tmp-a1B2c3", ".manifest.json.tmp-000000"]
+            let foreign = [
+                ".syncthing.manifest.json.tmp", "items/.notes.tmp", ".manifest.json.tmp-x1",
+                "items/.0f.json.tmp-a1-2c3",
+            ]
             for name in stale + foreign { try put("partial", at: name, in: package.directory) }
             try package.update { try $0.addItem(productID: "p", stamp: stamp(2)) }
             let files = Set(try allFiles(in: package.directory))

@@ -52,12 +52,12 @@ import Testing
         try withTemporaryDirectory { folder in
             let package = try ListPackage.create(in: folder, name: "L", title: "L", stamp: stamp(1))
             let impatient = ListPackage(directory: package.directory, lockTimeout: 0.05)
-            let reader = try DirectoryLock(directory: package.directory, mode: .shared, timeout: 1)
+            let reader = try ListFiles.lock(package.directory, .shared, timeout: 1)
             #expect(try impatient.load().document.manifest.title.value == "L", "a second reader gets in")
             #expect(throws: ListError.lockTimeout(path: package.directory.path, seconds: 0.05)) {
                 try impatient.update { try $0.addItem(productID: "blocked", stamp: stamp(2)) }
             }
-            reader.release()
+            reader.unlock()
             try impatient.update { try $0.addItem(productID: "after", stamp: stamp(3)) }
             #expect(try package.load().document.liveItems.map(\.productID) == ["after"])
         }

@@ -77,7 +77,7 @@ import Testing
             let (package, feature) = try await startedParty(in: folder)
             defer { feature.stop() }
             // Another process's write in progress: the list's exclusive lock is held.
-            let writer = try DirectoryLock(directory: package.directory, mode: .exclusive, timeout: 1)
+            let writer = try ListFiles.lock(package.directory, .exclusive, timeout: 1)
             let opening = Task { await feature.open("Party") }
             let view = ListDetailView(viewModel: ListDetailViewModel(feature: feature, name: "Party"), theme: .unicode)
             // This test runs on the main actor: it renders while the list is being read behind the lock.
@@ -85,7 +85,7 @@ import Testing
                 text(view).contains("Opening the list")
             }
             #expect(feature.openList == nil)
-            writer.release()
+            writer.unlock()
             await opening.value
             try await waitUntil("the list is shown once the writer is done") { text(view).contains("sku_1 × 1") }
         }

@@ -51,6 +51,23 @@ struct SearchFeatureTests {
         #expect(harness.repository.calls.count == 1)
     }
 
+    @Test("blank queries, typed or submitted, never reach the repository")
+    func blankQueriesReachNoRepository() async throws {
+        let directory = try TemporaryDirectory()
+        let clock = ManualClock()
+        let feature = SearchFeature(
+            repository: StrictSearchRepository(), recentSearches: TestValues.recentSearches(in: directory),
+            clock: clock, logger: TestValues.logger)
+
+        for text in ["", "   ", "\n\t "] {
+            #expect(feature.updateQuery(text) == nil, "\(text.debugDescription) starts no search")
+        }
+        await feature.submit()?.value
+
+        #expect(!feature.hasSearched)
+        #expect(clock.sleeperCount == 0)
+    }
+
     @Test("whitespace around the query does not start another search")
     func sameNormalizedQueryIsNotSearchedAgain() async throws {
         let harness = try FeatureHarness()

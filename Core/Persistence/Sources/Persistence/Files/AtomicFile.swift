@@ -13,7 +13,9 @@ import Foundation
 /// the target's mode), flushes it to disk (`fsync`), renames it over the target (`rename(2)` is atomic within a
 /// file system) and flushes the directory so the rename itself survives a power loss. A failed encode or write
 /// leaves the old file untouched and removes the temporary file; only a process killed mid-write can leave one
-/// behind, named `.<file name>.tmp-XXXXXX` beside the target.
+/// behind, named `.<file name>.tmp-XXXXXX` beside the target (`isTemporary(_:)`), which
+/// `removeStaleTemporaries(in:)` clears where no write can be under way. `create(_:newFilePermissions:)` writes a
+/// file only when none exists, for a value the first of several processes decides (a device id, say).
 ///
 /// Source: POSIX `rename(2)` and `fsync(2)`; the directory flush follows the ext4 and XFS guidance for making a
 /// rename durable.
@@ -65,6 +67,69 @@ public struct AtomicFile: Sendable, Hashable {
         let path = url.path(percentEncoded: false)
         let directory = url.deletingLastPathComponent().path(percentEncoded: false)
         let mode = try FileSystem.status(path).map { $0.st_mode & 0o7777 } ?? newFilePermissions
+        let temporaryPath = try writeTemporary(data, mode: mode)
+        guard rename(temporaryPath, path) == 0 else {
+            let code = errno
+            unlink(temporaryPath)
+            throw FileOperationError(operation: "replace", path: path, code: code)
+        }
+        try FileSystem.syncDirectory(directory)
+    }
+
+    /// Writes `data` as the file's content only when there is no file yet, race-free between processes: the bytes
+    /// go to a flushed temporary file that is then hard-linked into place (`link(2)` fails with `EEXIST` when the
+    /// name is taken) and the temporary name removed. Of several processes creating the same file, exactly one gets
+    /// `true`; the others get `false` and the winner's whole content is there for them to read. An existing file is
+    /// never touched.
+    ///
+    /// - Parameter newFilePermissions: The mode of the new file (0600 unless given).
+    /// - Returns: Whether this call created the file.
+    /// - Throws: `FileOperationError` naming the file (a missing directory, no permission, a full disk, a file
+    ///   system without hard links); nothing is left behind then.
+    public func create(_ data: Data, newFilePermissions: mode_t = 0o600) throws -> Bool {
+        let path = url.path(percentEncoded: false)
+        let directory = url.deletingLastPathComponent().path(percentEncoded: false)
+        let temporaryPath = try writeTemporary(data, mode: newFilePermissions)
+        defer { unlink(temporaryPath) }
+        guard link(temporaryPath, path) == 0 else {
+            if errno == EEXIST { return false }
+            throw FileOperationError(operation: "create", path: path, code: errno)
+        }
+        try FileSystem.syncDirectory(directory)
+        return true
+    }
+
+    /// Whether `name` is the name of a temporary file of a write (`.<file name>.tmp-XXXXXX`, the last six letters
+    /// or digits from `mkstemp(3)`), and not another tool's (Syncthing's `.syncthing.<name>.tmp`, say).
+    public static func isTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { return false }
+        let suffix = name[marker.upperBound...]
+        let stem = name[..<marker.lowerBound].dropFirst()
+        return !stem.isEmpty && suffix.count == 6 && suffix.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+
+    /// Removes the temporary files that writes of files in `directory` left behind (see `isTemporary(_:)`). Call it
+    /// only where no write into `directory` can be under way, such as under an exclusive `FileLock` every writer
+    /// holds: a temporary file found then belongs to a writer that was killed. Returns the names removed, sorted;
+    /// a file that cannot be removed is left for the next time.
+    ///
+    /// - Throws: `FileOperationError` when `directory` cannot be listed.
+    @discardableResult
+    public static func removeStaleTemporaries(in directory: URL) throws -> [String] {
+        let path = directory.path(percentEncoded: false)
+        let names: [String]
+        do {
+            names = try FileManager().contentsOfDirectory(atPath: path)
+        } catch {
+            throw FileOperationError(operation: "list directory", path: path, reason: "\(error.localizedDescription)")
+        }
+        return names.filter(isTemporary).sorted().filter { unlink("\(path)/\($0)") == 0 }
+    }
+
+    /// Writes `data` to a new, flushed and closed temporary file beside the target, with `mode`; returns its path.
+    private func writeTemporary(_ data: Data, mode: mode_t) throws -> String {
+        let path = url.path(percentEncoded: false)
+        let directory = url.deletingLastPathComponent().path(percentEncoded: false)
         let (descriptor, temporaryPath) = try FileSystem.makeTemporaryFile(
             template: "\(directory)/.\(url.lastPathComponent).tmp-XXXXXX", for: path)
         var isOpen = true
@@ -80,15 +145,12 @@ public struct AtomicFile: Sendable, Hashable {
             guard close(descriptor) == 0 else {
                 throw FileOperationError(operation: "close", path: path, code: errno)
             }
-            guard rename(temporaryPath, path) == 0 else {
-                throw FileOperationError(operation: "replace", path: path, code: errno)
-            }
         } catch {
             if isOpen { close(descriptor) }
             unlink(temporaryPath)
             throw error
         }
-        try FileSystem.syncDirectory(directory)
+        return temporaryPath
     }
 
     /// Removes the file; does nothing when it does not exist.

@@ -7,20 +7,52 @@ import Primitives
     import Darwin
 #endif
 
-/// An exclusive advisory `flock(2)` lock on a lock file, shared by every process that uses the same file: the way
-/// two commands on one data directory take turns (two `storefront login` runs, for example).
+/// An advisory `flock(2)` lock, shared (several readers at once) or exclusive (one holder, no readers), taken either
+/// on a lock file or on a directory's own descriptor: the way two processes on one data directory or one document
+/// take turns (two `storefront login` runs; a reader and a writer of a list in Lists).
 ///
-/// The lock belongs to the open file description, so the kernel releases it when the process ends, however it ends
-/// (a killed process never leaves a stale lock). Release it with `unlock()`; it is also released when the value is
-/// deinitialised. The lock file itself stays (it holds nothing; removing it would let two processes lock two
-/// different files of the same name).
+/// The lock belongs to the open file description, so it excludes other processes and other `acquire` calls in this
+/// process alike, and the kernel releases it when the process ends, however it ends (a killed process never leaves
+/// a stale lock). Release it with `unlock()`; it is also released when the value is deinitialised. A lock file stays
+/// after the lock (it holds nothing; removing it would let two processes lock two different files of the same
+/// name). Every Storefront process locks with `flock`, never with `fcntl` record locks, which Linux does not order
+/// against `flock`.
+///
+/// Waits are bounded: a non-blocking `flock` is retried with a pause growing from 1 ms to 50 ms until `timeout` has
+/// passed on the given clock. Call `acquire` off the main actor: it blocks the calling thread while it waits.
 public final class FileLock: Sendable {
-    /// The lock file.
+    /// Who may hold the lock at the same time.
+    public enum Mode: Sendable, Hashable, CustomStringConvertible {
+        /// Any number of shared holders together (readers); excludes an exclusive holder.
+        case shared
+        /// One holder alone (a writer); excludes every other holder, shared or exclusive.
+        case exclusive
+
+        /// `shared` or `exclusive`.
+        public var description: String {
+            switch self {
+            case .shared: "shared"
+            case .exclusive: "exclusive"
+            }
+        }
+
+        var operation: Int32 {
+            switch self {
+            case .shared: LOCK_SH
+            case .exclusive: LOCK_EX
+            }
+        }
+    }
+
+    /// The lock file, or the locked directory.
     public let url: URL
+    /// How the lock is held.
+    public let mode: Mode
     private let descriptor: Locked<Int32>
 
-    private init(url: URL, descriptor: Int32) {
+    private init(url: URL, mode: Mode, descriptor: Int32) {
         self.url = url
+        self.mode = mode
         self.descriptor = Locked(descriptor)
     }
 
@@ -28,24 +60,48 @@ public final class FileLock: Sendable {
         descriptor.withLock { Self.release(&$0) }
     }
 
-    /// Takes the lock on `url` (creating the file, mode 0600, and its directory, mode 0700, when missing), waiting
-    /// while another process holds it: a non-blocking `flock` retried with a pause growing from 1 ms to 50 ms, until
-    /// `timeout` has passed on `clock`. Call it off the main actor: it blocks the calling thread.
+    /// Takes the lock on the lock file `url` (creating the file, mode 0600, and its directory, mode 0700, when
+    /// missing) in `mode`, waiting at most `timeout` on `clock` while another holder's mode conflicts.
     ///
-    /// - Throws: `FileLockError.timedOut` when the lock is still held by someone else after `timeout`;
-    ///   `FileOperationError` when the file cannot be created or locked.
+    /// - Throws: `FileLockError.timedOut` when a conflicting lock is still held by someone else after `timeout`;
+    ///   `FileOperationError` when the file cannot be created, opened or locked.
     public static func acquire<C: Clock<Duration>>(
-        _ url: URL, timeout: Duration, clock: C
+        _ url: URL, mode: Mode = .exclusive, timeout: Duration, clock: C
     ) throws -> FileLock {
         let path = url.path(percentEncoded: false)
         try FileSystem.createDirectory(url.deletingLastPathComponent(), permissions: 0o700)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw FileOperationError(operation: "open lock file", path: path, code: errno) }
+        return try lock(descriptor, url: url, mode: mode, timeout: timeout, clock: clock)
+    }
+
+    /// Takes the lock on the directory `url` itself (its own descriptor, opened read-only), in `mode`, waiting at
+    /// most `timeout` on `clock` while another holder's mode conflicts. Nothing is created: use it where a lock file
+    /// must not exist, such as a folder a file-sync tool replicates (a lock file there would be copied to the other
+    /// devices, and locks do not cross machines anyway).
+    ///
+    /// - Throws: `FileLockError.timedOut` when a conflicting lock is still held by someone else after `timeout`;
+    ///   `FileOperationError` when the directory is missing, not a directory (`ENOTDIR`) or cannot be locked.
+    public static func acquire<C: Clock<Duration>>(
+        directory url: URL, mode: Mode, timeout: Duration, clock: C
+    ) throws -> FileLock {
+        let path = url.path(percentEncoded: false)
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileOperationError(operation: "open directory", path: path, code: errno) }
+        return try lock(descriptor, url: url, mode: mode, timeout: timeout, clock: clock)
+    }
+
+    /// Locks the open `descriptor` of `url`; closes it when the lock is not taken.
+    private static func lock<C: Clock<Duration>>(
+        _ descriptor: Int32, url: URL, mode: Mode, timeout: Duration, clock: C
+    ) throws -> FileLock {
+        let path = url.path(percentEncoded: false)
         let deadline = clock.now.advanced(by: timeout)
         var pause = Duration.milliseconds(1)
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+        while flock(descriptor, mode.operation | LOCK_NB) != 0 {
             let code = errno
-            guard code == EWOULDBLOCK || code == EINTR else {
+            if code == EINTR { continue }
+            guard code == EWOULDBLOCK else {
                 close(descriptor)
                 throw FileOperationError(operation: "lock", path: path, code: code)
             }
@@ -58,7 +114,7 @@ public final class FileLock: Sendable {
             _ = nanosleep(&request, nil)
             pause = min(pause * 2, .milliseconds(50))
         }
-        return FileLock(url: url, descriptor: descriptor)
+        return FileLock(url: url, mode: mode, descriptor: descriptor)
     }
 
     /// Releases the lock (closing the file); later calls do nothing.
@@ -76,10 +132,10 @@ public final class FileLock: Sendable {
 
 /// Why a `FileLock` could not be taken.
 public enum FileLockError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Another process held the lock for longer than the caller would wait.
+    /// Another holder kept a conflicting lock for longer than the caller would wait.
     case timedOut(path: String, after: Duration)
 
-    /// One sentence naming the lock file.
+    /// One sentence naming the locked file or directory.
     public var description: String {
         switch self {
         case .timedOut(let path, let after):

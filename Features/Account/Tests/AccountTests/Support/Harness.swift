@@ -43,10 +43,11 @@ final class Harness {
         (tokens, client) = Self.makeSession(layout: layout, transport: transport, clock: clock, logger: logger)
     }
 
-    /// A feature over this harness's storage, transport and token provider.
-    func makeFeature() -> AccountFeature {
+    /// A feature over this harness's storage, transport and token provider; its session endpoints are `repository`
+    /// when given (a `StrictSessionRepository`), else the live ones over the scripted transport.
+    func makeFeature(repository: (any SessionRepository)? = nil) -> AccountFeature {
         AccountFeature(
-            repository: LiveSessionRepository(client: client, logger: logger),
+            repository: repository ?? LiveSessionRepository(client: client, logger: logger),
             tokens: tokens,
             preferences: PreferencesStore(
                 fileURL: preferencesURL, now: { Date(timeIntervalSince1970: 0) }, logger: logger),

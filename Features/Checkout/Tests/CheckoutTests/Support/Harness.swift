@@ -83,17 +83,22 @@ final class Harness {
         feature = CartFeature(repository: cartRepository, logger: logger)
     }
 
-    /// A coordinator over the harness's parts.
+    /// A coordinator over the harness's parts; `orders`, `payments`, `drafts` and `submissions` replace the live
+    /// ones when given (the strict doubles of `StrictRepositories.swift`).
     func makeCoordinator(
         shippingOptions: [ShippingOption] = Sample.shippingOptions,
-        isExpressShippingEnabled: Bool = true
+        isExpressShippingEnabled: Bool = true,
+        orders: (any OrderRepository)? = nil,
+        payments: (any PaymentRepository)? = nil,
+        drafts: (any CheckoutDraftRepository)? = nil,
+        submissions: (any CheckoutSubmissionRepository)? = nil
     ) -> CheckoutCoordinator {
         CheckoutCoordinator(
             cart: feature,
-            orders: orders,
-            payments: payments,
-            drafts: drafts,
-            submissions: submissions,
+            orders: orders ?? self.orders,
+            payments: payments ?? self.payments,
+            drafts: drafts ?? self.drafts,
+            submissions: submissions ?? self.submissions,
             clock: clock,
             shippingOptions: shippingOptions,
             isExpressShippingEnabled: isExpressShippingEnabled,
@@ -132,10 +137,14 @@ final class Harness {
         at step: CheckoutStep,
         optionID: String = "standard",
         shippingOptions: [ShippingOption] = Sample.shippingOptions,
-        isExpressShippingEnabled: Bool = true
+        isExpressShippingEnabled: Bool = true,
+        orders: (any OrderRepository)? = nil,
+        payments: (any PaymentRepository)? = nil,
+        submissions: (any CheckoutSubmissionRepository)? = nil
     ) async throws -> CheckoutCoordinator {
         let coordinator = makeCoordinator(
-            shippingOptions: shippingOptions, isExpressShippingEnabled: isExpressShippingEnabled)
+            shippingOptions: shippingOptions, isExpressShippingEnabled: isExpressShippingEnabled, orders: orders,
+            payments: payments, submissions: submissions)
         try await walk(coordinator, to: step, optionID: optionID)
         return coordinator
     }

@@ -3,6 +3,7 @@ import Logging
 import Models
 import Networking
 import Persistence
+import Primitives
 
 /// The feed from the server (`APIClient`) and Feed's local cache (the account database), with likes queued in the
 /// outbox.
@@ -24,7 +25,7 @@ public final class LiveFeedRepository: FeedRepository {
     let now: @Sendable () -> Date
     let makeMutationID: @Sendable () -> String
     let cacheLimit: Int
-    let events = EventHub<FeedSyncEvent>()
+    let events = Broadcast<FeedSyncEvent>(buffering: .unbounded)
     /// Posts kept without their picture, each logged once (pages, single posts and the entry's live events).
     let missingPictures: MissingPictureLog
 

@@ -34,8 +34,8 @@ extension ListPackage {
     ///
     /// - Throws: the errors of `update` (nothing is removed then); `ListError.io` when a copy cannot be removed.
     public func resolveConflicts(_ choice: ConflictChoice) throws -> ConflictResolution {
-        let lock = try DirectoryLock(directory: directory, mode: .exclusive, timeout: lockTimeout)
-        defer { lock.release() }
+        let lock = try ListFiles.lock(directory, .exclusive, timeout: lockTimeout)
+        defer { lock.unlock() }
         removeStaleTemporaries()
         let current = try readSnapshotUnlocked(reusing: nil).document
         var document = current

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// What the lists screen shows of one list without opening it for editing: its title, how many live items it has,
 /// when it last changed and how many sync-tool conflict copies wait in it.
@@ -34,8 +35,8 @@ public actor ListCatalog {
 
     private var byName: [String: ListSummary] = [:]
     private var itemCache: [String: [String: CachedItem]] = [:]
-    private let summaryUpdates = Broadcast<[ListSummary]>(buffer: 1)
-    private let appliedChanges = Broadcast<ListFolderChange>(buffer: 64)
+    private let summaryUpdates = Broadcast<[ListSummary]>(buffering: .newest(1))
+    private let appliedChanges = Broadcast<ListFolderChange>(buffering: .newest(64))
     private var watchTask: Task<Void, Never>?
 
     private struct CachedItem {
@@ -63,11 +64,11 @@ public actor ListCatalog {
         case .lists(let names):
             for name in names { byName[name] = summarize(name) }
         }
-        appliedChanges.yield(change)
+        appliedChanges.send(change)
         let sorted = byName.values.sorted { ($0.title ?? $0.name, $0.name) < ($1.title ?? $1.name, $1.name) }
         if sorted != summaries {
             summaries = sorted
-            summaryUpdates.yield(sorted)
+            summaryUpdates.send(sorted)
         }
         return sorted
     }

@@ -38,8 +38,8 @@ extension ListPackage {
     ///
     /// - Throws: the errors of `load`.
     public func loadSnapshot() throws -> ListSnapshot {
-        let lock = try DirectoryLock(directory: directory, mode: .shared, timeout: lockTimeout)
-        defer { lock.release() }
+        let lock = try ListFiles.lock(directory, .shared, timeout: lockTimeout)
+        defer { lock.unlock() }
         return try readSnapshotUnlocked(reusing: nil)
     }
 
@@ -47,8 +47,8 @@ extension ListPackage {
     ///
     /// - Throws: the errors of `load`.
     public func refresh(_ snapshot: ListSnapshot) throws -> ListSnapshot {
-        let lock = try DirectoryLock(directory: directory, mode: .shared, timeout: lockTimeout)
-        defer { lock.release() }
+        let lock = try ListFiles.lock(directory, .shared, timeout: lockTimeout)
+        defer { lock.unlock() }
         return try readSnapshotUnlocked(reusing: snapshot)
     }
 
@@ -62,8 +62,8 @@ extension ListPackage {
     public func update<Result>(
         _ snapshot: inout ListSnapshot, _ change: (inout ListDocument) throws -> Result
     ) throws -> Result {
-        let lock = try DirectoryLock(directory: directory, mode: .exclusive, timeout: lockTimeout)
-        defer { lock.release() }
+        let lock = try ListFiles.lock(directory, .exclusive, timeout: lockTimeout)
+        defer { lock.unlock() }
         removeStaleTemporaries()
         let current = try readSnapshotUnlocked(reusing: snapshot)
         snapshot = current

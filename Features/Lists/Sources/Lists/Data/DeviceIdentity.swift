@@ -1,15 +1,11 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The file that keeps this device's `DeviceID` (one line of text), created with a random id on first use.
 ///
 /// Keep it outside any folder a sync tool replicates (for example `$XDG_STATE_HOME/storefront/device-id`, XDG Base
 /// Directory Specification): a replicated id would make two devices one. Creation is race-free between processes:
-/// the id is written to a temporary file and hard-linked into place, which fails when another process won, and then
-/// that process's id is read.
+/// the id is written only when no file exists (Persistence's `AtomicFile.create`: a
+/// temporary file hard-linked into place), and then whichever process's id won is read.
 public struct DeviceIdentityFile: Sendable {
     /// Where the id is kept.
     public let url: URL
@@ -33,11 +29,7 @@ public struct DeviceIdentityFile: Sendable {
         guard let fresh = DeviceID(UUID().uuidString.lowercased()) else {
             throw ListError.io(path: url.path, operation: "create device id", reason: "UUID text is not a device id")
         }
-        let temporary = try AtomicFile.writeTemporary(Data((fresh.rawValue + "\n").utf8), besides: url)
-        defer { _ = unlink(temporary.path) }
-        if link(temporary.path, url.path) != 0 && errno != EEXIST {
-            throw ListError.io(path: url.path, operation: "link", reason: String(cString: strerror(errno)))
-        }
+        _ = try ListFiles.create(Data((fresh.rawValue + "\n").utf8), at: url)
         guard let stored = try read() else {
             throw ListError.io(path: url.path, operation: "read", reason: "the device id file vanished")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// What an open list looks like to the screen showing it.
 public struct ListSessionState: Sendable, Hashable {
@@ -32,7 +33,7 @@ public actor ListSession {
     private var mine: ListDocument
     private var conflicts: [ListMergeConflict] = []
     private var isDeleted = false
-    private let stateUpdates = Broadcast<ListSessionState>(buffer: 1)
+    private let stateUpdates = Broadcast<ListSessionState>(buffering: .newest(1))
     private var followTask: Task<Void, Never>?
 
     /// Opens `package`, reading it whole once; changes are stamped with `device` at `now()`.
@@ -168,6 +169,6 @@ public actor ListSession {
     }
 
     private func publish() {
-        stateUpdates.yield(state)
+        stateUpdates.send(state)
     }
 }

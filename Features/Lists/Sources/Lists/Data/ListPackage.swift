@@ -3,9 +3,9 @@ import Foundation
 /// A list on disk: the package directory `<name>.sflist/` holding `manifest.json` and `items/<item id>.json`. Every
 /// name inside is relative and stable, so a folder replicated by a sync tool opens on every machine.
 ///
-/// Reads take a shared `flock` on the list directory and writes an exclusive one, so a reader never sees a write
-/// half done and two writers (in any processes) never interleave; each file is replaced atomically (`AtomicFile`),
-/// so a process killed mid-write leaves every file whole.
+/// Reads take a shared `flock` on the list directory's own descriptor and writes an exclusive one (`ListFiles`), so
+/// a reader never sees a write half done and two writers (in any processes) never interleave; each file is replaced
+/// atomically (Persistence's `AtomicFile`), so a process killed mid-write leaves every file whole.
 public struct ListPackage: Sendable {
     /// The extension of a list directory.
     public static let directoryExtension = "sflist"
@@ -85,8 +85,8 @@ public struct ListPackage: Sendable {
     /// - Throws: `ListError.missingManifest`, `ListError.malformedFile` for the manifest, `ListError.lockTimeout`,
     ///   `ListError.io`.
     public func load() throws -> ListLoadResult {
-        let lock = try DirectoryLock(directory: directory, mode: .shared, timeout: lockTimeout)
-        defer { lock.release() }
+        let lock = try ListFiles.lock(directory, .shared, timeout: lockTimeout)
+        defer { lock.unlock() }
         return try readUnlocked()
     }
 
@@ -100,8 +100,8 @@ public struct ListPackage: Sendable {
     /// - Throws: `change`'s error (nothing is written then), and the errors of `load`.
     @discardableResult
     public func update<Result>(_ change: (inout ListDocument) throws -> Result) throws -> Result {
-        let lock = try DirectoryLock(directory: directory, mode: .exclusive, timeout: lockTimeout)
-        defer { lock.release() }
+        let lock = try ListFiles.lock(directory, .exclusive, timeout: lockTimeout)
+        defer { lock.unlock() }
         removeStaleTemporaries()
         let loaded = try readUnlocked()
         var document = loaded.document
@@ -124,8 +124,8 @@ public struct ListPackage: Sendable {
     /// - Throws: the errors of `load`; `ListError.io` when a file cannot be removed.
     @discardableResult
     public func purgeTombstones(nowMilliseconds: Int64) throws -> [ItemID] {
-        let lock = try DirectoryLock(directory: directory, mode: .exclusive, timeout: lockTimeout)
-        defer { lock.release() }
+        let lock = try ListFiles.lock(directory, .exclusive, timeout: lockTimeout)
+        defer { lock.unlock() }
         let loaded = try readUnlocked()
         let expired = loaded.document.items.values.filter {
             $0.deleted.value && nowMilliseconds - $0.deleted.changed.milliseconds > Self.tombstoneLifetimeMilliseconds
@@ -150,8 +150,8 @@ public struct ListPackage: Sendable {
 
     /// Removes temporary files left by writers that died mid-write; only under the exclusive lock.
     func removeStaleTemporaries() {
-        _ = AtomicFile.removeStaleTemporaries(in: directory)
-        _ = AtomicFile.removeStaleTemporaries(
+        ListFiles.removeStaleTemporaries(in: directory)
+        ListFiles.removeStaleTemporaries(
             in: directory.appendingPathComponent(Self.itemsDirectoryName, isDirectory: true))
     }
 
@@ -241,7 +241,7 @@ public struct ListPackage: Sendable {
             do { data = try encoder.encode(item) } catch {
                 throw ListError.invalidValue(field: "item \(id)", reason: "cannot be encoded: \(error)")
             }
-            try AtomicFile.write(data + Data("\n".utf8), to: itemURL(id))
+            try ListFiles.write(data + Data("\n".utf8), to: itemURL(id))
             touched.insert(id)
         }
         for id in old.items.keys where document.items[id] == nil {
@@ -263,7 +263,7 @@ public struct ListPackage: Sendable {
         do { data = try encoder.encode(manifest) } catch {
             throw ListError.invalidValue(field: "manifest", reason: "cannot be encoded: \(error)")
         }
-        try AtomicFile.write(data + Data("\n".utf8), to: manifestURL)
+        try ListFiles.write(data + Data("\n".utf8), to: manifestURL)
     }
 }
 
