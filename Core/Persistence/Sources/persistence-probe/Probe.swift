@@ -17,6 +17,7 @@ import Persistence
 ///   persistence-probe atomic-write FILE             whole-file rewrites, alternating two contents, until killed
 ///   persistence-probe outbox-enqueue DATABASE N     enqueues N mutations while their push fails, then exits
 ///   persistence-probe full-disk DIRECTORY           writes past a file-size limit and reports the errors
+///   persistence-probe full-shm DIRECTORY            opens a new WAL database whose -shm file cannot grow
 ///   persistence-probe write-fixture FILE VERSION    writes the fixture store of schema VERSION (1, 2 or newer)
 @main
 struct Probe {
@@ -32,10 +33,13 @@ struct Probe {
             case ("outbox-enqueue", 3):
                 try await OutboxProbe(path: arguments[1], count: Int(arguments[2]) ?? 1, logger: logger).run()
             case ("full-disk", 2): try await FullDiskProbe(directory: arguments[1], logger: logger).run()
+            case ("full-shm", 2): try await FullShmProbe(directory: arguments[1], logger: logger).run()
             case ("write-fixture", 3):
                 try await FixtureWriter(path: arguments[1], version: arguments[2], logger: logger).run()
             default:
-                emit("usage: persistence-probe import|atomic-write|outbox-enqueue|full-disk|write-fixture ARGUMENTS")
+                emit(
+                    "usage: persistence-probe import|atomic-write|outbox-enqueue|full-disk|full-shm|write-fixture ARGUMENTS"
+                )
                 exit(64)
             }
         } catch {

@@ -128,3 +128,32 @@ struct FullDiskProbe {
         await database.close()
     }
 }
+
+/// Opens a new WAL database under a file-size limit of 16 KiB (`RLIMIT_FSIZE`, `SIGXFSZ` ignored): the database and
+/// its first WAL frames fit, but the `-shm` file, which SQLite grows to 32 KiB one page at a time, does not, as on a
+/// full disk or tmpfs. Reports the error as `shm-error CODE DISK-FULL PATH: DESCRIPTION`.
+struct FullShmProbe {
+    let directory: String
+    let logger: Logger
+
+    func run() async throws {
+        signal(SIGXFSZ, SIG_IGN)
+        var limit = rlimit(rlim_cur: 16 * 1024, rlim_max: 16 * 1024)
+        guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 else {
+            emit("error setrlimit failed")
+            return
+        }
+        emit("limited")
+        let database = try openProbeDatabase(
+            path: URL(filePath: directory).appending(path: "store.sqlite").path(percentEncoded: false), logger: logger)
+        do {
+            try await database.transaction { transaction in
+                try transaction.execute("INSERT INTO probe_rows (batch, position, payload) VALUES (1, 1, 'row')")
+            }
+            emit("transaction succeeded")
+        } catch let error as DatabaseError {
+            emit("shm-error \(error.extendedResultCode) \(error.isDiskFull) \(error.diskFullPath ?? "-"): \(error)")
+        }
+        await database.close()
+    }
+}
