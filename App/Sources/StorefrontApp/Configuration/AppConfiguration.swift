@@ -64,9 +64,10 @@ public struct AppConfiguration: Sendable, Equatable {
     ///   - environment: The process environment.
     ///   - currentDirectory: What a relative `--data-dir` is resolved against.
     /// - Throws: `UsageError` for a log level that is not a level name, an API URL that is not an absolute `http` or
-    ///   `https` URL, an empty data directory, a malformed `--flag`, a fault rule that does not parse, a demo period
-    ///   that is not 1 to 86400 seconds, fault rules or demo sources together with a remote server, or a request
-    ///   timeout that is not a whole number of seconds in 1...600.
+    ///   `https` URL with a host and nothing but a port and a path (`parseAPIURL`), an empty data directory, a
+    ///   malformed `--flag`, a fault rule that does not parse, a demo period that is not 1 to 86400 seconds, fault
+    ///   rules or demo sources together with a remote server, a request timeout that is not a whole number of
+    ///   seconds in 1...600, or a `--ca-file` (`STOREFRONT_CA_FILE`) that is not a readable file.
     public init(
         arguments: ParsedArguments, environment: [String: String], currentDirectory: URL
     ) throws(UsageError) {
@@ -139,12 +140,25 @@ public struct AppConfiguration: Sendable, Equatable {
         return .seconds(seconds)
     }
 
-    /// Parses an API base URL: an absolute `http` or `https` URL with a host (a path prefix is allowed).
+    /// Parses an API base URL: an absolute `http` or `https` URL with a host, an optional port from 1 to 65535 and
+    /// an optional path prefix; nothing else.
+    ///
+    /// - Throws: `UsageError` naming the problem: not a URL, another scheme, no host, user info (credentials do not
+    ///   belong in a URL the log and `--help` show), a port that is not a number from 1 to 65535, a query or a
+    ///   fragment (the client appends its own paths and queries, so either would be lost or misplaced).
     static func parseAPIURL(_ text: String) throws(UsageError) -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host(), !host.isEmpty
+        func invalid(_ problem: String) -> UsageError {
+            UsageError("invalid API URL '\(text)': \(problem) (expected http://HOST[:PORT][/PATH] or https://…)")
+        }
+        guard let components = URLComponents(string: text), let url = components.url, let scheme = components.scheme
         else {
-            throw UsageError("invalid API URL '\(text)' (expected an absolute http or https URL)")
+            if let port = Self.portText(in: text) {
+                throw invalid("the port '\(port)' is not a number from 1 to 65535")
+            }
+            throw invalid("not a URL")
+        }
+        guard ["http", "https"].contains(scheme.lowercased()) else {
+            throw invalid("the scheme '\(scheme)' is not http or https")
         }
         return url
     }
@@ -167,3 +181,36 @@ public struct AppConfiguration: Sendable, Equatable {
         }
     }
 }
+        guard components.user == nil, components.password == nil else {
+            throw invalid("user info (NAME@ or NAME:PASSWORD@) is not allowed")
+        }
+        guard let host = components.host, !host.isEmpty else { throw invalid("it has no host") }
+        if let port = components.port, !(1...65_535).contains(port) {
+            throw invalid("the port '\(port)' is not a number from 1 to 65535")
+        }
+        guard components.query == nil else { throw invalid("a query ('?…') is not allowed") }
+        guard components.fragment == nil else { throw invalid("a fragment ('#…') is not allowed") }
+    /// The text after the authority's last `:` in `text` when `text` looks like `scheme://host:PORT…`, for naming a
+    /// port that made `URLComponents` refuse the whole URL (`http://h:99999`, `http://h:x`).
+    private static func portText(in text: String) -> Substring? {
+        guard let schemeEnd = text.range(of: "://") else { return nil }
+        let rest = text[schemeEnd.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") else { return nil }
+        return authority[authority.index(after: colon)...]
+    }
+
+    /// Checks that every `--flag NAME=VALUE` names a flag one of the entries declared (`known`).
+    ///
+    /// - Throws: `UsageError` naming the unknown flag and listing the known names.
+    static func checkFlagNames(_ arguments: ParsedArguments, known: [String]) throws(UsageError) {
+        let knownNames = Set(known)
+        for text in arguments.values["--flag"] ?? [] {
+            let name = String(text.prefix { $0 != "=" })
+            guard knownNames.contains(name) else {
+                let names = knownNames.sorted().joined(separator: ", ")
+                throw UsageError("unknown flag '\(name)' in '--flag \(text)' (known flags: \(names))")
+            }
+        }
+    }
+
