@@ -245,7 +245,8 @@ public final class AppDependencies {
                 events: EventStreamSettings(
                     demoPostsEvery: configuration.demoPostsEvery,
                     demoOrdersAdvanceAfter: configuration.demoOrdersAdvance),
-                logger: logger.child(label: "storefront.server"))
+                logger: logger.child(label: "storefront.server"),
+                startupTimeout: EmbeddedBackend.defaultStartupTimeout)
             self.backend = backend
             appTransport = EmbeddedBackendTransport(backend: backend, transport: transport)
             appStreamingTransport = EmbeddedBackendStreamingTransport(backend: backend, transport: streamingTransport)
