@@ -1,6 +1,7 @@
 import FeatureKit
 import Foundation
 import Logging
+import TestSupport
 import Testing
 
 @testable import StorefrontApp
@@ -61,6 +62,8 @@ struct CommandLineTests {
             ),
             (["--flag", "express_shipping"], "storefront: invalid flag 'express_shipping'"),
             (["--flag", "express_shipping=maybe"], "storefront: invalid value in 'express_shipping=maybe'"),
+            (["--ca-file", "/nonexistent/ca.pem"], "storefront: --ca-file '/nonexistent/ca.pem': no such file"),
+            (["--ca-file", "/"], "storefront: --ca-file '/': is a directory, not a file"),
             (["--server-fault", "GET /v1/feed explode"], "storefront: invalid fault rule"),
             (["--request-timeout", "0"], "storefront: invalid request timeout '0'"),
             (["--request-timeout", "1.5"], "storefront: invalid request timeout '1.5'"),
@@ -120,6 +123,26 @@ struct CommandLineTests {
         let url = try AppConfiguration.parseAPIURL("https://api.example.test:8443/prefix/")
         #expect(url.absoluteString == "https://api.example.test:8443/prefix/")
         #expect(try AppConfiguration.parseAPIURL("http://[::1]:9").port == 9)
+    }
+
+    @Test("--ca-file and STOREFRONT_CA_FILE name a readable PEM file, resolved against the current directory")
+    func certificateAuthorityFile() async throws {
+        let directory = try TemporaryDirectory()
+        let pem = directory.url.appending(path: "ca.pem")
+        try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: pem)
+        let catalog = try TestGraph.catalog()
+        let relative = try AppConfiguration(
+            arguments: try catalog.allOptions.parse(["--ca-file", "ca.pem"]), environment: [:],
+            currentDirectory: directory.url)
+        #expect(relative.certificateAuthorities?.path(percentEncoded: false) == pem.path(percentEncoded: false))
+        let fromEnvironment = try AppConfiguration(
+            arguments: try catalog.allOptions.parse([]), environment: ["STOREFRONT_CA_FILE": pem.path],
+            currentDirectory: URL(filePath: "/"))
+        #expect(fromEnvironment.certificateAuthorities != nil)
+        let missing = try CommandHarness()
+        #expect(await missing.run(["whoami"], environment: ["STOREFRONT_CA_FILE": "/nonexistent/ca.pem"]) == .usage)
+        #expect(
+            missing.errors.contents.hasPrefix("storefront: STOREFRONT_CA_FILE '/nonexistent/ca.pem': no such file"))
     }
 
     @Test("an invalid STOREFRONT_LOG_LEVEL is a usage error; a flag wins over the variable")

@@ -231,14 +231,17 @@ public enum ErrorText {
         }
     }
 
+        case .interrupted(let interruption):
+            return "\(interruption.sentence) (\(interruption.code))"
     /// The server's id of the failed request (`APIError.requestID`), for `--json` errors; nil for other errors.
     public static func requestID(_ error: any Error) -> String? {
         (error as? APIError)?.requestID
     }
 
     /// The code of a failure for programs: `disk_full` for a full disk anywhere in it (`DiskFull`), the API's error
-    /// code (`price_changed`), the kind of API failure (`offline`, `timeout`, …), a feature's own code, `cancelled`,
-    /// or `failed`.
+    /// code (`price_changed`), an interrupted answer's (`connection_dropped`, `truncated_response`,
+    /// `response_too_large`, `tls`), the kind of API failure (`offline`, `timeout`, …), a feature's own code,
+    /// `cancelled`, or `failed`.
     public static func code(_ error: any Error) -> String {
         if DiskFull(in: error) != nil { return DiskFull.code }
         switch error {
@@ -247,6 +250,8 @@ public enum ErrorText {
         case let error as any UserFacingError:
             return error.errorCode
         case is CancellationError:
+        case APIError.interrupted(let interruption):
+            return interruption.code
             return "cancelled"
         default:
             return "failed"

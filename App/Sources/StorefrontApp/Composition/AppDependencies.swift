@@ -137,7 +137,9 @@ public final class AppDependencies {
         } catch {
             throw LaunchError(error.description)
         }
-        let transports = AppTransports(driver: driver, attemptTimeout: configuration.requestTimeouts.attempt)
+        let transports = AppTransports(
+            driver: driver, attemptTimeout: configuration.requestTimeouts.attempt,
+            certificateAuthorities: configuration.certificateAuthorities?.path(percentEncoded: false))
         return try AppDependencies(
             configuration: configuration, layout: layout, logger: logger, logFallback: fallback,
             transport: transports.api, streamingTransport: transports.stream, imageTransport: transports.pictures,

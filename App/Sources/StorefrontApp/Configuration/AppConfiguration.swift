@@ -28,6 +28,9 @@ public struct AppConfiguration: Sendable, Equatable {
     /// The API client's deadlines: `--request-timeout SECONDS` (or `STOREFRONT_REQUEST_TIMEOUT`) sets each
     /// attempt's, and the whole call may take three attempts' worth, at least 30 s; default 10 s and 30 s.
     public var requestTimeouts: RequestTimeouts
+    /// A PEM file of the certificate authorities to trust for `https` instead of the system's (`--ca-file PATH`, or
+    /// `STOREFRONT_CA_FILE`); nil trusts the system's.
+    public var certificateAuthorities: URL?
     /// The embedded backend's demo source of new posts: one every this long (`--demo-posts-every S`); nil is off.
     public var demoPostsEvery: Duration?
     /// The embedded backend's demo source of order progress: confirmed orders ship this long after they were placed
@@ -55,6 +58,7 @@ public struct AppConfiguration: Sendable, Equatable {
         self.requestTimeouts = requestTimeouts
         self.demoPostsEvery = nil
         self.demoOrdersAdvance = nil
+        self.certificateAuthorities = nil
     }
 
     /// Reads the configuration from parsed global options and the environment.
@@ -122,8 +126,36 @@ public struct AppConfiguration: Sendable, Equatable {
         self.init(
             logLevel: level, allowsColor: !arguments.has("--no-color"), environment: environment, apiURL: apiURL,
             dataDirectory: dataDirectory, flagOverrides: overrides, serverFaults: faults, requestTimeouts: timeouts)
+        let caText =
+            arguments.value("--ca-file") ?? environment["STOREFRONT_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        let caSource = arguments.value("--ca-file") != nil ? "--ca-file" : "STOREFRONT_CA_FILE"
+        certificateAuthorities = try caText.map { text throws(UsageError) in
+            try Self.readableFile(text, option: caSource, relativeTo: currentDirectory)
+        }
         demoPostsEvery = try Self.demoPeriod("--demo-posts-every", in: arguments, remote: apiURL != nil)
         demoOrdersAdvance = try Self.demoPeriod("--demo-orders-advance", in: arguments, remote: apiURL != nil)
+    }
+
+    /// The file `path` names (relative to `directory` unless absolute), when it is a regular file this process can
+    /// read.
+    ///
+    /// - Throws: `UsageError` naming the option and the path: an empty path, a missing file, a directory, or a file
+    ///   that cannot be read (with the system's reason).
+    static func readableFile(_ path: String, option: String, relativeTo directory: URL) throws(UsageError) -> URL {
+        guard !path.isEmpty else { throw UsageError("option '\(option)' needs a file") }
+        let url = URL(filePath: path, directoryHint: .notDirectory, relativeTo: directory).standardizedFileURL
+        let filePath = url.path(percentEncoded: false)
+        var isDirectory: ObjCBool = false
+        guard FileManager().fileExists(atPath: filePath, isDirectory: &isDirectory) else {
+            throw UsageError("\(option) '\(path)': no such file")
+        }
+        guard !isDirectory.boolValue else { throw UsageError("\(option) '\(path)': is a directory, not a file") }
+        let descriptor = open(filePath, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw UsageError("\(option) '\(path)': cannot be read (\(String(cString: strerror(errno))))")
+        }
+        close(descriptor)
+        return url
     }
 
     /// The value of the demo option `name` in whole seconds, 1 to 86400 (the storefront-server's own bounds).
@@ -160,27 +192,6 @@ public struct AppConfiguration: Sendable, Equatable {
         guard ["http", "https"].contains(scheme.lowercased()) else {
             throw invalid("the scheme '\(scheme)' is not http or https")
         }
-        return url
-    }
-
-    /// Parses `name=value`: a name of lowercase letters, digits and `_`, and a value of `true`/`false`, `on`/`off`,
-    /// `yes`/`no` or `1`/`0`.
-    static func parseFlagOverride(_ text: String) throws(UsageError) -> (String, Bool) {
-        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let name = parts.first.map(String.init) ?? ""
-        let isName =
-            !name.isEmpty
-            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
-        guard parts.count == 2, isName else {
-            throw UsageError("invalid flag '\(text)' (expected name=value, such as express_shipping=off)")
-        }
-        switch parts[1].lowercased() {
-        case "true", "on", "yes", "1": return (name, true)
-        case "false", "off", "no", "0": return (name, false)
-        default: throw UsageError("invalid value in '\(text)' (expected true or false, on or off, yes or no, 1 or 0)")
-        }
-    }
-}
         guard components.user == nil, components.password == nil else {
             throw invalid("user info (NAME@ or NAME:PASSWORD@) is not allowed")
         }
@@ -190,6 +201,9 @@ public struct AppConfiguration: Sendable, Equatable {
         }
         guard components.query == nil else { throw invalid("a query ('?…') is not allowed") }
         guard components.fragment == nil else { throw invalid("a fragment ('#…') is not allowed") }
+        return url
+    }
+
     /// The text after the authority's last `:` in `text` when `text` looks like `scheme://host:PORT…`, for naming a
     /// port that made `URLComponents` refuse the whole URL (`http://h:99999`, `http://h:x`).
     private static func portText(in text: String) -> Substring? {
@@ -214,3 +228,21 @@ public struct AppConfiguration: Sendable, Equatable {
         }
     }
 
+    /// Parses `name=value`: a name of lowercase letters, digits and `_`, and a value of `true`/`false`, `on`/`off`,
+    /// `yes`/`no` or `1`/`0`.
+    static func parseFlagOverride(_ text: String) throws(UsageError) -> (String, Bool) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = parts.first.map(String.init) ?? ""
+        let isName =
+            !name.isEmpty
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        guard parts.count == 2, isName else {
+            throw UsageError("invalid flag '\(text)' (expected name=value, such as express_shipping=off)")
+        }
+        switch parts[1].lowercased() {
+        case "true", "on", "yes", "1": return (name, true)
+        case "false", "off", "no", "0": return (name, false)
+        default: throw UsageError("invalid value in '\(text)' (expected true or false, on or off, yes or no, 1 or 0)")
+        }
+    }
+}

@@ -111,7 +111,7 @@ public struct APIClient: Sendable {
             // Outside every deadline: a server still being prepared is not a slow answer (`waitUntilReady`).
             try await transport.waitUntilReady()
         } catch {
-            let mapped = Self.mapTransportError(error)
+            let mapped = Self.mapTransportError(error, url: request.url)
             let summary = (mapped as? APIError)?.logSummary ?? "cancelled"
             logger.debug(
                 "\(endpoint.method) \(endpoint.path) not sent: the server is not ready: \(summary)",
