@@ -79,6 +79,15 @@ struct CommandInvocationTests {
         #expect(document?["error"]?["message"]?.contains("127.0.0.1:8443") == true)
     }
 
+    @Test("bidi controls in a JSON string are \\u escapes: the exact text for a program, nothing reordered on screen")
+    func bidiInJSON() throws {
+        let (json, output, _) = try invocation(["sku_1", "--json"])
+        #expect(json.emit([], json: ["title": "gift\u{202E}txt.exe"]) == .success)
+        #expect(output.text == "{\"title\":\"gift\\u202etxt.exe\"}\n")
+        let decoded = try JSONSerialization.jsonObject(with: Data(output.text.utf8)) as? [String: String]
+        #expect(decoded?["title"] == "gift\u{202E}txt.exe")
+    }
+
     @Test("text from outside cannot drive the terminal: controls in lines, failures and direct writes are escaped")
     func controlCharactersEscaped() throws {
         let (text, output, errors) = try invocation(["sku_1"])
