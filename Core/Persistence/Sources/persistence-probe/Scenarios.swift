@@ -96,13 +96,7 @@ struct FullDiskProbe {
         try await database.transaction { transaction in
             try transaction.execute("INSERT INTO probe_rows (batch, position, payload) VALUES (1, 1, 'old row')")
         }
-        signal(SIGXFSZ, SIG_IGN)
-        var limit = rlimit(rlim_cur: 64 * 1024, rlim_max: 64 * 1024)
-        guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 else {
-            emit("error setrlimit failed")
-            return
-        }
-        emit("limited")
+        guard limitFileSize(to: 64 * 1024) else { return }
         do {
             try file.write(Data(repeating: UInt8(ascii: "n"), count: 1024 * 1024))
             emit("atomic-write succeeded")
@@ -137,13 +131,7 @@ struct FullShmProbe {
     let logger: Logger
 
     func run() async throws {
-        signal(SIGXFSZ, SIG_IGN)
-        var limit = rlimit(rlim_cur: 16 * 1024, rlim_max: 16 * 1024)
-        guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 else {
-            emit("error setrlimit failed")
-            return
-        }
-        emit("limited")
+        guard limitFileSize(to: 16 * 1024) else { return }
         let database = try openProbeDatabase(
             path: URL(filePath: directory).appending(path: "store.sqlite").path(percentEncoded: false), logger: logger)
         do {
@@ -156,4 +144,17 @@ struct FullShmProbe {
         }
         await database.close()
     }
+}
+
+/// Limits the size of every file this process writes to `bytes` (`RLIMIT_FSIZE`), with `SIGXFSZ` ignored so a write
+/// past it fails with `EFBIG` as on a full disk; emits `limited`, or `error setrlimit failed` and returns false.
+func limitFileSize(to bytes: rlim_t) -> Bool {
+    signal(SIGXFSZ, SIG_IGN)
+    var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+    guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 else {
+        emit("error setrlimit failed")
+        return false
+    }
+    emit("limited")
+    return true
 }
