@@ -217,7 +217,7 @@ func measure(
                             if case .string(let postID)? = value["post_id"] {
                                 receipts.received(postID, by: client, at: ContinuousClock.now)
                             }
-                        case .disconnected: break
+                        case .disconnected, .malformed: break
                         }
                     }
                 } catch {}

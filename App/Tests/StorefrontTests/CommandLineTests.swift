@@ -1,6 +1,7 @@
 import FeatureKit
 import Foundation
 import Logging
+import TestSupport
 import Testing
 
 @testable import StorefrontApp
@@ -45,9 +46,24 @@ struct CommandLineTests {
             (["post"], "storefront: 'post' needs ID"),
             (["feed", "--quantity", "2"], "storefront: option '--quantity' does not apply to 'feed'"),
             (["feed", "--limit", "0"], "storefront: option '--limit' needs a whole number from 1 to 50"),
-            (["--api-url", "ftp://x"], "storefront: invalid API URL 'ftp://x'"),
+            (["--api-url", "ftp://x"], "storefront: invalid API URL 'ftp://x': the scheme 'ftp' is not http or https"),
+            (["--api-url", "http://h/v1?x=1"], "storefront: invalid API URL 'http://h/v1?x=1': a query ('?…')"),
+            (["--api-url", "http://h/#top"], "storefront: invalid API URL 'http://h/#top': a fragment ('#…')"),
+            (["--api-url", "http://ada:pw@h"], "storefront: invalid API URL 'http://ada:pw@h': user info"),
+            (["--api-url", "http://ada@h"], "storefront: invalid API URL 'http://ada@h': user info"),
+            (["--api-url", "http:///v1"], "storefront: invalid API URL 'http:///v1': it has no host"),
+            (["--api-url", "http://h:0"], "storefront: invalid API URL 'http://h:0': the port '0' is not a number"),
+            (["--api-url", "http://h:99999"], "storefront: invalid API URL 'http://h:99999': the port '99999'"),
+            (["--api-url", "http://h:x8"], "storefront: invalid API URL 'http://h:x8': the port 'x8'"),
+            (["--api-url", "h:8080"], "storefront: invalid API URL 'h:8080': the scheme 'h' is not http or https"),
+            (
+                ["--flag", "expres_shipping=on"],
+                "storefront: unknown flag 'expres_shipping' in '--flag expres_shipping=on' (known flags: "
+            ),
             (["--flag", "express_shipping"], "storefront: invalid flag 'express_shipping'"),
             (["--flag", "express_shipping=maybe"], "storefront: invalid value in 'express_shipping=maybe'"),
+            (["--ca-file", "/nonexistent/ca.pem"], "storefront: --ca-file '/nonexistent/ca.pem': no such file"),
+            (["--ca-file", "/"], "storefront: --ca-file '/': is a directory, not a file"),
             (["--server-fault", "GET /v1/feed explode"], "storefront: invalid fault rule"),
             (["--request-timeout", "0"], "storefront: invalid request timeout '0'"),
             (["--request-timeout", "1.5"], "storefront: invalid request timeout '1.5'"),
@@ -94,6 +110,39 @@ struct CommandLineTests {
             #expect(
                 object == ["name": "storefront", "version": StorefrontVersion.current], "\(harness.output.contents)")
         }
+    }
+
+    @Test("an unknown --flag name lists every flag the entries declared; a known one with a port and path URL is fine")
+    func unknownFlagListsKnownNames() async throws {
+        let harness = try CommandHarness()
+        #expect(await harness.run(["--flag", "made_up=on", "version"]) == .usage)
+        let first = harness.errors.contents.split(separator: "\n").first.map(String.init) ?? ""
+        let names = try TestGraph.registry().flags.map(\.name).sorted()
+        #expect(!names.isEmpty)
+        #expect(first.hasSuffix("(known flags: \(names.joined(separator: ", ")))"), "\(first)")
+        let url = try AppConfiguration.parseAPIURL("https://api.example.test:8443/prefix/")
+        #expect(url.absoluteString == "https://api.example.test:8443/prefix/")
+        #expect(try AppConfiguration.parseAPIURL("http://[::1]:9").port == 9)
+    }
+
+    @Test("--ca-file and STOREFRONT_CA_FILE name a readable PEM file, resolved against the current directory")
+    func certificateAuthorityFile() async throws {
+        let directory = try TemporaryDirectory()
+        let pem = directory.url.appending(path: "ca.pem")
+        try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: pem)
+        let catalog = try TestGraph.catalog()
+        let relative = try AppConfiguration(
+            arguments: try catalog.allOptions.parse(["--ca-file", "ca.pem"]), environment: [:],
+            currentDirectory: directory.url)
+        #expect(relative.certificateAuthorities?.path(percentEncoded: false) == pem.path(percentEncoded: false))
+        let fromEnvironment = try AppConfiguration(
+            arguments: try catalog.allOptions.parse([]), environment: ["STOREFRONT_CA_FILE": pem.path],
+            currentDirectory: URL(filePath: "/"))
+        #expect(fromEnvironment.certificateAuthorities != nil)
+        let missing = try CommandHarness()
+        #expect(await missing.run(["whoami"], environment: ["STOREFRONT_CA_FILE": "/nonexistent/ca.pem"]) == .usage)
+        #expect(
+            missing.errors.contents.hasPrefix("storefront: STOREFRONT_CA_FILE '/nonexistent/ca.pem': no such file"))
     }
 
     @Test("an invalid STOREFRONT_LOG_LEVEL is a usage error; a flag wins over the variable")

@@ -52,6 +52,29 @@ extension IntegrationTests {
             #expect(document["title"] as? String == "Red\u{1B}[31m\nshop", "JSON keeps the exact text")
         }
 
+        @Test("bidi controls and invisible characters another device wrote are shown by code point; --json is exact")
+        func listsShowBidiControls() async throws {
+            let process = try StorefrontProcess()
+            let folder = process.dataDirectory.url.appending(path: "synced")
+            #expect(try await process.run(["lists", "new", "Weekly", "--lists-dir", folder.path]).status == 0)
+            let refused = try await process.run(["lists", "new", "a\u{202E}b", "--lists-dir", folder.path])
+            #expect(refused.status == 64, "\(refused)")
+            #expect(refused.standardError.contains("U+202E (right-to-left override)"), "\(refused)")
+            #expect(!refused.standardError.contains("\u{202E}"), "\(refused)")
+            let title = "gift\u{202E}txt.exe\u{200B}"
+            try Self.rewrite(
+                folder.appending(path: "Weekly.sflist/manifest.json"), key: "title", to: title)
+            let lists = try await process.run(["lists", "--lists-dir", folder.path])
+            #expect(lists.status == 0, "\(lists)")
+            let shown = "gift\u{27E8}U+202E\u{27E9}txt.exe\u{27E8}U+200B\u{27E9}"
+            #expect(lists.standardOutput.contains(shown), "\(lists)")
+            #expect(!lists.standardOutput.unicodeScalars.contains("\u{202E}"), "\(lists)")
+            let json = try await process.run(["lists", "show", "Weekly", "--json", "--lists-dir", folder.path])
+            #expect(!json.standardOutput.unicodeScalars.contains("\u{202E}"), "escaped in JSON: \(json)")
+            let document = try #require(try json.json() as? [String: Any], "\(json)")
+            #expect(document["title"] as? String == title, "JSON keeps the exact text")
+        }
+
         @Test("a NUL in a deep link's id is refused and never written to the terminal")
         func deepLinkNUL() async throws {
             let process = try StorefrontProcess()

@@ -1,9 +1,12 @@
 import Foundation
+import NetworkingTestSupport
+import StorefrontApp
+import TestSupport
 import Testing
 
 /// `storefront watch` through the built binary, against the embedded backend that each process runs over the same
 /// data directory.
-@Suite("storefront watch")
+@Suite("storefront watch", .timeLimit(.minutes(3)))
 struct WatchCommandTests {
     @Test("a like made by a second process reaches watch --count 1 --json, which then exits 0")
     func likeFromAnotherProcess() async throws {
@@ -32,6 +35,39 @@ struct WatchCommandTests {
         let data = try #require(event["data"] as? [String: Any])
         #expect(data["post_id"] as? String == postID)
         #expect(data["like_count"] as? Int == likesBefore + 1)
+    }
+
+    @Test("malformed events are reported on standard error, one line each, never printed; the stream goes on")
+    @MainActor
+    func malformedEvents() async throws {
+        let transport = ScriptedStreamingTransport()
+        transport.enqueue(.open())
+        let harness = try CommandHarness(streamingTransport: transport)
+        let watching = Task { @MainActor in
+            await harness.run(["--api-url", "http://127.0.0.1:9", "watch", "--count", "2"])
+        }
+        let stream = try await transport.stream(at: 0)
+        stream.send("id: e-1\nevent: post.likes\ndata: {not json\n\n")
+        stream.send("id: e-2\nevent: post.likes\ndata: {\"post_id\":\"post_7\"}\n\n")
+        stream.send("id: e-3\nevent: order.status\ndata: [1, 2]\n\n")
+        stream.send("id: e-4\nevent: post.likes\ndata: {\"post_id\":\"post_7\",\"like_count\":-1}\n\n")
+        stream.send("id: e-5\nevent: post.likes\ndata: {\"post_id\":\"post_7\",\"like_count\":13}\n\n")
+        stream.send("id: e-6\nevent: reset\ndata: {\"reason\":\"restarted\"}\n\n")
+        let status = try await boundedValue(of: watching, "watch --count 2", within: .seconds(60))
+        #expect(status == .success, "\(harness.errors.contents)")
+        #expect(
+            harness.output.contents == "post.likes post_7: 13 likes\nreset: restarted; refetch what is shown\n",
+            "only the well-formed events are printed")
+        let skipped = harness.errors.contents.split(separator: "\n").filter { $0.contains("skipped a malformed") }
+        #expect(skipped.count == 4, "\(harness.errors.contents)")
+        #expect(skipped.first?.hasPrefix("storefront: skipped a malformed post.likes event (id e-1): ") == true)
+        #expect(skipped.contains("storefront: skipped a malformed post.likes event (id e-2): like_count is missing"))
+        #expect(
+            skipped.contains(
+                "storefront: skipped a malformed order.status event (id e-3): the data is not a JSON object"))
+        #expect(
+            skipped.contains(
+                "storefront: skipped a malformed post.likes event (id e-4): like_count is not a whole number from 0"))
     }
 
     @Test("a bad --count is a usage error (64)")

@@ -112,15 +112,20 @@ public struct CommandInvocation {
         return .success
     }
 
-    /// `json` with DEL and the C1 controls (which JSON allows raw inside strings, and a terminal may act on) as
-    /// `\u00XX` escapes; the encoder already escaped C0 inside strings, and a line feed between documents stays.
+    /// `json` with DEL, the C1 controls, the bidirectional controls and the invisible format characters (which JSON
+    /// allows raw inside strings, and a terminal acts on or hides: `ControlCharacters.isShownByCodePoint`) as `\uXXXX`
+    /// escapes, so a program decodes the exact text and a terminal shows nothing reordered; the encoder already
+    /// escaped C0 inside strings, and a line feed between documents stays.
     private static func escapingRemainingControls(_ json: String) -> String {
-        let isRaw: (Unicode.Scalar) -> Bool = { $0.value >= 0x7F && $0.value < 0xA0 }
+        let isRaw: (Unicode.Scalar) -> Bool = {
+            ($0.value >= 0x7F && $0.value < 0xA0) || ControlCharacters.isShownByCodePoint($0)
+        }
         guard json.unicodeScalars.contains(where: isRaw) else { return json }
         var result = ""
         for scalar in json.unicodeScalars {
             if isRaw(scalar) {
-                result += "\\u00" + String(scalar.value, radix: 16)
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {
                 result.unicodeScalars.append(scalar)
             }
@@ -226,6 +231,8 @@ public enum ErrorText {
             return "\(sentence) The server answered without the API's error body (HTTP \(status))"
         case .decoding, .invalidRequest:
             return "\(sentence) The server's answer could not be used: \(error) (unexpected)"
+        case .interrupted(let interruption):
+            return "\(interruption.sentence) (\(interruption.code))"
         case .transport, .cancelled, .timeout, .unauthorized:
             return "\(sentence) (\(error.category.rawValue))"
         }
@@ -237,11 +244,14 @@ public enum ErrorText {
     }
 
     /// The code of a failure for programs: `disk_full` for a full disk anywhere in it (`DiskFull`), the API's error
-    /// code (`price_changed`), the kind of API failure (`offline`, `timeout`, …), a feature's own code, `cancelled`,
-    /// or `failed`.
+    /// code (`price_changed`), an interrupted answer's (`connection_dropped`, `truncated_response`,
+    /// `response_too_large`, `tls`), the kind of API failure (`offline`, `timeout`, …), a feature's own code,
+    /// `cancelled`, or `failed`.
     public static func code(_ error: any Error) -> String {
         if DiskFull(in: error) != nil { return DiskFull.code }
         switch error {
+        case APIError.interrupted(let interruption):
+            return interruption.code
         case let error as APIError:
             return error.code ?? error.category.rawValue
         case let error as any UserFacingError:

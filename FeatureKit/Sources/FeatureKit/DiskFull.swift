@@ -1,8 +1,8 @@
 import Foundation
 import Persistence
 
-/// A full disk found in an error, with the file that could not be written: SQLite's `SQLITE_FULL`
-/// (`DatabaseError.isDiskFull`) or a file operation's `ENOSPC`, `EDQUOT` or `EFBIG`
+/// A full disk found in an error, with the file that could not be written: SQLite's `SQLITE_FULL`, or an I/O error a
+/// full disk causes such as `SQLITE_IOERR_SHMSIZE` for the `-shm` file (`DatabaseError.isDiskFull`), or a file operation's `ENOSPC`, `EDQUOT` or `EFBIG`
 /// (`FileOperationError.isOutOfSpace`), also when a feature's error wraps it (up to a few levels deep).
 ///
 /// Commands print it as `the disk is full: cannot write <path> (<reason>)` with the code `disk_full` (README's error
@@ -41,7 +41,7 @@ public struct DiskFull: Sendable, Hashable, CustomStringConvertible {
     private static func find(in value: Any, depth: Int) -> DiskFull? {
         switch value {
         case let error as DatabaseError where error.isDiskFull:
-            return DiskFull(path: error.path ?? "the database", reason: error.message)
+            return DiskFull(path: error.diskFullPath ?? "the database", reason: error.diskFullReason)
         case let error as FileOperationError where error.isOutOfSpace:
             return DiskFull(path: error.path, reason: error.reason)
         default:

@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Networking
 import Primitives
 import Testing
 
@@ -52,6 +53,39 @@ struct CommandInvocationTests {
         #expect(invocation.usage("bad flag") == .usage)
         #expect(output.text.isEmpty)
         #expect(errors.text == "storefront: it broke\nstorefront: bad flag\nRun 'storefront --help' for usage.\n")
+    }
+
+    @Test(
+        "an interrupted answer fails with its own code and a sentence naming host:port, never offline",
+        arguments: [
+            (TransferInterruption.Kind.connectionDropped, "connection_dropped", "dropped before the answer"),
+            (.truncatedResponse, "truncated_response", "was cut short"),
+            (.responseTooLarge, "response_too_large", "is larger than the 4096 bytes"),
+            (.tls, "tls", "The secure connection to 127.0.0.1:8443 failed"),
+        ])
+    func interruptedAnswers(kind: TransferInterruption.Kind, code: String, words: String) throws {
+        let error = APIError.interrupted(
+            TransferInterruption(
+                kind: kind, server: "127.0.0.1:8443", limit: kind == .responseTooLarge ? 4096 : nil))
+        #expect(ErrorText.code(error) == code)
+        let line = ErrorText.describe(error)
+        #expect(line.contains("127.0.0.1:8443") && line.contains(words) && line.hasSuffix("(\(code))"), "\(line)")
+        let (invocation, output, errors) = try invocation(["sku_1", "--json"])
+        #expect(invocation.fail("the feed could not be loaded", error) == .failure)
+        #expect(errors.text.hasPrefix("storefront: the feed could not be loaded: "), "\(errors.text)")
+        #expect(!errors.text.contains("offline"))
+        let document = try JSONSerialization.jsonObject(with: Data(output.text.utf8)) as? [String: [String: String]]
+        #expect(document?["error"]?["code"] == code, "\(output.text)")
+        #expect(document?["error"]?["message"]?.contains("127.0.0.1:8443") == true)
+    }
+
+    @Test("bidi controls in a JSON string are \\u escapes: the exact text for a program, nothing reordered on screen")
+    func bidiInJSON() throws {
+        let (json, output, _) = try invocation(["sku_1", "--json"])
+        #expect(json.emit([], json: ["title": "gift\u{202E}txt.exe"]) == .success)
+        #expect(output.text == "{\"title\":\"gift\\u202etxt.exe\"}\n")
+        let decoded = try JSONSerialization.jsonObject(with: Data(output.text.utf8)) as? [String: String]
+        #expect(decoded?["title"] == "gift\u{202E}txt.exe")
     }
 
     @Test("text from outside cannot drive the terminal: controls in lines, failures and direct writes are escaped")

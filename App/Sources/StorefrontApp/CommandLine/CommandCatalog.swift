@@ -25,6 +25,9 @@ public struct CommandCatalog {
             "--api-url", valueName: "URL",
             help: "Talk to the API server at URL (or STOREFRONT_API_URL); default: the built-in sample server."),
         .init(
+            "--ca-file", valueName: "PATH",
+            help: "Trust the certificate authorities in the PEM file PATH for https (or STOREFRONT_CA_FILE)."),
+        .init(
             "--data-dir", valueName: "DIR",
             help: "Keep data, config, cache and state under DIR instead of the XDG base directories."),
         .init(

@@ -75,6 +75,7 @@ public struct StorefrontCommandLine {
             parsed = try catalog.allOptions.parse(arguments)
             configuration = try AppConfiguration(
                 arguments: parsed, environment: environment, currentDirectory: currentDirectory)
+            try AppConfiguration.checkFlagNames(parsed, known: registry.flags.map(\.name))
         } catch {
             return usageFailure(error, catalog, json: wantsJSON)
         }

@@ -8,7 +8,9 @@ extension CommandRunner {
     /// object per line with `--json`), until N events were printed or the user interrupts it.
     ///
     /// Connection changes go to standard error ("watching…", "reconnecting in…"), so standard output holds only
-    /// events. A stream that cannot be opened at all fails like any other command (exit 1); once it was open, a
+    /// events. A malformed event (data that is not JSON, or lacks what the API contract requires of its name) is
+    /// reported there in one line (`skipped a malformed post.likes event (id 7): like_count is missing`), is not
+    /// printed or counted, and the stream goes on. A stream that cannot be opened at all fails like any other command (exit 1); once it was open, a
     /// dropped connection is resumed after the last event id, so no event is lost or repeated.
     func watch(_ invocation: CommandInvocation) async -> ExitCode {
         let count: Int?
@@ -35,8 +37,14 @@ extension CommandRunner {
                         return invocation.fail("the event stream could not be opened: \(reason)", code: "offline")
                     }
                     invocation.note("the event stream dropped (\(reason)); reconnecting in \(Self.seconds(retryIn))")
+                case .malformed(let id, let name, let reason):
+                    invocation.note(LiveEventText.malformed(id: id, name: name, reason: reason))
                 case .event(let id, let name, let data):
                     let event = LiveEvent(id: id, name: name, data: data)
+                    if let problem = LiveEventText.problem(event) {
+                        invocation.note(LiveEventText.malformed(id: id, name: name, reason: problem))
+                        continue
+                    }
                     if invocation.json {
                         guard let line = Self.jsonLine(event) else {
                             return invocation.fail("event \(id) could not be written as JSON")
@@ -106,6 +114,36 @@ enum LiveEventText {
             return "\(event.name) \(event.id)"
         }
     }
+
+    /// `skipped a malformed post.likes event (id 7): like_count is missing` (`(no id)` when the stream set none).
+    static func malformed(id: String, name: String, reason: String) -> String {
+        "skipped a malformed \(name) event (\(id.isEmpty ? "no id" : "id \(id)")): \(reason)"
+    }
+
+    /// What is wrong with `event` by the API contract (openapi.yaml's `Post`, `PostLikes`, `OrderStatusChange` and
+    /// `StreamReset`), as far as a line needs it, or nil when it is well formed: its data is an object, and has the
+    /// fields the line shows with their types.
+    static func problem(_ event: LiveEvent) -> String? {
+        guard case .object(let fields) = event.data else { return "the data is not a JSON object" }
+        let required: [(String, Kind)] =
+            switch event.name {
+            case "post.created": [("id", .string), ("author_name", .string)]
+            case "post.likes": [("post_id", .string), ("like_count", .count)]
+            case "order.status": [("order_id", .string), ("status", .string)]
+            default: []
+            }
+        for (key, kind) in required {
+            guard let value = fields[key] else { return "\(key) is missing" }
+            switch (kind, value) {
+            case (.string, .string(let text)) where !text.isEmpty: continue
+            case (.count, .integer(let number)) where number >= 0: continue
+            default: return "\(key) is not \(kind == .string ? "a non-empty string" : "a whole number from 0")"
+            }
+        }
+        return nil
+    }
+
+    private enum Kind { case string, count }
 
     private static func excerpt(_ text: String) -> String {
         let oneLine = text.split(whereSeparator: \.isNewline).joined(separator: " ")

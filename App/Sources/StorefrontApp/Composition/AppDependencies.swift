@@ -137,7 +137,9 @@ public final class AppDependencies {
         } catch {
             throw LaunchError(error.description)
         }
-        let transports = AppTransports(driver: driver, attemptTimeout: configuration.requestTimeouts.attempt)
+        let transports = AppTransports(
+            driver: driver, attemptTimeout: configuration.requestTimeouts.attempt,
+            certificateAuthorities: configuration.certificateAuthorities?.path(percentEncoded: false))
         return try AppDependencies(
             configuration: configuration, layout: layout, logger: logger, logFallback: fallback,
             transport: transports.api, streamingTransport: transports.stream, imageTransport: transports.pictures,
@@ -245,7 +247,8 @@ public final class AppDependencies {
                 events: EventStreamSettings(
                     demoPostsEvery: configuration.demoPostsEvery,
                     demoOrdersAdvanceAfter: configuration.demoOrdersAdvance),
-                logger: logger.child(label: "storefront.server"))
+                logger: logger.child(label: "storefront.server"),
+                startupTimeout: EmbeddedBackend.defaultStartupTimeout)
             self.backend = backend
             appTransport = EmbeddedBackendTransport(backend: backend, transport: transport)
             appStreamingTransport = EmbeddedBackendStreamingTransport(backend: backend, transport: streamingTransport)

@@ -29,6 +29,7 @@ public final class EmbeddedBackend: Sendable {
     private let faults: [FaultRule]
     private let events: EventStreamSettings
     private let logger: Logger
+    private let startupTimeout: Duration
     private let state = Locked(State.idle)
     private let failure = Locked<SampleServerError?>(nil)
 
@@ -40,12 +41,77 @@ public final class EmbeddedBackend: Sendable {
     ///   - events: How `GET /v1/events` behaves, the demo sources included (`--demo-posts-every`,
     ///     `--demo-orders-advance`).
     ///   - logger: Receives the server's access log and messages (the app's log file, never the screen).
-    public init(dataDirectory: URL, faults: [FaultRule], events: EventStreamSettings, logger: Logger) {
+    ///   - startupTimeout: How long a request waits for the server to be ready (seeded and listening) before it fails
+    ///     with `server_not_ready` (`waitUntilReady()`); this wait does not count against the request's deadlines.
+    public init(
+        dataDirectory: URL, faults: [FaultRule], events: EventStreamSettings, logger: Logger,
+        startupTimeout: Duration
+    ) {
         self.dataDirectory = dataDirectory
         self.faults = faults
         self.events = events
         self.logger = logger
+        self.startupTimeout = startupTimeout
     }
+
+    /// How long the app waits for its embedded server to seed its data and listen: 120 s, far above the few seconds
+    /// a first run takes on a loaded 2-core machine.
+    public static let defaultStartupTimeout: Duration = .seconds(120)
+
+    /// Waits until the server is running (started now when needed), at most `startupTimeout`.
+    ///
+    /// A start that fails returns without an error: the request that follows starts it again and reports that
+    /// failure as it always has (offline, or 507 `disk_full` on a full disk).
+    ///
+    /// - Throws: `APIError.http` 503 `server_not_ready`, naming the data directory and the bound, when the server is
+    ///   not ready in time (its start goes on, for the next request); `CancellationError` when the calling task is
+    ///   cancelled.
+    public func waitUntilReady() async throws {
+        if runningServer != nil { return }
+        let outcome = Locked<CheckedContinuation<Bool, any Error>?>(nil)
+        let finish: @Sendable (Result<Bool, any Error>) -> Void = { result in
+            outcome.withLock { pending in
+                pending?.resume(with: result)
+                pending = nil
+            }
+        }
+        // The start goes on after a timeout or a cancellation (the next request finds it further along); only this
+        // wait ends, resumed once by whichever comes first.
+        let timer = Locked<Task<Void, Never>?>(nil)
+        defer { timer.withLock { $0?.cancel() } }
+        let ready = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bool, any Error>) in
+                outcome.withLock { $0 = continuation }
+                if Task.isCancelled { finish(.failure(CancellationError())) }
+                let sleeper = Task { [startupTimeout] in
+                    guard (try? await Task.sleep(for: startupTimeout)) != nil else { return }
+                    finish(.success(false))
+                }
+                timer.withLock { $0 = sleeper }
+                Task {
+                    _ = try? await self.start()
+                    finish(.success(true))
+                }
+            }
+        } onCancel: {
+            finish(.failure(CancellationError()))
+        }
+        guard ready else {
+            logger.error(
+                "the embedded backend was not ready in time",
+                metadata: ["timeout": "\(startupTimeout)", "directory": "\(dataDirectory.path(percentEncoded: false))"])
+            throw APIError.http(
+                status: 503,
+                body: APIErrorBody(
+                    code: Self.notReadyCode,
+                    message: "the built-in server was not ready within \(startupTimeout) "
+                        + "(preparing its data in \(dataDirectory.path(percentEncoded: false)))"),
+                retryAfter: nil)
+        }
+    }
+
+    /// The code of a request that failed because the embedded server was not ready in time: `server_not_ready`.
+    public static let notReadyCode = "server_not_ready"
 
     /// The running server, started now when it is not running yet.
     ///
@@ -185,6 +251,14 @@ public struct EmbeddedBackendTransport: HTTPTransport {
     public init(backend: EmbeddedBackend, transport: any HTTPTransport) {
         self.backend = backend
         self.transport = transport
+    }
+
+    /// Waits for the backend to be seeded and listening, at most its startup timeout
+    /// (`EmbeddedBackend.waitUntilReady()`), so the first request's deadline starts when the server can answer.
+    ///
+    /// - Throws: `APIError.http` 503 `server_not_ready` past the startup timeout; `CancellationError`.
+    public func waitUntilReady() async throws {
+        try await backend.waitUntilReady()
     }
 
     /// Starts the backend if needed, points `request` at it and sends it.

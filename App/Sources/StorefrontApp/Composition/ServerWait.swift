@@ -88,6 +88,22 @@ extension ServerWait {
             self.wait = wait
         }
 
+        /// Waits for the wrapped transport's server to be ready, counted in `wait` like a request (a terminal shows
+        /// "waiting for the server…" while the embedded server prepares its data).
+        ///
+        /// - Throws: what the wrapped transport throws.
+        public func waitUntilReady() async throws {
+            let wait = wait
+            let id = await wait.begin()
+            do {
+                try await base.waitUntilReady()
+                await wait.end(id)
+            } catch {
+                await wait.end(id)
+                throw error
+            }
+        }
+
         /// Sends `request` through the wrapped transport.
         ///
         /// - Throws: what the wrapped transport throws.

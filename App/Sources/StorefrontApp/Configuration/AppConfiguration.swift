@@ -28,6 +28,9 @@ public struct AppConfiguration: Sendable, Equatable {
     /// The API client's deadlines: `--request-timeout SECONDS` (or `STOREFRONT_REQUEST_TIMEOUT`) sets each
     /// attempt's, and the whole call may take three attempts' worth, at least 30 s; default 10 s and 30 s.
     public var requestTimeouts: RequestTimeouts
+    /// A PEM file of the certificate authorities to trust for `https` instead of the system's (`--ca-file PATH`, or
+    /// `STOREFRONT_CA_FILE`); nil trusts the system's.
+    public var certificateAuthorities: URL?
     /// The embedded backend's demo source of new posts: one every this long (`--demo-posts-every S`); nil is off.
     public var demoPostsEvery: Duration?
     /// The embedded backend's demo source of order progress: confirmed orders ship this long after they were placed
@@ -55,6 +58,7 @@ public struct AppConfiguration: Sendable, Equatable {
         self.requestTimeouts = requestTimeouts
         self.demoPostsEvery = nil
         self.demoOrdersAdvance = nil
+        self.certificateAuthorities = nil
     }
 
     /// Reads the configuration from parsed global options and the environment.
@@ -64,9 +68,10 @@ public struct AppConfiguration: Sendable, Equatable {
     ///   - environment: The process environment.
     ///   - currentDirectory: What a relative `--data-dir` is resolved against.
     /// - Throws: `UsageError` for a log level that is not a level name, an API URL that is not an absolute `http` or
-    ///   `https` URL, an empty data directory, a malformed `--flag`, a fault rule that does not parse, a demo period
-    ///   that is not 1 to 86400 seconds, fault rules or demo sources together with a remote server, or a request
-    ///   timeout that is not a whole number of seconds in 1...600.
+    ///   `https` URL with a host and nothing but a port and a path (`parseAPIURL`), an empty data directory, a
+    ///   malformed `--flag`, a fault rule that does not parse, a demo period that is not 1 to 86400 seconds, fault
+    ///   rules or demo sources together with a remote server, a request timeout that is not a whole number of
+    ///   seconds in 1...600, or a `--ca-file` (`STOREFRONT_CA_FILE`) that is not a readable file.
     public init(
         arguments: ParsedArguments, environment: [String: String], currentDirectory: URL
     ) throws(UsageError) {
@@ -121,8 +126,36 @@ public struct AppConfiguration: Sendable, Equatable {
         self.init(
             logLevel: level, allowsColor: !arguments.has("--no-color"), environment: environment, apiURL: apiURL,
             dataDirectory: dataDirectory, flagOverrides: overrides, serverFaults: faults, requestTimeouts: timeouts)
+        let caText =
+            arguments.value("--ca-file") ?? environment["STOREFRONT_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        let caSource = arguments.value("--ca-file") != nil ? "--ca-file" : "STOREFRONT_CA_FILE"
+        certificateAuthorities = try caText.map { text throws(UsageError) in
+            try Self.readableFile(text, option: caSource, relativeTo: currentDirectory)
+        }
         demoPostsEvery = try Self.demoPeriod("--demo-posts-every", in: arguments, remote: apiURL != nil)
         demoOrdersAdvance = try Self.demoPeriod("--demo-orders-advance", in: arguments, remote: apiURL != nil)
+    }
+
+    /// The file `path` names (relative to `directory` unless absolute), when it is a regular file this process can
+    /// read.
+    ///
+    /// - Throws: `UsageError` naming the option and the path: an empty path, a missing file, a directory, or a file
+    ///   that cannot be read (with the system's reason).
+    static func readableFile(_ path: String, option: String, relativeTo directory: URL) throws(UsageError) -> URL {
+        guard !path.isEmpty else { throw UsageError("option '\(option)' needs a file") }
+        let url = URL(filePath: path, directoryHint: .notDirectory, relativeTo: directory).standardizedFileURL
+        let filePath = url.path(percentEncoded: false)
+        var isDirectory: ObjCBool = false
+        guard FileManager().fileExists(atPath: filePath, isDirectory: &isDirectory) else {
+            throw UsageError("\(option) '\(path)': no such file")
+        }
+        guard !isDirectory.boolValue else { throw UsageError("\(option) '\(path)': is a directory, not a file") }
+        let descriptor = open(filePath, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw UsageError("\(option) '\(path)': cannot be read (\(String(cString: strerror(errno))))")
+        }
+        close(descriptor)
+        return url
     }
 
     /// The value of the demo option `name` in whole seconds, 1 to 86400 (the storefront-server's own bounds).
@@ -139,14 +172,60 @@ public struct AppConfiguration: Sendable, Equatable {
         return .seconds(seconds)
     }
 
-    /// Parses an API base URL: an absolute `http` or `https` URL with a host (a path prefix is allowed).
+    /// Parses an API base URL: an absolute `http` or `https` URL with a host, an optional port from 1 to 65535 and
+    /// an optional path prefix; nothing else.
+    ///
+    /// - Throws: `UsageError` naming the problem: not a URL, another scheme, no host, user info (credentials do not
+    ///   belong in a URL the log and `--help` show), a port that is not a number from 1 to 65535, a query or a
+    ///   fragment (the client appends its own paths and queries, so either would be lost or misplaced).
     static func parseAPIURL(_ text: String) throws(UsageError) -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host(), !host.isEmpty
-        else {
-            throw UsageError("invalid API URL '\(text)' (expected an absolute http or https URL)")
+        func invalid(_ problem: String) -> UsageError {
+            UsageError("invalid API URL '\(text)': \(problem) (expected http://HOST[:PORT][/PATH] or https://…)")
         }
+        guard let components = URLComponents(string: text), let url = components.url, let scheme = components.scheme
+        else {
+            if let port = Self.portText(in: text) {
+                throw invalid("the port '\(port)' is not a number from 1 to 65535")
+            }
+            throw invalid("not a URL")
+        }
+        guard ["http", "https"].contains(scheme.lowercased()) else {
+            throw invalid("the scheme '\(scheme)' is not http or https")
+        }
+        guard components.user == nil, components.password == nil else {
+            throw invalid("user info (NAME@ or NAME:PASSWORD@) is not allowed")
+        }
+        guard let host = components.host, !host.isEmpty else { throw invalid("it has no host") }
+        if let port = components.port, !(1...65_535).contains(port) {
+            throw invalid("the port '\(port)' is not a number from 1 to 65535")
+        }
+        guard components.query == nil else { throw invalid("a query ('?…') is not allowed") }
+        guard components.fragment == nil else { throw invalid("a fragment ('#…') is not allowed") }
         return url
+    }
+
+    /// The text after the authority's last `:` in `text` when `text` looks like `scheme://host:PORT…`, for naming a
+    /// port that made `URLComponents` refuse the whole URL (`http://h:99999`, `http://h:x`).
+    private static func portText(in text: String) -> Substring? {
+        guard let schemeEnd = text.range(of: "://") else { return nil }
+        let rest = text[schemeEnd.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") else { return nil }
+        return authority[authority.index(after: colon)...]
+    }
+
+    /// Checks that every `--flag NAME=VALUE` names a flag one of the entries declared (`known`).
+    ///
+    /// - Throws: `UsageError` naming the unknown flag and listing the known names.
+    static func checkFlagNames(_ arguments: ParsedArguments, known: [String]) throws(UsageError) {
+        let knownNames = Set(known)
+        for text in arguments.values["--flag"] ?? [] {
+            let name = String(text.prefix { $0 != "=" })
+            guard knownNames.contains(name) else {
+                let names = knownNames.sorted().joined(separator: ", ")
+                throw UsageError("unknown flag '\(name)' in '--flag \(text)' (known flags: \(names))")
+            }
+        }
     }
 
     /// Parses `name=value`: a name of lowercase letters, digits and `_`, and a value of `true`/`false`, `on`/`off`,

@@ -18,14 +18,18 @@ struct CommandHarness {
     let errors = OutputBuffer()
     let logs = CapturingLogHandler()
     let directory: TemporaryDirectory
+    /// The event stream's transport instead of the app's libcurl one, when a test scripts the stream.
+    let streamingTransport: (any HTTPStreamingTransport)?
 
-    init() throws {
+    init(streamingTransport: (any HTTPStreamingTransport)? = nil) throws {
         directory = try TemporaryDirectory()
+        self.streamingTransport = streamingTransport
     }
 
     /// Runs `arguments` (a `--data-dir` in the temporary directory is added) and returns the exit code.
     func run(_ arguments: [String], environment: [String: String] = [:]) async -> ExitCode {
         let logs = self.logs
+        let scriptedStream = streamingTransport
         let commandLine = StorefrontCommandLine(
             output: output,
             errorOutput: errors,
@@ -48,7 +52,7 @@ struct CommandHarness {
                 return try AppDependencies(
                     configuration: configuration, layout: try AppDependencies.layout(for: configuration),
                     logger: logger, logFallback: StandardErrorFallback(), transport: transports.api,
-                    streamingTransport: transports.stream, imageTransport: transports.pictures,
+                    streamingTransport: scriptedStream ?? transports.stream, imageTransport: transports.pictures,
                     scopedEntries: AppEntries.scoped)
             }
         )

@@ -128,7 +128,9 @@ struct RetryTests {
 
         let other = ClientHarness(retryPolicy: retryThrice)
         other.transport.enqueue([.failure(.secureConnectionFailed), .json(#"{"message": "never"}"#)])
-        await #expect(throws: APIError.transport(.secureConnectionFailed)) {
+        await #expect(
+            throws: APIError.interrupted(TransferInterruption(kind: .tls, server: "api.storefront.test:443"))
+        ) {
             try await other.client.send(Endpoint<Greeting>.greeting)
         }
         #expect(other.transport.requests.count == 1)

@@ -17,6 +17,7 @@ import Persistence
 ///   persistence-probe atomic-write FILE             whole-file rewrites, alternating two contents, until killed
 ///   persistence-probe outbox-enqueue DATABASE N     enqueues N mutations while their push fails, then exits
 ///   persistence-probe full-disk DIRECTORY           writes past a file-size limit and reports the errors
+///   persistence-probe full-shm DIRECTORY            opens a new WAL database whose -shm file cannot grow
 ///   persistence-probe write-fixture FILE VERSION    writes the fixture store of schema VERSION (1, 2 or newer)
 ///   persistence-probe hold-lock DIRECTORY MODE      locks DIRECTORY (shared or exclusive), holds it 60 s or until
 ///                                                   killed
@@ -35,12 +36,13 @@ struct Probe {
                 try await OutboxProbe(path: arguments[1], count: Int(arguments[2]) ?? 1, logger: logger).run()
             case ("full-disk", 2): try await FullDiskProbe(directory: arguments[1], logger: logger).run()
             case ("hold-lock", 3): try LockProbe(directory: arguments[1], mode: arguments[2]).run()
+            case ("full-shm", 2): try await FullShmProbe(directory: arguments[1], logger: logger).run()
             case ("write-fixture", 3):
                 try await FixtureWriter(path: arguments[1], version: arguments[2], logger: logger).run()
             default:
                 emit(
-                    "usage: persistence-probe import|atomic-write|outbox-enqueue|full-disk|write-fixture|hold-lock"
-                        + " ARGUMENTS")
+                    "usage: persistence-probe import|atomic-write|outbox-enqueue|full-disk|full-shm|write-fixture"
+                        + "|hold-lock ARGUMENTS")
                 exit(64)
             }
         } catch {

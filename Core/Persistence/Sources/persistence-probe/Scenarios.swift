@@ -118,13 +118,7 @@ struct FullDiskProbe {
         try await database.transaction { transaction in
             try transaction.execute("INSERT INTO probe_rows (batch, position, payload) VALUES (1, 1, 'old row')")
         }
-        signal(SIGXFSZ, SIG_IGN)
-        var limit = rlimit(rlim_cur: 64 * 1024, rlim_max: 64 * 1024)
-        guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 else {
-            emit("error setrlimit failed")
-            return
-        }
-        emit("limited")
+        guard limitFileSize(to: 64 * 1024) else { return }
         do {
             try file.write(Data(repeating: UInt8(ascii: "n"), count: 1024 * 1024))
             emit("atomic-write succeeded")
@@ -149,4 +143,40 @@ struct FullDiskProbe {
         emit("rows \(rows.joined(separator: ","))")
         await database.close()
     }
+}
+
+/// Opens a new WAL database under a file-size limit of 16 KiB (`RLIMIT_FSIZE`, `SIGXFSZ` ignored): the database and
+/// its first WAL frames fit, but the `-shm` file, which SQLite grows to 32 KiB one page at a time, does not, as on a
+/// full disk or tmpfs. Reports the error as `shm-error CODE DISK-FULL PATH: DESCRIPTION`.
+struct FullShmProbe {
+    let directory: String
+    let logger: Logger
+
+    func run() async throws {
+        guard limitFileSize(to: 16 * 1024) else { return }
+        let database = try openProbeDatabase(
+            path: URL(filePath: directory).appending(path: "store.sqlite").path(percentEncoded: false), logger: logger)
+        do {
+            try await database.transaction { transaction in
+                try transaction.execute("INSERT INTO probe_rows (batch, position, payload) VALUES (1, 1, 'row')")
+            }
+            emit("transaction succeeded")
+        } catch let error as DatabaseError {
+            emit("shm-error \(error.extendedResultCode) \(error.isDiskFull) \(error.diskFullPath ?? "-"): \(error)")
+        }
+        await database.close()
+    }
+}
+
+/// Limits the size of every file this process writes to `bytes` (`RLIMIT_FSIZE`), with `SIGXFSZ` ignored so a write
+/// past it fails with `EFBIG` as on a full disk; emits `limited`, or `error setrlimit failed` and returns false.
+func limitFileSize(to bytes: rlim_t) -> Bool {
+    signal(SIGXFSZ, SIG_IGN)
+    var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+    guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 else {
+        emit("error setrlimit failed")
+        return false
+    }
+    emit("limited")
+    return true
 }

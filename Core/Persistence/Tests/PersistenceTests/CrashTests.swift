@@ -106,6 +106,17 @@ struct CrashTests {
         await database.close()
     }
 
+    @Test("a -shm file that cannot grow (SQLITE_IOERR_SHMSIZE) is a full disk naming the -shm file")
+    func fullDiskShm() async throws {
+        let directory = try TemporaryDirectory()
+        let lines = try await ProbeProcess.run(["full-shm", directory.url.path(percentEncoded: false)])
+        #expect(lines.contains("limited"))
+        let shmPath = directory.url.appending(path: "store.sqlite-shm").path(percentEncoded: false)
+        let error = try #require(lines.first { $0.hasPrefix("shm-error ") }, "no error in \(lines)")
+        #expect(error.hasPrefix("shm-error 4874 true \(shmPath): "), "\(error)")
+        #expect(error.contains("File too large"))
+    }
+
     @Test("mutations enqueued by a process whose pushes failed are pushed exactly once after a restart")
     func outboxAcrossRestart() async throws {
         let directory = try TemporaryDirectory()

@@ -164,6 +164,14 @@ struct AccountFeatureTests {
         (.apiError(status: 422, code: "validation_failed"), .rejected(status: 422)),
         (.apiError(status: 429, code: "rate_limited"), .rateLimited),
         (.apiError(status: 503, code: "unavailable"), .serverFailure(status: 503)),
+        (
+            .failure(.networkConnectionLost),
+            .interrupted(TransferInterruption(kind: .connectionDropped, server: "api.storefront.test:443"))
+        ),
+        (
+            .failure(.serverCertificateUntrusted),
+            .interrupted(TransferInterruption(kind: .tls, server: "api.storefront.test:443"))
+        ),
     ])
     func aFailedSignInKeepsTheGuestAndSaysWhy(_ answer: ScriptedResponse, _ expected: AccountError) async throws {
         let harness = try Harness()

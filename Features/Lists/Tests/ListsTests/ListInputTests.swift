@@ -40,4 +40,31 @@ struct ListInputTests {
             #expect(document.liveItems.map(\.note.value) == ["fine"])
         }
     }
+
+    @Test("a bidirectional control in a title, a rename or a note is refused like a control character")
+    func bidiControlsRefused() throws {
+        try withTemporaryDirectory { folder in
+            #expect(
+                throws: ListError.invalidValue(
+                    field: "title", reason: "contains the control character U+202E (right-to-left override)")
+            ) {
+                try ListPackage.create(in: folder, name: "L", title: "gift\u{202E}txt.exe", stamp: stamp(1))
+            }
+            let package = try ListPackage.create(in: folder, name: "L", title: "L", stamp: stamp(1))
+            #expect(
+                throws: ListError.invalidValue(
+                    field: "title", reason: "contains the control character U+2067 (right-to-left isolate)")
+            ) {
+                try package.update { try $0.rename(to: "a\u{2067}b", stamp: stamp(2)) }
+            }
+            #expect(
+                throws: ListError.invalidValue(
+                    field: "note", reason: "contains the control character U+200F (right-to-left mark)")
+            ) {
+                try package.update { try $0.addItem(productID: "p", note: "x\u{200F}", stamp: stamp(3)) }
+            }
+            #expect(try package.load().document.manifest.title.value == "L")
+            #expect(try package.load().document.liveItems.isEmpty)
+        }
+    }
 }

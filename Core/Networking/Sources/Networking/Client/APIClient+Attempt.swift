@@ -34,6 +34,7 @@ extension APIClient {
         try Task.checkCancellation()
 
         let started = timer.now()
+        let outgoingURL = request.url
         let data: Data
         let response: HTTPURLResponse
         do {
@@ -43,7 +44,7 @@ extension APIClient {
                 try await transport.send(outgoing)
             }
         } catch {
-            let mapped = Self.mapTransportError(error)
+            let mapped = Self.mapTransportError(error, url: outgoingURL)
             metadata["http.duration_ms"] = "\(Self.milliseconds(timer.now() - started))"
             logger.debug(
                 "\(endpoint.method) \(endpoint.path) failed: \((mapped as? APIError)?.logSummary ?? "cancelled")",
@@ -162,9 +163,11 @@ extension APIClient {
     }
 
     /// What a transport failure means for the caller: `CancellationError` when the calling task was cancelled (a transport
-    /// may report that as `URLError(.cancelled)`), `timeout` for the deadline or `URLError(.timedOut)`, and the
-    /// other `URLError` codes as `transport`; a body over the transport's cap is `transport(.dataLengthExceedsMaximum)`.
-    static func mapTransportError(_ error: any Error) -> any Error {
+    /// may report that as `URLError(.cancelled)`), `timeout` for the deadline or `URLError(.timedOut)`; `interrupted`
+    /// (naming the server of `url`, or of the error's failing URL) for a dropped connection, a body cut short
+    /// (libcurl's `CURLE_PARTIAL_FILE`, carried in the error's user info), a TLS failure and a body over the
+    /// transport's cap; the other `URLError` codes as `transport`.
+    static func mapTransportError(_ error: any Error, url: URL?) -> any Error {
         if Task.isCancelled {
             return CancellationError()
         }
@@ -176,15 +179,37 @@ extension APIClient {
         case let urlError as URLError where urlError.code == .timedOut:
             return APIError.timeout
         case let urlError as URLError:
+            let server = TransferInterruption.server(of: urlError.failingURL ?? url)
+            if let kind = interruptionKind(of: urlError) {
+                return APIError.interrupted(TransferInterruption(kind: kind, server: server))
+            }
             return APIError.transport(urlError.code)
-        case is ResponseBodyTooLarge:
-            return APIError.transport(.dataLengthExceedsMaximum)
+        case let tooLarge as ResponseBodyTooLarge:
+            return APIError.interrupted(
+                TransferInterruption(
+                    kind: .responseTooLarge, server: TransferInterruption.server(of: tooLarge.url),
+                    limit: tooLarge.limit))
         case is CancellationError:
             return APIError.cancelled
         case let apiError as APIError:
             return apiError
         default:
             return APIError.transport(.unknown)
+        }
+    }
+
+    /// The interruption a `URLError` stands for, or nil for the other failures (no connection at all, a bad URL).
+    private static func interruptionKind(of error: URLError) -> TransferInterruption.Kind? {
+        if CurlFailure.resultCode(of: error) == CurlFailure.partialFile { return .truncatedResponse }
+        switch error.code {
+        case .networkConnectionLost:
+            return .connectionDropped
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired:
+            return .tls
+        default:
+            return nil
         }
     }
 

@@ -85,7 +85,8 @@ public struct APIClient: Sendable {
         self.encoder = APIJSON.makeEncoder()
     }
 
-    /// Sends `endpoint` and returns its decoded response, retrying as the retry policy allows.
+    /// Sends `endpoint` and returns its decoded response, retrying as the retry policy allows. The deadlines start
+    /// once the transport's server is ready (`HTTPTransport.waitUntilReady`).
     ///
     /// - Returns: The 2xx body decoded as `Response` (`EmptyResponse` without reading the body).
     /// - Throws: `CancellationError` when the calling task is cancelled, at any point (during an attempt or a
@@ -106,6 +107,17 @@ public struct APIClient: Sendable {
             throw error
         }
         let requestID = requestIDs()
+        do {
+            // Outside every deadline: a server still being prepared is not a slow answer (`waitUntilReady`).
+            try await transport.waitUntilReady()
+        } catch {
+            let mapped = Self.mapTransportError(error, url: request.url)
+            let summary = (mapped as? APIError)?.logSummary ?? "cancelled"
+            logger.debug(
+                "\(endpoint.method) \(endpoint.path) not sent: the server is not ready: \(summary)",
+                metadata: ["http.method": "\(endpoint.method)", "http.path": "\(endpoint.path)"])
+            throw mapped
+        }
         let overallDeadline = timer.now() + timeouts.overall
         var attempt = 1
         while true {

@@ -32,6 +32,11 @@ extension APIError {
         switch self {
         case .transport(let code):
             return code == .timedOut ? .timeout : .offline
+        case .interrupted(let interruption):
+            // A cut connection or a TLS failure is, for a screen's choices (keep what is cached, offer a retry), like
+            // being offline; a body over the cap is not something a retry fixes. The code and the sentence say
+            // which (`TransferInterruption`).
+            return interruption.kind == .responseTooLarge ? .unexpected : .offline
         case .timeout:
             return .timeout
         case .cancelled:
@@ -53,6 +58,8 @@ extension APIError {
         switch self {
         case .transport(let code):
             return Self.isTransient(code)
+        case .interrupted(let interruption):
+            return interruption.isTransient
         case .timeout:
             return true
         case .http(let status, _, _), .unexpectedBody(let status, _, _):

@@ -29,8 +29,10 @@ extension APIError {
     /// reason: `The store didn't accept the request: q must be at most 200 characters.` The message is cut to
     /// `maximumReasonLength` characters and its line breaks become spaces. A 507 Insufficient Storage (RFC 4918
     /// §11.5; code `disk_full`) is the server's full disk, said in its own words: `The store is having trouble right
-    /// now: the disk is full: cannot write …`.
+    /// now: the disk is full: cannot write …`. An interrupted transfer says what happened and where
+    /// (`TransferInterruption.sentence`).
     public var userMessage: String {
+        if case .interrupted(let interruption) = self { return interruption.sentence }
         guard case .http(let status, let body, _) = self,
             category == .invalidInput || category == .conflict || status == 507
         else {

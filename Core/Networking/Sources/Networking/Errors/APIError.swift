@@ -12,6 +12,10 @@ public enum APIError: Error, Sendable, Hashable {
     /// `URLError` is reported as `.unknown`.
     case transport(URLError.Code)
 
+    /// A connection dropped before the answer was complete, a body cut short or over the cap, or a TLS failure,
+    /// with the server's `host:port` (see `TransferInterruption`): said as such, never as being offline.
+    case interrupted(TransferInterruption)
+
     /// An attempt passed its deadline (the client's per-attempt or overall deadline), or the transport reported
     /// `URLError(.timedOut)`. A 408 answer from the server is `http` or `unexpectedBody`.
     case timeout
@@ -76,6 +80,8 @@ extension APIError: CustomStringConvertible {
         switch self {
         case .transport(let code):
             return "transport failure (URLError \(code.rawValue))"
+        case .interrupted(let interruption):
+            return interruption.description
         case .timeout:
             return "timed out"
         case .cancelled:

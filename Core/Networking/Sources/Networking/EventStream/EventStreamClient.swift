@@ -13,6 +13,10 @@ public enum EventStreamUpdate<Value: Sendable>: Sendable {
     /// A known event arrived: its id (the stream's last event ID, empty when the server set none), its name and its
     /// decoded value.
     case event(id: String, name: String, value: Value)
+    /// A known event arrived whose data did not decode: its id, its name and what was wrong (`DecodingFailure`'s
+    /// words: the type, where in the JSON and why, never the data itself). The stream goes on; a watcher reports it
+    /// and never shows it as an event.
+    case malformed(id: String, name: String, reason: String)
     /// The connection ended (`reason` says how); the client reconnects after `retryIn`.
     case disconnected(reason: String, retryIn: Duration)
 }
@@ -75,7 +79,8 @@ public struct EventStreamConfiguration: Sendable {
 /// `maximumBackoff`, and spread by the jitter to between 1 and 1.5 times that, so clients dropped together do not
 /// come back together. A 5xx, 408 or 429 answer is retried the same way; any other refusal ends the stream with
 /// `EventStreamError`. Events whose name the decoder does not know are logged at debug level and skipped; a known
-/// event whose data does not decode is logged as a warning and skipped, and the stream goes on.
+/// event whose data does not decode is logged as a warning and reported as `EventStreamUpdate.malformed`, and the
+/// stream goes on.
 ///
 /// Everything is injected (transport, clock, jitter, logger), so tests drive it with `ScriptedStreamingTransport`
 /// and a manual clock. Cancelling the task that iterates `updates(...)` (or leaving its loop) closes the connection.
@@ -321,7 +326,7 @@ public struct EventStreamClient<Value: Sendable>: Sendable {
             return .event(id: event.lastEventID, name: event.type, value: value)
         } catch {
             logger.warning("skipped an event: \(error)")
-            return nil
+            return .malformed(id: event.lastEventID, name: event.type, reason: "\(error.decoding)")
         }
     }
 

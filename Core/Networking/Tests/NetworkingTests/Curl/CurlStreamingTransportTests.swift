@@ -33,7 +33,7 @@ struct CurlStreamingTransportTests {
             received.append(chunk)
             chunks += 1
         }
-        #expect(received == bytes)
+        expectSameBytes(received, bytes, "the streamed body")
         #expect(chunks > 1)
     }
 
@@ -51,7 +51,7 @@ struct CurlStreamingTransportTests {
             received.append(chunk)
         }
         #expect(received.count == bytes.count)
-        #expect(received == bytes)
+        expectSameBytes(received, bytes, "the streamed body")
         #expect(transport.statistics.resumes >= 1)
         #expect(transport.statistics.pauses >= transport.statistics.resumes)
     }

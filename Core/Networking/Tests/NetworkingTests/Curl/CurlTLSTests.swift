@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Networking
@@ -39,7 +40,7 @@ struct CurlTLSTests {
         for try await chunk in response.body {
             received.append(chunk)
         }
-        #expect(received == bytes)
+        expectSameBytes(received, bytes, "the body over TLS")
     }
 
     @Test("a missing CA file fails the TLS connection as secureConnectionFailed")

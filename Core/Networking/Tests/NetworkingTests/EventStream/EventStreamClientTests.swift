@@ -73,7 +73,7 @@ private func isConnected(_ update: Update?) -> Bool {
 
 @Suite("EventStreamClient", .timeLimit(.minutes(1)))
 struct EventStreamClientTests {
-    @Test("known events are decoded, unknown ones skipped and logged, undecodable ones logged")
+    @Test("known events are decoded, unknown ones skipped and logged, undecodable ones logged and reported")
     func decodesByName() async throws {
         let watch = Watch()
         watch.transport.enqueue(.open())
@@ -84,6 +84,13 @@ struct EventStreamClientTests {
         stream.send("id: a-2\nevent: post.likes\ndata: {\"post_id\":\"p1\"}\n\n")
         stream.send(likes("a-3", "p1", 4))
         stream.send("id: a-4\nevent: reset\ndata: {}\n\n")
+        let malformed = try await updates.next()
+        guard case .malformed(let id, let name, let reason) = malformed else {
+            Issue.record("expected the undecodable event first, got \(String(describing: malformed))")
+            return
+        }
+        #expect(id == "a-2" && name == "post.likes")
+        #expect(reason.contains("cannot decode Likes") && reason.contains("missing key"), "\(reason)")
         let first = event(try await updates.next())
         #expect(first?.id == "a-3")
         #expect(first?.value == .likes(.init(postId: "p1", likeCount: 4)))

@@ -15,6 +15,8 @@ import TestSupport
 /// - `/body`: 200 with the request's body as the answer's body (through a proxied sub-request).
 /// - `/teapot`: 418 with `X-Kind: teapot`.
 /// - `/drop`: closes the connection without answering (nginx's 444).
+/// - `/truncated/NAME`: the head of the file written as NAME (its `Content-Length`) and its first 4 KiB, then the
+///   connection is closed (a proxied read of `/stalling/NAME`, which stalls after 4 KiB, timing out after 1 s).
 /// - `/files/NAME`: the files written with `write(_:named:)`, with nginx's `ETag` and `If-None-Match` handling.
 /// - `/slow/NAME`: the same files at 256 KiB/s; `/trickle/NAME` at 8 KiB/s (a transfer still running when the test
 ///   acts, however loaded the machine).
@@ -152,6 +154,15 @@ final class NginxServer: Sendable {
                         return 418 "no";
                     }
                     location = /drop { return 444; }
+                    location /truncated/ {
+                        proxy_pass http://127.0.0.1:\(port)/stalling/;
+                        proxy_read_timeout 1s;
+                    }
+                    location /stalling/ {
+                        alias \(root)/www/files/;
+                        limit_rate_after 4k;
+                        limit_rate 1;
+                    }
                     location /slow/ { limit_rate 256k; }
                     location /trickle/ {
                         alias \(root)/www/files/;

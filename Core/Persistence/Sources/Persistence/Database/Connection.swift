@@ -31,8 +31,9 @@ final class Connection {
         let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            let systemError = handle.map { sqlite3_system_errno($0) }
             sqlite3_close_v2(handle)
-            throw DatabaseError(extendedResultCode: code, message: message, path: path)
+            throw DatabaseError(extendedResultCode: code, message: message, path: path, systemErrorNumber: systemError)
         }
         self.handle = handle
         self.path = path
@@ -134,9 +135,12 @@ final class Connection {
     func error(code: Int32, sql: String?) -> DatabaseError {
         let extended = sqlite3_extended_errcode(handle)
         let message = String(cString: sqlite3_errmsg(handle))
+        let primary = code & 0xFF
         return DatabaseError(
-            extendedResultCode: extended & 0xFF == code & 0xFF ? extended : code, message: message, sql: sql,
-            path: path == ":memory:" ? nil : path)
+            extendedResultCode: extended & 0xFF == primary ? extended : code, message: message, sql: sql,
+            path: path == ":memory:" ? nil : path,
+            systemErrorNumber: primary == SQLITE_IOERR || primary == SQLITE_FULL || primary == SQLITE_CANTOPEN
+                ? sqlite3_system_errno(handle) : nil)
     }
 
     /// The cached statement for single-statement SQL, prepared on first use.

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// An error reported by SQLite: its extended result code, its message, and the SQL or file it concerned.
 ///
@@ -13,13 +14,20 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     public let sql: String?
     /// The database file concerned, when known (opening errors name it).
     public let path: String?
+    /// The `errno` of the system call under an I/O error (`sqlite3_system_errno`), such as `ENOSPC` (28), when
+    /// SQLite reported one; nil otherwise.
+    public let systemErrorNumber: Int32?
 
     /// Creates an error from its parts.
-    public init(extendedResultCode: Int32, message: String, sql: String? = nil, path: String? = nil) {
+    public init(
+        extendedResultCode: Int32, message: String, sql: String? = nil, path: String? = nil,
+        systemErrorNumber: Int32? = nil
+    ) {
         self.extendedResultCode = extendedResultCode
         self.message = message
         self.sql = sql
         self.path = path
+        self.systemErrorNumber = systemErrorNumber.flatMap { $0 == 0 ? nil : $0 }
     }
 
     /// The primary result code: the low 8 bits of the extended code (`SQLITE_CONSTRAINT` is 19).
@@ -36,13 +44,42 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     /// Whether the file is not a database or is damaged (`SQLITE_NOTADB`, `SQLITE_CORRUPT`).
     public var isCorruption: Bool { primaryResultCode == SQLITE_NOTADB || primaryResultCode == SQLITE_CORRUPT }
 
-    /// Whether the disk or the file-size limit is full (`SQLITE_FULL`).
-    public var isDiskFull: Bool { primaryResultCode == SQLITE_FULL }
+    /// Whether the disk or the file-size limit is full.
+    ///
+    /// True for `SQLITE_FULL`; for `SQLITE_IOERR_SHMSIZE`, which the unix VFS reports when it cannot grow the
+    /// `-shm` file of a WAL database (a full disk or tmpfs, a file-size limit); and for any other `SQLITE_IOERR_*`
+    /// whose system error is `ENOSPC`, `EDQUOT` or `EFBIG` (a WAL write, an `fsync`, a size hint, the `-shm` file's
+    /// creation). Source: sqlite.org/rescode.html and the unix VFS (`os_unix.c`), which returns `SQLITE_FULL` only for
+    /// a short write with `ENOSPC`.
+    public var isDiskFull: Bool {
+        if primaryResultCode == SQLITE_FULL || extendedResultCode == Self.ioErrorShmSize { return true }
+        guard primaryResultCode == SQLITE_IOERR, let systemErrorNumber else { return false }
+        return systemErrorNumber == ENOSPC || systemErrorNumber == EDQUOT || systemErrorNumber == EFBIG
+    }
+
+    /// The file a full disk could not grow, when `isDiskFull`: the `-shm` file for the shared-memory errors
+    /// (`SQLITE_IOERR_SHMSIZE`, `SQLITE_IOERR_SHMOPEN`, `SQLITE_IOERR_SHMMAP`), otherwise the database file; nil when
+    /// the path is not known (an in-memory database).
+    public var diskFullPath: String? {
+        guard let path else { return nil }
+        let shmCodes: Set<Int32> = [Self.ioErrorShmSize, Self.ioErrorShmOpen, Self.ioErrorShmMap]
+        return shmCodes.contains(extendedResultCode) ? path + "-shm" : path
+    }
+
+    /// Why the disk counts as full, in words: the system's (`strerror`, such as `File too large`) when SQLite gave an
+    /// `errno`, with SQLite's message; SQLite's message alone otherwise (`database or disk is full`).
+    public var diskFullReason: String {
+        guard let systemErrorNumber else { return message }
+        return "\(message): \(String(cString: strerror(systemErrorNumber)))"
+    }
 
     /// One line: message, code, file and SQL, for example
     /// `UNIQUE constraint failed: feed_posts.id (SQLite 2067, constraint failed) in "INSERT INTO feed_posts …"`.
     public var description: String {
         var text = "\(message) (SQLite \(extendedResultCode), \(codeDescription))"
+        if let systemErrorNumber {
+            text += " [errno \(systemErrorNumber): \(String(cString: strerror(systemErrorNumber)))]"
+        }
         if let path {
             text += " [file \(path)]"
         }
@@ -60,6 +97,13 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
             message: "SQLite rolled the transaction back after an earlier error; nothing of it was committed",
             sql: sql)
     }
+
+    /// `SQLITE_IOERR_SHMSIZE` (4874): the `-shm` file could not be grown.
+    static let ioErrorShmSize: Int32 = SQLITE_IOERR | (19 << 8)
+    /// `SQLITE_IOERR_SHMOPEN` (4618): the `-shm` file could not be opened or reset.
+    static let ioErrorShmOpen: Int32 = SQLITE_IOERR | (18 << 8)
+    /// `SQLITE_IOERR_SHMMAP` (5386): the `-shm` file could not be mapped.
+    static let ioErrorShmMap: Int32 = SQLITE_IOERR | (21 << 8)
 
     /// The database was closed; nothing can run on it any more.
     static func closed(path: String?) -> DatabaseError {

@@ -11,6 +11,9 @@ public enum AccountError: Error, Sendable, Hashable, CustomStringConvertible {
     case busy
     /// The server could not be reached (no connection, refused, lost before an answer).
     case unreachable
+    /// The answer did not arrive whole (the connection dropped, the body was cut short or over the cap) or TLS
+    /// failed: said as such, naming the server's `host:port` (`TransferInterruption`).
+    case interrupted(TransferInterruption)
     /// The server took the connection but did not answer within the request's deadline (`--request-timeout`).
     case timedOut
     /// The server refused the request (a 4xx answer other than 401 and 429, such as 422 `validation_failed`).
@@ -40,6 +43,8 @@ public enum AccountError: Error, Sendable, Hashable, CustomStringConvertible {
             return "A sign-in or sign-out is still running. Wait for it to finish."
         case .unreachable:
             return "Could not reach the server. Check the connection and try again."
+        case .interrupted(let interruption):
+            return interruption.sentence
         case .timedOut:
             return "The server timed out: it took the request but did not answer in time. Try again later."
         case .rejected:
@@ -76,6 +81,10 @@ public enum AccountError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     private init(_ error: APIError) {
+        if case .interrupted(let interruption) = error {
+            self = .interrupted(interruption)
+            return
+        }
         switch error.category {
         case .timeout:
             self = .timedOut

@@ -205,10 +205,12 @@ extension AccountError: UserFacingError {
     public var userFacingDescription: String { message }
 
     /// The `--json` error code of a failed `login`: the API client's categories where the cause is the network
-    /// (`offline`, `timeout`, as `feed` and `search` report them), `failed` for the rest.
+    /// (`offline`, `timeout`, as `feed` and `search` report them), an interrupted answer's own code
+    /// (`connection_dropped`, `truncated_response`, `response_too_large`, `tls`), `failed` for the rest.
     public var errorCode: String {
         switch self {
         case .unreachable: "offline"
+        case .interrupted(let interruption): interruption.code
         case .timedOut: "timeout"
         default: "failed"
         }

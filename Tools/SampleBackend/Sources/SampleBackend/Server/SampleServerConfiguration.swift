@@ -100,13 +100,14 @@ public enum SampleServerError: Error, Sendable, CustomStringConvertible {
 
 extension SampleServerError {
     /// The error for `error` while the store was prepared: `diskFull` when the database's disk is full (SQLite's
-    /// `SQLITE_FULL`, or a file operation's `ENOSPC`, `EDQUOT` or `EFBIG`), otherwise `store`.
+    /// `SQLITE_FULL` or an I/O error a full disk causes, `DatabaseError.isDiskFull`; or a file operation's `ENOSPC`, `EDQUOT` or `EFBIG`), otherwise `store`.
     init(preparing error: any Error, database: DatabaseLocation?) {
         var databasePath: String?
         if case .file(let url) = database { databasePath = url.path(percentEncoded: false) }
         switch error {
         case let error as DatabaseError where error.isDiskFull:
-            self = .diskFull(path: error.path ?? databasePath ?? "the server's database", reason: error.message)
+            self = .diskFull(
+                path: error.diskFullPath ?? databasePath ?? "the server's database", reason: error.diskFullReason)
         case let error as FileOperationError where error.isOutOfSpace:
             self = .diskFull(path: error.path, reason: error.reason)
         default:

@@ -35,7 +35,20 @@ enum CurlFailure {
             userInfo: [
                 NSLocalizedDescriptionKey: "\(text) (\(url.absoluteString))",
                 NSURLErrorFailingURLErrorKey: url,
+                resultCodeKey: Int(code.rawValue),
             ])
+    }
+
+    /// The user-info key of the libcurl result code behind a `URLError` this transport made (an `Int`), which tells
+    /// apart failures one `URLError.Code` covers: a body cut short from a connection reset.
+    static let resultCodeKey = "StorefrontCurlResultCode"
+
+    /// `CURLE_PARTIAL_FILE` (18): the connection closed before the body reached its announced length.
+    static let partialFile = Int(CURLE_PARTIAL_FILE.rawValue)
+
+    /// The libcurl result code behind `error`, or nil when this transport did not make it.
+    static func resultCode(of error: URLError) -> Int? {
+        error.userInfo[resultCodeKey] as? Int
     }
 
     /// The `URLError.Code` for a libcurl result code (libcurl's errors.html), `.unknown` for codes no caller can act
@@ -48,9 +61,10 @@ enum CurlFailure {
             return .cannotConnectToHost
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut
-        case CURLE_GOT_NOTHING, CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_HTTP3:
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_HTTP3:
             return .badServerResponse
-        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
+        case CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
+            // Nothing, or not all, of the answer came before the connection closed or was reset.
             return .networkConnectionLost
         case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_CIPHER,
             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,

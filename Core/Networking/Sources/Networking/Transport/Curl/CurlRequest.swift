@@ -74,7 +74,7 @@ struct CurlRequest: Sendable {
     /// connection dropped), libcurl silently sends the request again on a new connection; a body it cannot rewind
     /// is not sent again, so the server waits for the `Content-Length` bytes until the caller's attempt deadline
     /// (10 s) ends the wait. libcurl re-sends only on reused connections, so on a fresh one the drop surfaces at once
-    /// (`URLError(.badServerResponse)`, "empty reply") and `APIClient` retries with the same idempotency key.
+    /// (`URLError(.networkConnectionLost)`, "empty reply") and `APIClient` retries with the same idempotency key.
     /// Requests without a body (`GET`, `PUT`/`DELETE` of a like) keep reusing connections: re-sending their head is
     /// the whole request.
     static func needsFreshConnection(method: String, hasBody: Bool) -> Bool {
