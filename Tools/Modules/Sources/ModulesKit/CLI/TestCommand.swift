@@ -178,7 +178,8 @@ enum TestCommand {
         var durations = DurationStore.load(from: durationsURL)
         if let shard = arguments.value("--shard") {
             let (index, count) = try ShardPlanner.parse(shard)
-            let estimates = durations.estimates(for: packages)
+            let history = HistoryRecording.store(context).all().values.flatMap { $0 }
+            let estimates = HistoryDurations.overlay(durations, records: history).estimates(for: packages)
             packages = ShardPlanner.shards(packages, count: count, seconds: estimates)[index - 1]
             let seconds = packages.reduce(0) { $0 + (estimates[$1] ?? 0) }
             environment.errorOutput.writeLine(
@@ -370,6 +371,9 @@ enum TestCommand {
         if let planShard, let anyCacheOptions {
             await SharedDurations.store(measured, of: planShard.shard, options: anyCacheOptions, to: environment)
         }
+        await HistoryRecording.record(
+            await HistoryRecording.run(context).records(test: results), context,
+            options: anyCacheOptions ?? (try? SharedTestCache.Options.parse(context, arguments)))
         switch context.format {
         case .json:
             try context.writeJSON(report)
