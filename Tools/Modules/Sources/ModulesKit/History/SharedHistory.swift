@@ -23,10 +23,7 @@ struct SharedHistory: Sendable {
 
     /// The client for a run's cache options.
     init(options: SharedTestCache.Options) {
-        client = RemoteCacheClient(
-            baseURL: options.url,
-            transport: CurlTransport(
-                timeoutMilliseconds: Int(options.timeoutSeconds * 1000), authorization: options.authorization))
+        client = RemoteCacheClient(options: options)
     }
 
     init(client: RemoteCacheClient) {
@@ -93,5 +90,15 @@ struct SharedHistory: Sendable {
             }
         }
         return (records, problem)
+    }
+}
+
+extension RemoteCacheClient {
+    /// The client of a run's cache options: its URL, request timeout and credentials, over libcurl.
+    init(options: SharedTestCache.Options) {
+        self.init(
+            baseURL: options.url,
+            transport: CurlTransport(
+                timeoutMilliseconds: Int(options.timeoutSeconds * 1000), authorization: options.authorization))
     }
 }
