@@ -54,6 +54,7 @@ public struct ModulesCLI: Sendable {
             case .initialize: return try await InitCommand.run(context, parsed)
             case .report: return try await ReportCommand.run(context, parsed)
             case .trends: return try await TrendsCommand.run(context, parsed)
+            case .explain: return try await ExplainCommand.run(context, parsed)
             }
         } catch let error as UsageError {
             environment.errorOutput.write(
@@ -185,6 +186,7 @@ enum Command: String, CaseIterable {
     case bench
     case report
     case trends
+    case explain
 
     /// The options every command takes, with the formats it offers (the first is the default).
     static func commonOptions(_ formats: [OutputFormat] = [.text, .json]) -> [OptionSpec] {
@@ -218,6 +220,7 @@ enum Command: String, CaseIterable {
         case .initialize: InitCommand.spec
         case .report: ReportCommand.spec
         case .trends: TrendsCommand.spec
+        case .explain: ExplainCommand.spec
         }
     }
 }

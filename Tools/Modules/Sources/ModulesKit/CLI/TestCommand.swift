@@ -8,7 +8,7 @@ enum TestCommand {
         synopsis: "test [PACKAGE...] [--affected --base REF] [--shard I/N] [--coverage] [--jobs N] [--junit DIR] "
             + "[--plan-shard FILE-OR-JSON] [--logs DIR] [--warnings-as-errors] [--filter PATTERN]... [--scratch-path DIR] [--sanitize NAME]... "
             + "[--durations FILE] [--changed-since-green [--results-dir DIR] [--cache-url URL [--cache-read-only] "
-            + "[--cache-timeout SECONDS]]] [--own-build-dirs] [--timeout SECONDS] [--retries N] [--dry-run] "
+            + "[--cache-timeout SECONDS]]] [--own-build-dirs] [--timeout SECONDS] [--retries N] [--why] [--dry-run] "
             + "[--format text|json] [--repo DIR]",
         options: Command.commonOptions() + [
             OptionSpec("--jobs", alias: "-j", value: "N", help: "packages built and tested at once (default: 1)"),
@@ -24,6 +24,8 @@ enum TestCommand {
                 "--scratch-path", value: "DIR",
                 help: "the build directory every package shares (default: .build/modules/scratch)"),
             OptionSpec("--own-build-dirs", help: "build each package in its own .build instead of the shared one"),
+            OptionSpec(
+                "--why", help: "print beside each test target the reason it runs (what changed since it last passed)"),
             OptionSpec("--dry-run", help: "print the packages and test filters that would run, build nothing"),
             OptionSpec(
                 "--changed-since-green",
@@ -265,6 +267,18 @@ enum TestCommand {
             }
             return manifestStatus
         }
+        var why: TestWhy?
+        if arguments.has("--why") || arguments.has("--changed-since-green") {
+            let loaded = try await TestWhy.scan(scan, context)
+            scan = loaded
+            why = await TestWhy.make(
+                context, arguments, scan: loaded, keys: shared?.keys, warn: arguments.has("--why"))
+            if arguments.has("--why") {
+                for line in why?.lines(packages: packages, filters: packageFilters, scan: loaded) ?? [] {
+                    environment.errorOutput.writeLine(line)
+                }
+            }
+        }
         if arguments.has("--dry-run") {
             let selection = TestSelection(
                 repository: root.path,
@@ -361,6 +375,14 @@ enum TestCommand {
                 environment.errorOutput.writeLine(
                     "warning: cannot record the passing test targets in \(resultsURL.path): \(error)")
             }
+        }
+        if let why, let scan {
+            let ran = Dictionary(
+                packages.map { package in
+                    (package, toRecord[package]?.map(\.target) ?? Self.testTargets(of: package, in: scan))
+                }
+            ) { first, _ in first }
+            await why.record(results, ran: ran, context)
         }
         let measured = durations.record(report.packages, root: root, partial: planShard?.partial ?? [:])
         do {
