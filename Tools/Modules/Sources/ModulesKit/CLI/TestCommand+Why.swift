@@ -52,15 +52,25 @@ struct TestWhy: Sendable {
         }.reason
     }
 
-    /// One `why TARGET: reason` line per test target of `packages` that runs (narrowed by `filters`, as the run
-    /// narrows them).
-    func lines(packages: [String], filters: [String: [String]], scan: RepositoryScan) -> [String] {
-        packages.flatMap { package in
-            var names = TestCommand.testTargets(of: package, in: scan)
-            if let narrowed = filters[package] {
-                names = names.filter { narrowed.contains(TestCommand.targetFilters([$0])[0]) }
+    /// The test targets of each of `packages` that run, narrowed by `filters` (whole-target filters, as
+    /// `--affected`, `--changed-since-green` and `--plan-shard` make them) as the run narrows them.
+    func ranTargets(_ packages: [String], filters: [String: [String]], scan: RepositoryScan) -> [String: [String]] {
+        Dictionary(
+            packages.map { package in
+                var names = TestCommand.testTargets(of: package, in: scan)
+                if let narrowed = filters[package] {
+                    names = names.filter { narrowed.contains(TestCommand.targetFilters([$0])[0]) }
+                }
+                return (package, names)
             }
-            return names.map { name in
+        ) { first, _ in first }
+    }
+
+    /// One `why TARGET: reason` line per test target of `packages` that runs.
+    func lines(packages: [String], filters: [String: [String]], scan: RepositoryScan) -> [String] {
+        let ran = ranTargets(packages, filters: filters, scan: scan)
+        return packages.flatMap { package in
+            (ran[package] ?? []).map { name in
                 let id = TargetRef(package: package, target: name).description
                 return "why \(id): \(reason(id))"
             }

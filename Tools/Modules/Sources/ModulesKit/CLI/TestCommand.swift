@@ -376,13 +376,8 @@ enum TestCommand {
                     "warning: cannot record the passing test targets in \(resultsURL.path): \(error)")
             }
         }
-        if let why, let scan {
-            let ran = Dictionary(
-                packages.map { package in
-                    (package, toRecord[package]?.map(\.target) ?? Self.testTargets(of: package, in: scan))
-                }
-            ) { first, _ in first }
-            await why.record(results, ran: ran, context)
+        if let why, let scan, filters.isEmpty {
+            await why.record(results, ran: why.ranTargets(packages, filters: packageFilters, scan: scan), context)
         }
         let measured = durations.record(report.packages, root: root, partial: planShard?.partial ?? [:])
         do {
@@ -393,9 +388,11 @@ enum TestCommand {
         if let planShard, let anyCacheOptions {
             await SharedDurations.store(measured, of: planShard.shard, options: anyCacheOptions, to: environment)
         }
+        // NB: a shared cache that failed during the run already had its one warning line: it is not asked again.
+        let cacheAvailable = await shared?.health.isAvailable ?? true
         await HistoryRecording.record(
             await HistoryRecording.run(context).records(test: results), context,
-            options: anyCacheOptions ?? (try? SharedTestCache.Options.parse(context, arguments)))
+            options: cacheAvailable ? anyCacheOptions ?? (try? SharedTestCache.Options.parse(context, arguments)) : nil)
         switch context.format {
         case .json:
             try context.writeJSON(report)

@@ -19,7 +19,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
     public var incrementalBuildSeconds: Double?
     /// `modules test`'s `swift build --build-tests` of the package, seconds (what it had to compile in that run).
     public var buildSeconds: Double?
-    /// The tests' seconds (a package's `swift test`; a target's: the sum of its suites' times).
+    /// The tests' seconds (a package's `swift test`; a target's: its cases' share of the package's test seconds).
     public var testSeconds: Double?
     /// How many test cases ran.
     public var testCount: Int?
@@ -114,7 +114,8 @@ public struct HistoryRun: Sendable, Equatable {
     }
 
     /// The records of a `modules test` run: one per package that ran (build and test seconds, test count,
-    /// status), and one per test target with test cases (its suites' seconds and count; outcome `failed` when one
+    /// status), and one per test target with test cases (its cases' share of the test seconds, their count; outcome
+    /// `failed` when one
     /// of its cases failed, else the package's). Packages that did not run (`unchanged`, `no-matching-tests`)
     /// measured nothing and give no record.
     public func records(test results: [PackageTestResult]) -> [HistoryRecord] {
@@ -128,12 +129,17 @@ public struct HistoryRun: Sendable, Equatable {
             let byTarget = Dictionary(grouping: result.cases) {
                 String($0.suite.split(separator: ".", maxSplits: 1).first ?? "")
             }
+            // NB: Swift Testing runs cases in parallel, so their times add up to more than the wall time: a target
+            // gets its cases' share of the package's test seconds.
+            let total = result.cases.compactMap(\.seconds).reduce(0, +)
             for (module, cases) in byTarget.sorted(by: { $0.key < $1.key }) where !module.isEmpty {
                 let failed = cases.contains { $0.outcome == .failed }
+                let own = cases.compactMap(\.seconds).reduce(0, +)
                 records.append(
                     record(
                         module: "\(result.package):\(module)", source: "test",
-                        testSeconds: Self.rounded(cases.compactMap(\.seconds).reduce(0, +)), testCount: cases.count,
+                        testSeconds: Self.rounded(total > 0 ? result.testSeconds * own / total : 0),
+                        testCount: cases.count,
                         outcome: failed ? PackageTestStatus.failed.rawValue : result.status.rawValue))
             }
         }
