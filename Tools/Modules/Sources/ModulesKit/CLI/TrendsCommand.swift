@@ -114,7 +114,7 @@ enum TrendsCommand {
             } else { nil }
         let trends = Trends.compute(
             records, metrics: metrics.isEmpty ? HistoryMetric.allCases : metrics, settings: settings,
-            defaultBranch: branch?.name
+            defaultBranch: branch?.name ?? "main"
         ) { record in
             // NB: a commit on the default branch counts wherever it ran; without git, the recorded branch decides.
             if let defaultCommits, defaultCommits.contains(record.commit) { return true }

@@ -64,9 +64,7 @@ public struct Trends: Sendable, Equatable, Encodable {
         public var toCommit: String
 
         /// `a1b2c3d4e5f6..0f9e8d7c6b5a`, short commits.
-        public var range: String {
-            (fromCommit.map { String($0.prefix(12)) } ?? "") + ".." + String(toCommit.prefix(12))
-        }
+        public var range: String
     }
 
     /// One module's runs of one metric, oldest first.
@@ -85,12 +83,9 @@ public struct Trends: Sendable, Equatable, Encodable {
         public var regression: Regression?
 
         /// The last run's seconds.
-        public var last: Double? { points.last?.seconds }
-        /// The last run against the baseline, percent.
-        public var lastChangePercent: Double? {
-            guard let baseline, baseline > 0, let last else { return nil }
-            return (last - baseline) / baseline * 100
-        }
+        public var last: Double?
+        /// The last run against the baseline, percent (one decimal).
+        public var lastChangePercent: Double?
     }
 
     /// The default branch the baseline comes from (`main`), when known.
@@ -143,8 +138,14 @@ public struct Trends: Sendable, Equatable, Encodable {
         let windowStart = max(0, points.count - settings.window)
         let before = points[..<windowStart].filter(\.onDefaultBranch).suffix(settings.baselineRuns)
         let baseline = median(before.map(\.seconds))
+        let last = points.last?.seconds
         var series = Series(
-            module: module, metric: metric, points: points, baseline: baseline, baselineRuns: before.count)
+            module: module, metric: metric, points: points, baseline: baseline, baselineRuns: before.count,
+            last: last,
+            lastChangePercent: baseline.flatMap { base in
+                guard base > 0, let last else { return nil }
+                return ((last - base) / base * 1000).rounded() / 10
+            })
         guard let percent = settings.percent, let baseline, windowStart > 0 else { return series }
         let window = Array(points[windowStart...])
         let regressed = window.indices.filter { index in
@@ -158,7 +159,9 @@ public struct Trends: Sendable, Equatable, Encodable {
             seconds: seconds, changeSeconds: seconds - baseline,
             changePercent: baseline > 0 ? (seconds - baseline) / baseline * 100 : 0,
             regressedRuns: regressed.count, windowRuns: window.count,
-            fromCommit: at > 0 ? points[at - 1].commit : nil, toCommit: points[at].commit)
+            fromCommit: at > 0 ? points[at - 1].commit : nil, toCommit: points[at].commit,
+            range: (at > 0 ? String(points[at - 1].commit.prefix(12)) : "") + ".."
+                + String(points[at].commit.prefix(12)))
         return series
     }
 
@@ -179,47 +182,5 @@ public struct Trends: Sendable, Equatable, Encodable {
                 format: "+%.1f %% (+%.1f s: %.1f s against a baseline of %.1f s, ", regression.changePercent,
                 regression.changeSeconds, regression.seconds, baseline)
             + "\(regression.regressedRuns) of the last \(regression.windowRuns) runs) in \(regression.range)"
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case defaultBranch, threshold, minimumChangeSeconds, series
-    }
-}
-
-extension Trends.Series {
-    enum CodingKeys: String, CodingKey {
-        case module, metric, points, baseline, baselineRuns, regression, last, lastChangePercent
-    }
-
-    /// Encodes the stored fields and ``last`` and ``lastChangePercent``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(module, forKey: .module)
-        try container.encode(metric, forKey: .metric)
-        try container.encode(points, forKey: .points)
-        try container.encodeIfPresent(baseline, forKey: .baseline)
-        try container.encode(baselineRuns, forKey: .baselineRuns)
-        try container.encodeIfPresent(regression, forKey: .regression)
-        try container.encodeIfPresent(last, forKey: .last)
-        try container.encodeIfPresent(lastChangePercent.map { ($0 * 10).rounded() / 10 }, forKey: .lastChangePercent)
-    }
-}
-
-extension Trends.Regression {
-    enum CodingKeys: String, CodingKey {
-        case seconds, changeSeconds, changePercent, regressedRuns, windowRuns, fromCommit, toCommit, range
-    }
-
-    /// Encodes the stored fields and ``range``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(seconds, forKey: .seconds)
-        try container.encode(changeSeconds, forKey: .changeSeconds)
-        try container.encode(changePercent, forKey: .changePercent)
-        try container.encode(regressedRuns, forKey: .regressedRuns)
-        try container.encode(windowRuns, forKey: .windowRuns)
-        try container.encodeIfPresent(fromCommit, forKey: .fromCommit)
-        try container.encode(toCommit, forKey: .toCommit)
-        try container.encode(range, forKey: .range)
     }
 }
