@@ -75,6 +75,25 @@ import Testing
         #expect(records.allSatisfy { $0.commit == "abc" && $0.toolchain == "Swift version 6.3.1" && $0.run == "r" })
     }
 
+    @Test func aBuildTimesRunGivesTheWorkingTreesMedians() {
+        let run = HistoryRun(commit: "abc", branch: "main", toolchain: "t", machine: "m", recordedAt: "t", run: "r")
+        let report = BuildTimesReport(
+            repository: "/repo", runs: 2, compare: "HEAD~1", threshold: 1.25,
+            packages: [
+                .init(
+                    package: "Core/Logging",
+                    clean: .init(current: .init(samples: [10, 12]), base: .init(samples: [8])),
+                    incremental: .init(current: .init(samples: [2]), base: nil), probeFile: nil, errors: [:]),
+                .init(
+                    package: "Core/Models", clean: .init(current: nil, base: .init(samples: [3])),
+                    incremental: .init(current: nil, base: nil), probeFile: nil, errors: ["clean": "failed"]),
+            ], app: nil, blastRadius: [], hotspots: .init(functions: [], files: [], modules: []), regressions: [])
+        let records = run.records(buildTimes: report)
+        #expect(records.map(\.module) == ["Core/Logging"], "a package with nothing measured on the working tree")
+        #expect(records.first?.cleanBuildSeconds == 11 && records.first?.incrementalBuildSeconds == 2)
+        #expect(records.first?.source == "build-times" && records.first?.testSeconds == nil)
+    }
+
     @Test func thePlannerReadsTheHistoryOverTheDurationsFile() {
         let durations = DurationStore(entries: [
             "Core/A": .init(seconds: 100, status: "passed", suites: ["ATests.S": 1]),
