@@ -51,13 +51,25 @@ import Testing
             report.findRegressions()
             try Data(try JSONOutput.string(report).utf8).write(to: saved)
 
-            let timings = try ReportTimings.collect(durations: durations, junit: junit, buildTimes: [saved])
+            // Two runs of Core/Models in the history, the newer first: the history's points are in time order and
+            // replace the undated copy of the last run from the JUnit file.
+            let history = [("c2", "2026-06-02T10:00:00Z", 1.5), ("c1", "2026-06-01T10:00:00Z", 1.25)].map {
+                HistoryRecord(
+                    module: "Core/Models", source: "test", buildSeconds: 4, testSeconds: $0.2, testCount: 2,
+                    outcome: "passed", commit: $0.0, branch: "main", toolchain: "t", machine: "m", recordedAt: $0.1,
+                    run: $0.0)
+            }
+            let timings = try ReportTimings.collect(
+                durations: durations, junit: junit, buildTimes: [saved], history: history)
             let values = Dictionary(
                 timings.series.map { ("\($0.module) \($0.metric)", $0.points.map(\.seconds)) }
             ) { a, _ in a }
             #expect(values["Core/Logging buildAndTest"] == [12.3])
             #expect(values["Core/Logging test"] == [3.25])
-            #expect(values["Core/Models test"] == [1.5])
+            #expect(values["Core/Models test"] == [1.25, 1.5])
+            #expect(values["Core/Models buildAndTest"] == [5.25, 5.5])
+            let models = try #require(timings.series.first { $0.module == "Core/Models" && $0.metric == "test" })
+            #expect(models.points.map(\.commit) == ["c1", "c2"] && models.points.allSatisfy { $0.source == "history" })
             #expect(values["Core/Logging build"] == [8, 11])
             #expect(values["Core/Logging incremental"] == [2])
             let build = try #require(timings.series.first { $0.module == "Core/Logging" && $0.metric == "build" })
@@ -73,8 +85,8 @@ import Testing
 
             let none = try ReportTimings.collect(
                 durations: root.appendingPathComponent("missing.json"), junit: root.appendingPathComponent("none"),
-                buildTimes: [])
-            #expect(none.series.isEmpty && none.notes.count == 3)
+                buildTimes: [], history: [])
+            #expect(none.series.isEmpty && none.notes.count == 4)
         }
     }
 
@@ -83,7 +95,7 @@ import Testing
             let saved = root.appendingPathComponent("bt.json")
             try Data(#"{"schemaVersion": 1, "packages": [{"package": 3}]}"#.utf8).write(to: saved)
             #expect {
-                _ = try ReportTimings.collect(durations: saved, junit: root, buildTimes: [saved])
+                _ = try ReportTimings.collect(durations: saved, junit: root, buildTimes: [saved], history: [])
             } throws: { error in
                 let failure = error as? ReportTimings.Unreadable
                 return failure?.path == saved.path && failure?.reason.contains("build-times") == true
@@ -187,7 +199,9 @@ import Testing
             let affected = try #require(data.affected)
             #expect(affected.nodes.filter(\.changed).map(\.id) == ["Core/Base"])
             #expect(Set(affected.nodes.map(\.id)) == [".", "Features/Feed", "Core/Base"])
-            #expect(data.findings.isEmpty && data.series.isEmpty && data.notes.count == 3)
+            #expect(
+                data.findings.isEmpty && data.series.isEmpty && data.notes.count == 4,
+                "no durations, JUnit, build times or history")
             #expect(result.errorOutput.contains("[3/3] report: reading the imports behind each dependency"))
         }
     }

@@ -78,6 +78,9 @@ enum BuildTimesCommand {
             settings: settings, progress: progress
         ).run()
         await progress.end()
+        await HistoryRecording.record(
+            await HistoryRecording.run(context).records(buildTimes: report), context,
+            options: try? SharedTestCache.Options.parse(context, arguments))
         if !arguments.has("--keep") {
             await trees.remove()
         }

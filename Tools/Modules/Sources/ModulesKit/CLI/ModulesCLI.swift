@@ -53,6 +53,8 @@ public struct ModulesCLI: Sendable {
             case .hash: return try await HashCommand.run(context, parsed)
             case .initialize: return try await InitCommand.run(context, parsed)
             case .report: return try await ReportCommand.run(context, parsed)
+            case .trends: return try await TrendsCommand.run(context, parsed)
+            case .explain: return try await ExplainCommand.run(context, parsed)
             }
         } catch let error as UsageError {
             environment.errorOutput.write(
@@ -183,6 +185,8 @@ enum Command: String, CaseIterable {
     case hash
     case bench
     case report
+    case trends
+    case explain
 
     /// The options every command takes, with the formats it offers (the first is the default).
     static func commonOptions(_ formats: [OutputFormat] = [.text, .json]) -> [OptionSpec] {
@@ -215,6 +219,8 @@ enum Command: String, CaseIterable {
         case .hash: HashCommand.spec
         case .initialize: InitCommand.spec
         case .report: ReportCommand.spec
+        case .trends: TrendsCommand.spec
+        case .explain: ExplainCommand.spec
         }
     }
 }

@@ -153,12 +153,25 @@ enum PlanCommand {
         return (planned, reasons, scan)
     }
 
-    /// The durations to estimate from: the local file, with the shared cache's summary over it when a cache URL
-    /// is set (a cache that fails is one warning line, and the local file alone is used).
+    /// The durations to estimate from: each package's newest `modules test` record of the history (local, and the
+    /// shared cache's for the last commits when a cache URL is set), over the local durations file with the shared
+    /// cache's summary (the fallback for packages the history has not seen, and the per-suite times). A cache that
+    /// fails is one warning line, and the local records alone are used.
     /// - Throws: ``UsageError`` for a cache URL or timeout that is not valid.
     static func loadDurations(_ context: CommandContext, _ arguments: ParsedArguments) async throws -> DurationStore {
+        let options = try SharedTestCache.Options.parse(context, arguments)
+        var durations = try await loadRecordedDurations(context, arguments, options: options)
+        // NB: the history is the store of timings; the durations file and summary are the fallback under it.
+        durations = HistoryDurations.overlay(
+            durations, records: await HistoryDurations.records(context, options: options))
+        return durations
+    }
+
+    private static func loadRecordedDurations(
+        _ context: CommandContext, _ arguments: ParsedArguments, options: SharedTestCache.Options?
+    ) async throws -> DurationStore {
         var durations = DurationStore.load(from: durationsURL(context, arguments))
-        guard let options = try SharedTestCache.Options.parse(context, arguments) else { return durations }
+        guard let options else { return durations }
         do {
             if let summary = try await SharedDurations(options: options).read(SharedDurations.summaryKey) {
                 durations.merge(summary)

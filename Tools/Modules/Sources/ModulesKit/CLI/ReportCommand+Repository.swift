@@ -67,7 +67,9 @@ extension ReportCommand {
             arguments.value("--junit").map(resolve)
             ?? context.root.appendingPathComponent(".build/modules/junit", isDirectory: true)
         do {
-            return try ReportTimings.collect(durations: durations, junit: junit, buildTimes: buildTimes)
+            return try ReportTimings.collect(
+                durations: durations, junit: junit, buildTimes: buildTimes,
+                history: HistoryRecording.store(context).all().values.flatMap { $0 })
         } catch {
             throw CommandFailure(message: error.description, status: ExitStatus.dataError)
         }

@@ -8,7 +8,7 @@ enum TestCommand {
         synopsis: "test [PACKAGE...] [--affected --base REF] [--shard I/N] [--coverage] [--jobs N] [--junit DIR] "
             + "[--plan-shard FILE-OR-JSON] [--logs DIR] [--warnings-as-errors] [--filter PATTERN]... [--scratch-path DIR] [--sanitize NAME]... "
             + "[--durations FILE] [--changed-since-green [--results-dir DIR] [--cache-url URL [--cache-read-only] "
-            + "[--cache-timeout SECONDS]]] [--own-build-dirs] [--timeout SECONDS] [--retries N] [--dry-run] "
+            + "[--cache-timeout SECONDS]]] [--own-build-dirs] [--timeout SECONDS] [--retries N] [--why] [--dry-run] "
             + "[--format text|json] [--repo DIR]",
         options: Command.commonOptions() + [
             OptionSpec("--jobs", alias: "-j", value: "N", help: "packages built and tested at once (default: 1)"),
@@ -24,6 +24,8 @@ enum TestCommand {
                 "--scratch-path", value: "DIR",
                 help: "the build directory every package shares (default: .build/modules/scratch)"),
             OptionSpec("--own-build-dirs", help: "build each package in its own .build instead of the shared one"),
+            OptionSpec(
+                "--why", help: "print beside each test target the reason it runs (what changed since it last passed)"),
             OptionSpec("--dry-run", help: "print the packages and test filters that would run, build nothing"),
             OptionSpec(
                 "--changed-since-green",
@@ -178,7 +180,8 @@ enum TestCommand {
         var durations = DurationStore.load(from: durationsURL)
         if let shard = arguments.value("--shard") {
             let (index, count) = try ShardPlanner.parse(shard)
-            let estimates = durations.estimates(for: packages)
+            let history = HistoryRecording.store(context).all().values.flatMap { $0 }
+            let estimates = HistoryDurations.overlay(durations, records: history).estimates(for: packages)
             packages = ShardPlanner.shards(packages, count: count, seconds: estimates)[index - 1]
             let seconds = packages.reduce(0) { $0 + (estimates[$1] ?? 0) }
             environment.errorOutput.writeLine(
@@ -263,6 +266,18 @@ enum TestCommand {
                 }
             }
             return manifestStatus
+        }
+        var why: TestWhy?
+        if arguments.has("--why") || arguments.has("--changed-since-green") {
+            let loaded = try await TestWhy.scan(scan, context)
+            scan = loaded
+            why = await TestWhy.make(
+                context, arguments, scan: loaded, keys: shared?.keys, warn: arguments.has("--why"))
+            if arguments.has("--why") {
+                for line in why?.lines(packages: packages, filters: packageFilters, scan: loaded) ?? [] {
+                    environment.errorOutput.writeLine(line)
+                }
+            }
         }
         if arguments.has("--dry-run") {
             let selection = TestSelection(
@@ -361,6 +376,9 @@ enum TestCommand {
                     "warning: cannot record the passing test targets in \(resultsURL.path): \(error)")
             }
         }
+        if let why, let scan, filters.isEmpty {
+            await why.record(results, ran: why.ranTargets(packages, filters: packageFilters, scan: scan), context)
+        }
         let measured = durations.record(report.packages, root: root, partial: planShard?.partial ?? [:])
         do {
             try durations.save(to: durationsURL)
@@ -370,6 +388,11 @@ enum TestCommand {
         if let planShard, let anyCacheOptions {
             await SharedDurations.store(measured, of: planShard.shard, options: anyCacheOptions, to: environment)
         }
+        // NB: a shared cache that failed during the run already had its one warning line: it is not asked again.
+        let cacheAvailable = await shared?.health.isAvailable ?? true
+        await HistoryRecording.record(
+            await HistoryRecording.run(context).records(test: results), context,
+            options: cacheAvailable ? anyCacheOptions ?? (try? SharedTestCache.Options.parse(context, arguments)) : nil)
         switch context.format {
         case .json:
             try context.writeJSON(report)

@@ -140,6 +140,7 @@ extension ModulesConfiguration {
         )
         configuration.testTimeoutSeconds = file.test?.timeout
         configuration.cache = try file.cache?.settings(path: path) ?? CacheSettings()
+        configuration.history = try file.history?.settings(path: path) ?? HistorySettings()
         configuration.ignore = file.ignore?.map(Glob.init) ?? defaultIgnore
         configuration.quarantine = try QuarantineFileEntry.entries(file.quarantine ?? [], path: path)
         return configuration
@@ -209,13 +210,14 @@ private struct ConfigurationFile: Decodable {
     var scaffold: ScaffoldEntry?
     var test: TestEntry?
     var cache: CacheEntry?
+    var history: HistoryEntry?
     var ignore: [String]?
     var quarantine: [QuarantineFileEntry]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schema = "$schema"
         case schemaVersion, description, exclude, layers, packages, testOnlyProducts, affectsEverything, rules
-        case baseline, owners, scaffold, test, cache, ignore, quarantine
+        case baseline, owners, scaffold, test, cache, history, ignore, quarantine
     }
 
     init(from decoder: any Decoder) throws {
@@ -233,6 +235,7 @@ private struct ConfigurationFile: Decodable {
         scaffold = try container.decodeIfPresent(ScaffoldEntry.self, forKey: .scaffold)
         test = try container.decodeIfPresent(TestEntry.self, forKey: .test)
         cache = try container.decodeIfPresent(CacheEntry.self, forKey: .cache)
+        history = try container.decodeIfPresent(HistoryEntry.self, forKey: .history)
         ignore = try container.decodeIfPresent([String].self, forKey: .ignore)
         quarantine = try container.decodeIfPresent([QuarantineFileEntry].self, forKey: .quarantine)
     }

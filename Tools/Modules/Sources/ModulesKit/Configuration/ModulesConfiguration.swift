@@ -127,6 +127,8 @@ public struct ModulesConfiguration: Sendable, Equatable {
 
     /// The shared cache (`cache`); without a URL everything stays local.
     public var cache = CacheSettings()
+    /// How `modules trends` reads the history (`history`).
+    public var history = HistorySettings()
 
     /// Globs over repository-relative files that build nothing (`ignore`): left out of content hashes and action
     /// keys, and a change to one affects no package. A file matches when it or a directory above it matches.
@@ -207,6 +209,7 @@ public struct ModulesConfiguration: Sendable, Equatable {
             && lhs.testTimeoutSeconds == rhs.testTimeoutSeconds
             && lhs.owners.map(\.glob) == rhs.owners.map(\.glob)
             && lhs.owners.map(\.packages) == rhs.owners.map(\.packages) && lhs.cache == rhs.cache
+            && lhs.history == rhs.history
             && lhs.ignore == rhs.ignore && lhs.quarantine == rhs.quarantine
     }
 

@@ -51,6 +51,9 @@ public struct ActionKey: Sendable, Equatable {
     /// Whether the resolved versions of its package's external dependencies are known (``ResolvedPins``); a key
     /// without them is neither looked up nor shared.
     public var isResolved = true
+    /// The own part (the lines hashed into its `dependency` line's digest) of every target it reaches, by id, so
+    /// `explain` can say what changed inside a dependency.
+    public var dependencyParts: [String: String] = [:]
 }
 
 /// Computes ``ActionKey``s: for each target, the SHA-256 (libcrypto) of a canonical description of its inputs.
@@ -104,14 +107,15 @@ public struct ActionKeyBuilder: Sendable {
         let header = (["modules action key \(Self.formatVersion)"] + inputs.lines).joined(separator: "\n") + "\n"
         var result: [String: ActionKey] = [:]
         for node in graph.nodes {
-            let dependencies = ContentHasher.closure(of: node.ref, in: graph).map {
-                "dependency \($0) \(own[$0]?.digest ?? "-")"
-            }
+            let closure = ContentHasher.closure(of: node.ref, in: graph)
+            let dependencies = closure.map { "dependency \($0) \(own[$0]?.digest ?? "-")" }
             let text = header + (own[node.ref]?.text ?? "") + dependencies.map { $0 + "\n" }.joined()
             let id = node.ref.description
             result[id] = ActionKey(
                 id: id, key: BlobDigest.sha256(text), description: text,
-                isResolved: !unresolved.contains(node.ref.package))
+                isResolved: !unresolved.contains(node.ref.package),
+                dependencyParts: Dictionary(closure.map { ($0.description, own[$0]?.text ?? "") }) { first, _ in first }
+            )
         }
         return result
     }

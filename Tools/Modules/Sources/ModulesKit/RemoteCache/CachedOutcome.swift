@@ -36,6 +36,9 @@ public struct CachedOutcome: Codable, Sendable, Equatable {
     /// failure too), `flaky` (failed, then passed on a rerun of that run), `skipped`); `nil` in records written
     /// before this field existed. The shared cache's run history reads it to find flaky tests.
     public var tests: [TestRecord]?
+    /// The own part of the inputs of every target it reaches (``ActionKey/dependencyParts``), by id, so `explain`
+    /// can name the file that changed inside a dependency; `nil` in records written before this field existed.
+    public var dependencyInputs: [String: String]?
 
     /// One test case of a recorded run.
     public struct TestRecord: Codable, Sendable, Equatable {

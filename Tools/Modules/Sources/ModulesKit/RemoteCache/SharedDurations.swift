@@ -30,10 +30,7 @@ struct SharedDurations: Sendable {
 
     /// The client for a run's cache options.
     init(options: SharedTestCache.Options) {
-        client = RemoteCacheClient(
-            baseURL: options.url,
-            transport: CurlTransport(
-                timeoutMilliseconds: Int(options.timeoutSeconds * 1000), authorization: options.authorization))
+        client = RemoteCacheClient(options: options)
     }
 
     init(client: RemoteCacheClient) {

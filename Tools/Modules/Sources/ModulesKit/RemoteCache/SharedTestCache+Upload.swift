@@ -84,7 +84,7 @@ extension SharedTestCache {
                 skipped: cases.count { $0.outcome == .skipped },
                 failures: cases.filter { $0.outcome == .failed || $0.outcome == .quarantined }.map(\.qualifiedName),
                 seconds: result.seconds, commit: commit, branch: branch, machine: machine, recordedAt: stamp,
-                inputs: key.description, tests: cases.map(Self.record))
+                inputs: key.description, tests: cases.map(Self.record), dependencyInputs: key.dependencyParts)
             let record: Data
             do {
                 record = try outcome.encoded()

@@ -14,9 +14,12 @@ import Foundation
 /// - saved `modules build-times --json` results (`--build-times FILE`): each package's clean (`build`) and
 ///   `incremental` build medians, on the working tree and on the `--compare` revision.
 ///
-/// None of these records a commit, so their points are labelled by what they are and dated by the file's
-/// modification time. The history store, when it comes, adds points of source `history` with their commits to the
-/// same series.
+/// - the history store (`.build/modules/history/`, ``HistoryStore``): every recorded run of `modules test` and
+///   `modules build-times`, with its commit and time (source `history`, labelled by short commit); where it holds a
+///   module's metric, the undated copy of the last run from the durations or JUnit file is left out.
+///
+/// The durations and JUnit files record no commit, so their points are labelled by what they are and dated by the
+/// file's modification time.
 public struct ReportTimings: Sendable, Equatable {
     /// A record that exists but cannot be read.
     public struct Unreadable: Error, Equatable, CustomStringConvertible {
@@ -47,11 +50,19 @@ public struct ReportTimings: Sendable, Equatable {
     ///   - buildTimes: saved `build-times --json` results; each must exist and decode.
     /// - Throws: ``Unreadable`` for a `--build-times` file that is missing or not a `build-times` result. A JUnit
     ///   file that is not well-formed is left out with a note (it is a record, not an input someone gave).
-    public static func collect(durations: URL, junit: URL, buildTimes: [URL]) throws(Unreadable) -> ReportTimings {
+    public static func collect(
+        durations: URL, junit: URL, buildTimes: [URL], history: [HistoryRecord]
+    ) throws(Unreadable) -> ReportTimings {
         var timings = ReportTimings()
         var points: [String: [String: [ReportData.Point]]] = [:]
+        let fromHistory = historyPoints(history)
         func add(_ module: String, _ metric: String, _ point: ReportData.Point) {
+            // NB: the history holds the last `modules test` run too, with its commit: the undated copy is left out.
+            if point.source != "build-times", fromHistory[module]?[metric] != nil { return }
             points[module, default: [:]][metric, default: []].append(point)
+        }
+        if history.isEmpty {
+            timings.notes.append("No history yet: `modules test` and `modules build-times` record it.")
         }
         if let stamp = modificationTime(durations) {
             for (package, entry) in DurationStore.load(from: durations).entries {
@@ -114,6 +125,11 @@ public struct ReportTimings: Sendable, Equatable {
             timings.notes.append(
                 "No build times: save `modules build-times --json` results and pass them with --build-times FILE.")
         }
+        for (module, metrics) in fromHistory {
+            for (metric, list) in metrics {
+                points[module, default: [:]][metric, default: []].insert(contentsOf: list, at: 0)
+            }
+        }
         timings.series = points.keys.sorted().flatMap { module in
             (points[module] ?? [:]).keys.sorted().map { metric in
                 ReportData.Series(module: module, metric: metric, points: points[module]?[metric] ?? [])
@@ -121,6 +137,28 @@ public struct ReportTimings: Sendable, Equatable {
         }
         timings.flaky.sort { ($0.module, $0.test) < ($1.module, $1.test) }
         return timings
+    }
+
+    /// The history's points by module then metric, oldest first, labelled by short commit: `build` and
+    /// `incremental` (`build-times`), `test` and `buildAndTest` (`modules test`).
+    static func historyPoints(_ history: [HistoryRecord]) -> [String: [String: [ReportData.Point]]] {
+        var points: [String: [String: [ReportData.Point]]] = [:]
+        for record in history.sorted(by: { ($0.recordedAt, $0.run) < ($1.recordedAt, $1.run) }) {
+            var values: [(String, Double)] = []
+            if let clean = record.cleanBuildSeconds { values.append(("build", clean)) }
+            if let incremental = record.incrementalBuildSeconds { values.append(("incremental", incremental)) }
+            if let test = record.testSeconds { values.append(("test", test)) }
+            if record.source == "test", let build = record.buildSeconds, let test = record.testSeconds {
+                values.append(("buildAndTest", HistoryRun.rounded(build + test)))
+            }
+            for (metric, seconds) in values {
+                points[record.module, default: [:]][metric, default: []].append(
+                    .init(
+                        label: String(record.commit.prefix(12)), commit: record.commit, time: record.recordedAt,
+                        seconds: seconds, source: "history"))
+            }
+        }
+        return points
     }
 
     /// The file's modification time in ISO 8601, or `nil` when it does not exist.

@@ -74,13 +74,16 @@ struct CacheServer: Sendable {
         #expect(result.succeeded, "\(result.standardErrorText)")
     }
 
-    /// The AC entries on disk, by key.
-    func actionEntries() throws -> [String: Data] {
+    /// The AC entries on disk, by key: test results, their run histories and durations; with `history`, the
+    /// history slots of runs (entries naming `history.json`, which every run with a writable cache adds) too.
+    func actionEntries(history: Bool = false) throws -> [String: Data] {
         let directory = data.appendingPathComponent("ac")
         let names = (try? FileManager().contentsOfDirectory(atPath: directory.path)) ?? []
         var entries: [String: Data] = [:]
         for name in names {
-            entries[name] = try Data(contentsOf: directory.appendingPathComponent(name))
+            let bytes = try Data(contentsOf: directory.appendingPathComponent(name))
+            if !history, (try? ActionResultMessage.decode(bytes))?.file(SharedHistory.fileName) != nil { continue }
+            entries[name] = bytes
         }
         return entries
     }
