@@ -1,0 +1,51 @@
+import Checkout
+import DesignSystem
+import SnapshotTestSupport
+import TerminalUI
+import Testing
+
+/// Every checkout screen in its states at the four layouts of every screen (80x24, 120x40, 40x12 without colour,
+/// 120x40 with 256 colours), as text and style grids in `Snapshots/` (`<Screen>.<state>.<layout>.snap`). The
+/// harness's clock and `Sample.now` stand in for time, so nothing depends on today. Re-record with
+/// `RECORD_SNAPSHOTS=1` (see DesignSystem/README.md, "Snapshot tests").
+@MainActor
+@Suite("Checkout screen snapshots", .timeLimit(.minutes(2)))
+struct ScreenSnapshotTests {
+    /// The cart screen: loaded empty, and with the sample order's lines.
+    enum CartState: String, CaseIterable, Sendable {
+        case empty, loaded
+    }
+
+    @Test("the cart", arguments: CartState.allCases, SnapshotLayout.everyScreen)
+    func cart(state: CartState, layout: SnapshotLayout) async throws {
+        let harness = try Harness()
+        if state == .loaded { try await harness.fillCart() }
+        let viewModel = CartViewModel(feature: harness.feature, format: Sample.format)
+        await viewModel.load()
+        let view = CartView(viewModel: viewModel, theme: .unicode)
+        expectSnapshot(of: view.render(size: layout.size), named: "Cart.\(state)", layout: layout)
+    }
+
+    /// Each step of the flow is a screen: the sample cart, walked to the step with the sample address, the
+    /// standard option and an invoice.
+    @Test("each checkout step", arguments: CheckoutStep.allCases, SnapshotLayout.everyScreen)
+    func step(step: CheckoutStep, layout: SnapshotLayout) async throws {
+        let harness = try Harness()
+        try await harness.fillCart()
+        let coordinator = try await harness.coordinator(at: step)
+        let view = CheckoutFlowView(coordinator: coordinator, theme: .unicode)
+        expectSnapshot(of: view.render(size: layout.size), named: "Checkout.\(step.rawValue)", layout: layout)
+    }
+
+    @Test("the offer to resume a confirmed draft", arguments: SnapshotLayout.everyScreen)
+    func resumeOffer(layout: SnapshotLayout) async throws {
+        let harness = try Harness()
+        try await harness.leaveConfirmedDraft()
+        harness.transport.enqueue(.apiError(status: 404, code: "not_found"))
+        let coordinator = harness.makeCoordinator()
+        await coordinator.start()
+        #expect(coordinator.screen.resumeOffer != nil)
+        let view = CheckoutFlowView(coordinator: coordinator, theme: .unicode)
+        expectSnapshot(of: view.render(size: layout.size), named: "Checkout.resume_offer", layout: layout)
+    }
+}
