@@ -1,7 +1,12 @@
 import Checkout
 import DesignSystem
+import Logging
+import Models
+import Networking
+import NetworkingTestSupport
 import SnapshotTestSupport
 import TerminalUI
+import TestSupport
 import Testing
 
 /// Every checkout screen in its states at the four layouts of every screen (80x24, 120x40, 40x12 without colour,
@@ -47,5 +52,57 @@ struct ScreenSnapshotTests {
         #expect(coordinator.screen.resumeOffer != nil)
         let view = CheckoutFlowView(coordinator: coordinator, theme: .unicode)
         expectSnapshot(of: view.render(size: layout.size), named: "Checkout.resume_offer", layout: layout)
+    }
+
+    /// The order history: loaded (the first captured page), no orders, offline before anything loaded, signed out.
+    enum HistoryState: String, CaseIterable, Sendable {
+        case loaded, empty, offline
+        case signedOut = "signed_out"
+    }
+
+    @Test("the order history", arguments: HistoryState.allCases, SnapshotLayout.everyScreen)
+    func history(state: HistoryState, layout: SnapshotLayout) async throws {
+        let (transport, repository) = Self.orderRepository(token: state == .signedOut ? nil : "t")
+        switch state {
+        case .loaded: transport.enqueue(try Fixture.response("orders_page_1"))
+        case .empty: transport.enqueue(.json(#"{"orders": [], "next_cursor": null}"#))
+        case .offline: transport.enqueue(.failure(.notConnectedToInternet))
+        case .signedOut: break
+        }
+        let viewModel = OrderHistoryViewModel(repository: repository, format: Sample.format, pageSize: 20)
+        await viewModel.load()
+        let view = OrderHistoryView(viewModel: viewModel, theme: .unicode)
+        expectSnapshot(of: view.render(size: layout.size), named: "Orders.\(state.rawValue)", layout: layout)
+    }
+
+    /// An order's detail: loaded (the captured order), and an order that is not the user's.
+    enum DetailState: String, CaseIterable, Sendable {
+        case loaded
+        case notFound = "not_found"
+    }
+
+    @Test("an order's detail", arguments: DetailState.allCases, SnapshotLayout.everyScreen)
+    func detail(state: DetailState, layout: SnapshotLayout) async throws {
+        let (transport, repository) = Self.orderRepository(token: "t")
+        switch state {
+        case .loaded: transport.enqueue(try Fixture.response("order_detail"))
+        case .notFound: transport.enqueue(.apiError(status: 404, code: "not_found"))
+        }
+        let viewModel = OrderDetailViewModel(
+            orderID: "ord_1", order: nil, repository: repository, format: Sample.format)
+        await viewModel.load()
+        let view = OrderDetailView(viewModel: viewModel, theme: .unicode)
+        expectSnapshot(of: view.render(size: layout.size), named: "OrderDetail.\(state.rawValue)", layout: layout)
+    }
+
+    /// The live order repository over a scripted transport on a manual clock, signed in when `token` is given.
+    static func orderRepository(token: String?) -> (ScriptedTransport, LiveOrderRepository) {
+        let clock = ManualClock()
+        let transport = ScriptedTransport(clock: clock)
+        let client = APIClient.testing(
+            transport: transport, clock: clock, tokenProvider: InMemoryTokenProvider(token: token))
+        let repository = LiveOrderRepository(
+            client: client, clock: clock, logger: Logger(label: "t", handler: CapturingLogHandler()))
+        return (transport, repository)
     }
 }
