@@ -141,6 +141,21 @@ struct SnapshotTestSupportTests {
         #expect(throws: SnapshotNameError.self) { try store.check("x", fileName: name) }
     }
 
+    @Test("expectSnapshot reads the Snapshots folder beside the file it is given and records an issue on a change")
+    func expectThroughFilePath() throws {
+        try withTemporaryDirectory { (directory: URL) throws in
+            let folder = directory.appendingPathComponent("Snapshots")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let testFile = directory.appendingPathComponent("CartTests.swift").path
+            let snapshot = ScreenSnapshot(name: "Cart", lines: Self.screen(), layout: Self.layout)
+            try Data(snapshot.fileContents.utf8).write(to: folder.appendingPathComponent("Cart.12x3.256.snap"))
+            expectSnapshot(of: Self.screen(), named: "Cart", layout: Self.layout, filePath: testFile)
+            withKnownIssue("a changed label differs from the file (or is recorded when RECORD_SNAPSHOTS=1)") {
+                expectSnapshot(of: Self.screen(label: "Bag"), named: "Cart", layout: Self.layout, filePath: testFile)
+            }
+        }
+    }
+
     private func withTemporaryDirectory(_ body: (URL) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "SnapshotTestSupportTests-\(UUID().uuidString)")
