@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "DesignSystem", targets: ["DesignSystem"]),
         .library(name: "DesignSystemImages", targets: ["DesignSystemImages"]),
+        // For test targets only (modules.json's `testOnlyProducts`): snapshots of rendered screens.
+        .library(name: "SnapshotTestSupport", targets: ["SnapshotTestSupport"]),
         .executable(name: "gallery", targets: ["gallery"]),
     ],
     dependencies: [
@@ -39,6 +41,9 @@ let package = Package(
             providers: [.apt(["libchafa-dev", "libglib2.0-dev"]), .brew(["chafa"])]
         ),
         .target(name: "DesignSystemImages", dependencies: ["CChafa", "TerminalUI"]),
+        // Snapshot tests of screens: a rendering as a text grid and a style grid, checked against or recorded into
+        // a `Snapshots` folder beside the test file (see README, "Snapshot tests"). Any package's tests may use it.
+        .target(name: "SnapshotTestSupport", dependencies: ["TerminalUI"]),
         // The catalog of every component in its states: shown by `gallery`, snapshot-tested by DesignSystemTests.
         .target(name: "GalleryCatalog", dependencies: ["TerminalUI", "DesignSystem"]),
         .executableTarget(name: "gallery", dependencies: ["TerminalUI", "DesignSystem", "GalleryCatalog"]),
@@ -54,11 +59,12 @@ let package = Package(
         // Runs a program under a pseudo-terminal and reads `stty -g` on it: for the tests and FrameLatencyBenchmarks.
         .target(name: "TerminalTesting", path: "Tests/TerminalTesting"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalTesting"]),
+        .testTarget(name: "SnapshotTestSupportTests", dependencies: ["SnapshotTestSupport", "TerminalUI"]),
         .testTarget(name: "DesignSystemImagesTests", dependencies: ["DesignSystemImages", "TerminalUI"]),
         .testTarget(
             name: "DesignSystemTests",
-            dependencies: ["TerminalUI", "DesignSystem", "GalleryCatalog", "TerminalTesting"],
-            resources: [.copy("Snapshots")]
+            dependencies: ["TerminalUI", "DesignSystem", "GalleryCatalog", "TerminalTesting", "SnapshotTestSupport"],
+            exclude: ["Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6]

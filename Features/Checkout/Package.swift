@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 // Features/Checkout: the persistent cart, the flow-scoped checkout (a coordinator owning a draft through six steps),
 // exactly-once order placement and order history. Depends on Core (Logging, Models, Networking, Persistence) and
-// DesignSystem; tests also use the Networking and Persistence test doubles, Core/TestSupport and Core/Primitives.
+// DesignSystem; tests also use the Networking and Persistence test doubles, Core/TestSupport, Core/Primitives and
+// DesignSystem's SnapshotTestSupport (snapshots of the screens in `Tests/CheckoutTests/Snapshots`).
 import PackageDescription
 
 let package = Package(
@@ -48,7 +49,9 @@ let package = Package(
                 .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
+                .product(name: "SnapshotTestSupport", package: "DesignSystem"),
             ],
+            exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,11 +1,13 @@
 import DesignSystem
 import GalleryCatalog
+import SnapshotTestSupport
 import TerminalUI
 import Testing
 
 /// Whole screens built on `ScrollView` and `FilterList` at 80x24, 120x40 and 40x12, in several states each, as
 /// plain text (`ScrollView.<size>.txt`, `FilterList.<size>.txt`), and the filter list in truecolour to show the
-/// highlight (`FilterList.80x24.ansi`). Re-record with `RECORD_SNAPSHOTS=1` (see DesignSystem/README.md).
+/// highlight (`FilterList.80x24.ansi`), and the filtered list as text and style grids at the four layouts of
+/// every screen (`FilterList.filtered.<layout>.snap`). Re-record with `RECORD_SNAPSHOTS=1` (see DesignSystem/README.md).
 @Suite("Screen snapshots at three sizes", .timeLimit(.minutes(1)))
 @MainActor
 struct ScreenSnapshotTests {
@@ -111,7 +113,7 @@ struct ScreenSnapshotTests {
         screen.focusedElement = DetailScreen.postcode
         screen.state.revealFocus()
         text += Self.frame("postcode focused", screen.render(size: size), size: size)
-        Snapshot.expect(text, matches: "ScrollView.\(size).txt")
+        expectSnapshot(text, fileName: "ScrollView.\(size).txt")
     }
 
     @Test("a results screen over 10,000 rows: unfiltered, filtered, scrolled, clicked", arguments: sizes)
@@ -127,7 +129,7 @@ struct ScreenSnapshotTests {
         text += Self.frame("row 3 clicked", screen.render(size: size), size: size)
         _ = screen.handle(KeyEvent(.escape))
         text += Self.frame("escape: filter cleared, the row stays selected", screen.render(size: size), size: size)
-        Snapshot.expect(text, matches: "FilterList.\(size).txt")
+        expectSnapshot(text, fileName: "FilterList.\(size).txt")
     }
 
     @Test("the filter's matched part in colour")
@@ -135,7 +137,18 @@ struct ScreenSnapshotTests {
         let screen = ResultsScreen(rowCount: 10_000, theme: .unicode)
         for key in [KeyEvent.character("/")] + "CRÈME".map(KeyEvent.character) { _ = screen.handle(key) }
         let lines = screen.render(size: TerminalSize(columns: 80, rows: 24))
-        Snapshot.expect(
-            StyledTextRenderer(capability: .truecolor).render(lines) + "\n", matches: "FilterList.80x24.ansi")
+        expectSnapshot(
+            StyledTextRenderer(capability: .truecolor).render(lines) + "\n", fileName: "FilterList.80x24.ansi")
+    }
+
+    @Test(
+        "the results screen filtered, as text and style grids at the four layouts of every screen",
+        arguments: SnapshotLayout.everyScreen)
+    func filterListGrid(layout: SnapshotLayout) {
+        let screen = ResultsScreen(rowCount: 10_000, theme: .unicode)
+        for key in [KeyEvent.character("/")] + "lamp".map(KeyEvent.character) { _ = screen.handle(key) }
+        _ = screen.handle(KeyEvent(.enter))
+        _ = screen.handle(KeyEvent(.down))
+        expectSnapshot(of: screen.render(size: layout.size), named: "FilterList.filtered", layout: layout)
     }
 }

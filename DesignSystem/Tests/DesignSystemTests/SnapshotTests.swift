@@ -1,5 +1,6 @@
 import DesignSystem
 import GalleryCatalog
+import SnapshotTestSupport
 import TerminalUI
 import Testing
 
@@ -14,7 +15,7 @@ struct SnapshotTests {
     func componentPlainText(name: String, width: Int) throws {
         let entry = try #require(GalleryCatalog.entries().first { $0.name == name })
         let text = StyledTextRenderer(capability: .none).render(entry.render(width: width, theme: .unicode))
-        Snapshot.expect(text, matches: "\(name).\(width).txt")
+        expectSnapshot(text, fileName: "\(name).\(width).txt")
     }
 
     @Test(
@@ -23,13 +24,13 @@ struct SnapshotTests {
     )
     func galleryANSI(capability: ColorCapability) {
         let text = StyledTextRenderer(capability: capability).render(Self.gallery(width: 80, theme: .unicode))
-        Snapshot.expect(text, matches: "gallery.\(capability).ansi")
+        expectSnapshot(text, fileName: "gallery.\(capability).ansi")
     }
 
     @Test("the gallery with ASCII symbols, as for a locale that is not UTF-8")
     func galleryASCII() {
         let text = StyledTextRenderer(capability: .none).render(Self.gallery(width: 60, theme: .ascii))
-        Snapshot.expect(text, matches: "gallery.ascii.60.txt")
+        expectSnapshot(text, fileName: "gallery.ascii.60.txt")
     }
 
     @Test("plain text has no escape byte, and every capability has its layout", arguments: ColorCapability.allCases)
