@@ -18,16 +18,19 @@ public struct ImportScanner: Sendable {
     private let runner: any ProcessRunning
     private let swiftc: String
     private let root: URL
+    private let cache: ImportScanCache?
 
     /// Creates a scanner.
     /// - Parameters:
     ///   - runner: runs the compiler.
     ///   - swiftc: the `swiftc` to run (the toolchain's).
     ///   - root: the repository root; files are given relative to it.
-    public init(runner: any ProcessRunning, swiftc: String, root: URL) {
+    ///   - cache: where scans are recorded by the content of their files; `nil` runs the compiler every time.
+    public init(runner: any ProcessRunning, swiftc: String, root: URL, cache: ImportScanCache? = nil) {
         self.runner = runner
         self.swiftc = swiftc
         self.root = root
+        self.cache = cache
     }
 
     /// How a module's sources are compiled, as far as parsing them is concerned.
@@ -65,18 +68,32 @@ public struct ImportScanner: Sendable {
         ]
     }
 
-    /// The modules `files` import, sorted, as one compiler call.
+    /// The modules `files` import, sorted, as one compiler call (none when the cache holds the answer).
     /// - Parameters:
     ///   - files: repository-relative Swift files of one module.
     ///   - settings: the module's name, conditions and language mode.
     /// - Returns: the imported modules, or why the compiler could not tell.
     public func imports(of files: [String], settings: Settings) async -> Result<[String], Failure> {
         guard !files.isEmpty else { return .success([]) }
+        let urls = files.map { RepoPath.url($0, in: root) }
+        let key = cache?.key(files: urls, settings: settings, swiftc: swiftc)
+        if let key, let recorded = cache?.modules(for: key) {
+            return .success(recorded)
+        }
+        let scanned = await compilerImports(of: urls, settings: settings)
+        if let key, case .success(let modules) = scanned {
+            // A cache that cannot be written costs the next run its time, nothing else.
+            try? cache?.store(modules, for: key)
+        }
+        return scanned
+    }
+
+    private func compilerImports(of urls: [URL], settings: Settings) async -> Result<[String], Failure> {
         let conditions = (["SWIFT_PACKAGE", "DEBUG"] + settings.defines).flatMap { ["-D", $0] }
         let features = settings.upcomingFeatures.flatMap { ["-enable-upcoming-feature", $0] }
         let invocation = ProcessInvocation(
             executable: swiftc,
-            arguments: ["-frontend", "-emit-imported-modules"] + files.map { RepoPath.url($0, in: root).path }
+            arguments: ["-frontend", "-emit-imported-modules"] + urls.map(\.path)
                 + ["-module-name", settings.module, "-swift-version", settings.languageMode] + conditions + features
                 + (settings.targetTriple.map { ["-target", $0] } ?? []) + ["-o", "-"],
             workingDirectory: root
