@@ -91,8 +91,9 @@ struct TargetGraph {
         outgoing[ref] ?? []
     }
 
-    /// The shortest dependency path from `start` to `goal` (both included), or `nil` when `goal` is not reachable.
-    func path(from start: TargetRef, to goal: TargetRef) -> [TargetRef]? {
+    /// The shortest dependency path from `start` to `goal` (both included), or `nil` when `goal` is not reachable;
+    /// with `platform`, only through dependencies that are there when building for it (their `.when(platforms:)`).
+    func path(from start: TargetRef, to goal: TargetRef, on platform: String? = nil) -> [TargetRef]? {
         var previous: [TargetRef: TargetRef] = [:]
         var queue = [start]
         var head = 0
@@ -109,7 +110,8 @@ struct TargetGraph {
                 }
                 return path.reversed()
             }
-            for edge in dependencies(of: current) where seen.insert(edge.to).inserted {
+            for edge in dependencies(of: current)
+            where platform.map(edge.isAvailable) ?? true && seen.insert(edge.to).inserted {
                 previous[edge.to] = current
                 queue.append(edge.to)
             }

@@ -58,6 +58,10 @@ public struct ImportScanner: Sendable {
             self.targetTriple = targetTriple
         }
 
+        /// SwiftPM's platform names (`.when(platforms:)`, `graph --platform`): this machine's `linux` and every
+        /// name of ``triples``.
+        public static var platformNames: Set<String> { Set(triples.keys).union(["linux"]) }
+
         /// A triple for each platform name of SwiftPM that the frontend can parse for without its SDK.
         public static let triples: [String: String] = [
             "macos": "arm64-apple-macosx14.0", "ios": "arm64-apple-ios17.0", "tvos": "arm64-apple-tvos17.0",

@@ -1,0 +1,3 @@
+import Logging
+
+public let netName = logName + " net"
