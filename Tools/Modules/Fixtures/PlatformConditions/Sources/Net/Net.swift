@@ -1,3 +1,4 @@
 import Logging
 
+/// The network module's name.
 public let netName = logName + " net"

@@ -1,1 +1,2 @@
+/// The Windows module's name.
 public let winName = "windows"
