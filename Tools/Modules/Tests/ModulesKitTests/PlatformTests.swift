@@ -76,7 +76,7 @@ import Testing
             #expect(finding["severity"] as? String == "error")
             #expect(finding["module"] as? String == "Logging")
             #expect(finding["file"] as? String == "Sources/App/main.swift")
-            #expect(finding["line"] as? Int == 6)
+            #expect(finding["line"] as? Int == 1)
             let message = finding["message"] as? String ?? ""
             #expect(message.contains("unavailable on windows"), "\(message)")
             #expect(message.contains("only through Net, a dependency only on linux"), "\(message)")

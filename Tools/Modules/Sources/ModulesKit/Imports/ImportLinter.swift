@@ -192,15 +192,15 @@ struct ImportLinter {
         var problems: [Problem] = []
         let who = "target \(node.ref.target) of \(node.ref.package)"
         for module in imports.sorted()
-        where module != node.module && !Toolchain.isToolchainModule(module, in: toolchainModules) {
-            if let owner = graph.owner(ofModule: module),
+        where module != node.module && !isToolchainModule(module) {
+            if let owner = graph.owner(ofModule: module, for: node.ref),
                 let problem = unavailableImport(node, of: owner, platforms: seenOn[module] ?? ["linux"], rules: rules)
             {
                 problems.append(problem)
                 continue
             }
             guard !declared.contains(module) else { continue }
-            guard let owner = graph.owner(ofModule: module) else {
+            guard let owner = graph.owner(ofModule: module, for: node.ref) else {
                 if let source = externalModules[module] {
                     let siblings = graph.packages.externalProducts.filter { ref, uses in
                         ref.package == node.ref.package && ref != node.ref
@@ -308,6 +308,12 @@ struct ImportLinter {
             platform: first == "linux" ? nil : first)
     }
 
+    /// Whether `module` is the toolchain's: one of its modules, or a name starting with `_` that no target of the
+    /// repository has (a repository target `_Internal` is checked like any other).
+    private func isToolchainModule(_ module: String) -> Bool {
+        toolchainModules.contains(module) || (module.hasPrefix("_") && graph.owner(ofModule: module) == nil)
+    }
+
     /// A warning for each declared dependency (a target, or a product's targets) that no source imports.
     /// Executable targets are exempt: a target depends on one to have it built, not to import it.
     private func unusedDependencies(of node: TargetNode, imports: Set<String>, note: String) -> [Finding] {
@@ -368,7 +374,7 @@ struct ImportLinter {
                 result.file = file
                 result.line = ImportLocator(source: text).line(of: problem.module)
                 result.module = problem.module
-                result.otherPackage = graph.owner(ofModule: problem.module)?.ref.package
+                result.otherPackage = graph.owner(ofModule: problem.module, for: problem.target.ref)?.ref.package
                 findings.append(result)
                 located = true
             }
