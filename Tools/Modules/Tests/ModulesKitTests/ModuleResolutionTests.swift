@@ -90,6 +90,66 @@ import Testing
     }
 }
 
+/// `unused-dependency` stays quiet for deliberate shapes: an aggregator and a target a build plugin feeds.
+@Suite(.timeLimit(.minutes(10))) struct DeliberateDependencyTests {
+    private static let files: [String: String] = [
+        "Package.swift": """
+        // swift-tools-version:6.2
+        import PackageDescription
+
+        let package = Package(
+            name: "Shapes",
+            targets: [
+                .target(name: "Base"),
+                .target(name: "Extra"),
+                .target(name: "Umbrella", dependencies: ["Base", "Extra"]),
+                .target(name: "Linker", dependencies: ["Base"]),
+                .target(name: "Generated", dependencies: ["Base"], plugins: [.plugin(name: "Gen")]),
+                .target(name: "Plain", dependencies: ["Base"]),
+                .plugin(name: "Gen", capability: .buildTool()),
+            ],
+            swiftLanguageModes: [.v6]
+        )
+
+        """,
+        "Sources/Base/Base.swift": "/// The base.\npublic let base = 1\n",
+        "Sources/Extra/Extra.swift": "/// More.\npublic let extra = 2\n",
+        "Sources/Umbrella/Umbrella.swift":
+            "// Re-exports the base.\n/* the rest is linked */\n@_exported import Base\n",
+        "Sources/Linker/Linker.swift": "",
+        "Sources/Generated/Generated.swift": "/// Beside the generated sources.\npublic let generated = 3\n",
+        "Sources/Plain/Plain.swift": "/// Uses nothing.\npublic let plain = 4\n",
+        "Plugins/Gen/Gen.swift": "import PackagePlugin\n",
+    ]
+
+    @Test func anAggregatorAndAPluginFedTargetAreNotUnusedButAPlainTargetIs() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = directory.appendingPathComponent("repo", isDirectory: true)
+            for (path, text) in Self.files {
+                let url = repo.appendingPathComponent(path)
+                try FileManager().createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: url)
+            }
+            let run = await runModules(
+                ["lint", "--json", "--repo", repo.path], in: repo, runner: liveRunner(directory))
+            #expect(run.status == 0, "\(run.errorOutput)")
+            let findings = try jsonObject(run.output)["findings"] as? [[String: Any]] ?? []
+            #expect(findings.map { $0["rule"] as? String } == ["unused-dependency"], "\(findings)")
+            #expect(findings.first?["target"] as? String == "Plain")
+        }
+    }
+
+    @Test func pluginUsagesAreRead() throws {
+        let json = #"""
+            {"name": "P", "dependencies": [], "products": [],
+             "targets": [{"name": "A", "type": "regular", "dependencies": [],
+                          "pluginUsages": [{"plugin": ["Gen", null]}, {"plugin": ["Lint", "tools"]}]}]}
+            """#
+        #expect(try DumpPackageDecoder.decode(Data(json.utf8)).targets.first?.plugins == ["Gen", "Lint"])
+    }
+}
+
 private func withTemporaryDirectorySync(_ body: (URL) throws -> Void) throws {
     let directory = FileManager().temporaryDirectory.appendingPathComponent("modules-\(UUID().uuidString)")
     try FileManager().createDirectory(at: directory, withIntermediateDirectories: true)

@@ -89,7 +89,7 @@ struct ImportLinter {
         var problems: [Problem] = []
         let named = graph.packages.externalProducts.values.flatMap { $0 }.map { ($0.product, $0.package) }
         let externalModules = external.knownModules(named: named)
-        for ((node, _), result) in zip(targets, results) {
+        for ((node, files), result) in zip(targets, results) {
             switch result {
             case .success(let linuxImports):
                 let elsewhere = onlyElsewhere[node.ref] ?? [:]
@@ -97,7 +97,11 @@ struct ImportLinter {
                 problems += check(
                     node, imports: imports, externalModules: externalModules, elsewhere: elsewhere,
                     seenOn: seenOn[node.ref] ?? [:])
-                findings += unusedDependencies(of: node, imports: imports, note: canImportNotes[node.ref] ?? "")
+                // Deliberate shapes: an aggregator (its files empty or only re-exporting) links what it declares;
+                // a build plugin's generated sources, which are not read here, may import what it declares.
+                if node.manifest.plugins.isEmpty, !Self.isAggregator(files: files, root: root) {
+                    findings += unusedDependencies(of: node, imports: imports, note: canImportNotes[node.ref] ?? "")
+                }
             case .failure(let failure):
                 findings.append(
                     finding(
@@ -306,6 +310,36 @@ struct ImportLinter {
                 + "\(missing.joined(separator: ", ")): it \(how) \(through)\(seen); import it under the same "
                 + "#if os(…) condition, or declare it for every platform that imports it",
             platform: first == "linux" ? nil : first)
+    }
+
+    /// Whether a target's files hold nothing but comments, blank lines and `@_exported import`s: an aggregator
+    /// (an umbrella module that re-exports, or a target that only links what it declares).
+    static func isAggregator(files: [String], root: URL) -> Bool {
+        files.allSatisfy { file in
+            guard let text = try? String(contentsOf: RepoPath.url(file, in: root), encoding: .utf8) else {
+                return false
+            }
+            var inComment = false
+            for raw in text.split(whereSeparator: \.isNewline) {
+                var line = raw.trimmingCharacters(in: .whitespaces)
+                if inComment {
+                    guard let end = line.range(of: "*/") else { continue }
+                    line = String(line[end.upperBound...]).trimmingCharacters(in: .whitespaces)
+                    inComment = false
+                }
+                if line.hasPrefix("/*") {
+                    inComment = !line.contains("*/")
+                    continue
+                }
+                if line.isEmpty || line.hasPrefix("//") || line.hasPrefix("@_exported import ")
+                    || line.hasPrefix("@_exported public import ")
+                {
+                    continue
+                }
+                return false
+            }
+            return true
+        }
     }
 
     /// Whether `module` is the toolchain's: one of its modules, or a name starting with `_` that no target of the
