@@ -29,6 +29,9 @@ import Testing
         let core = first.packages.filter { $0.layer == 4 }.map { fanIn[$0.path] ?? 0 }.sorted()
         #expect((core.last ?? 0) >= 4 * max(1, core[core.count / 2]))
         #expect(first.packages.contains { $0.hasSupport } && first.packages.contains { !$0.hasSupport })
+        // TestKit is foundation's own peer: only packages above that layer test with it.
+        #expect(first.packages.contains { $0.testsUseTestKit })
+        #expect(first.packages.allSatisfy { !$0.testsUseTestKit || (1..<5).contains($0.layer) })
         let files = first.files
         let service = try #require(first.packages.first { $0.layer == 3 })
         let manifest = try #require(files["\(service.path)/Package.swift"])
