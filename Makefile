@@ -111,10 +111,11 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	$(SWIFT) build -c release --product storefront $(SWIFT_WARNINGS)
 	scripts/bench-idle.sh .build/release/storefront 60
 
-bench-modules: ## Warm `modules` list/graph/affected/lint timings vs one `swift package dump-package` (release build).
+bench-modules: ## Warm `modules` timings vs one `swift package dump-package`: this repository, then 500 synthetic packages (release build).
 	@scripts/ensure-system-packages.sh $(MODULES_TOOL_PACKAGES)
 	$(SWIFT) build -c release --package-path $(MODULES_PACKAGE) --product modules $(SWIFT_WARNINGS)
 	$(MODULES_PACKAGE)/.build/release/modules bench --runs 5
+	$(MODULES_PACKAGE)/.build/release/modules bench --synthetic 500
 
 bench-server: ## storefront-server vs nginx on the same bytes, route by route (wrk on loopback); ARGS="--json --scaling".
 	@scripts/ensure-system-packages.sh $(RUN_PACKAGES)

@@ -6,6 +6,8 @@ import Testing
 /// `modules bench` over a scripted `swift` and `modules` and a stepping clock, so every timing is exactly one
 /// second and the ratios are exact.
 @Suite(.timeLimit(.minutes(10))) struct BenchCommandTests {
+    /// Answers `dump-package` with a minimal manifest and everything else (`git`, the timed `modules`) with
+    /// success; records every invocation.
     final class Recorder: @unchecked Sendable {
         // Sound: `recorded` is only touched while `lock` is held.
         private let lock = NSLock()
@@ -16,6 +18,11 @@ import Testing
         var runner: ScriptedRunner {
             ScriptedRunner { [self] invocation in
                 lock.withLock { recorded.append(invocation) }
+                if invocation.arguments.contains("dump-package") {
+                    let name = invocation.workingDirectory?.lastPathComponent ?? "x"
+                    let json = #"{"name": "\#(name)", "dependencies": [], "products": [], "targets": []}"#
+                    return ProcessResult(status: 0, standardOutput: Data(json.utf8))
+                }
                 return ProcessResult(status: 0, standardOutput: Data("{}".utf8))
             }
         }

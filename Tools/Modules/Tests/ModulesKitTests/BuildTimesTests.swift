@@ -94,6 +94,39 @@ import Testing
         let unpaired = BuildTimesReport.Comparison(current: .init(samples: [10, 30]), base: .init(samples: [16]))
         #expect(unpaired.ratio == 1.25)
     }
+
+    @Test func aRatioItsOwnRunsSpreadExplainsIsNoRegression() {
+        // Two runs on unchanged sources: 1.35× on the median, but one run 1.54× and the other 1.17×.
+        let noisy = BuildTimesReport.Comparison(current: .init(samples: [20, 14]), base: .init(samples: [13, 12]))
+        #expect(noisy.ratio == 1.353)
+        #expect(noisy.current?.spread == 0.353)
+        #expect((noisy.noise ?? 0) >= 0.35)
+        #expect(!noisy.regresses(above: 1.25))
+        // Steady runs: the same ratio is a regression.
+        let steady = BuildTimesReport.Comparison(
+            current: .init(samples: [15, 15.3]), base: .init(samples: [10, 10.1]))
+        #expect((steady.noise ?? 1) < 0.05)
+        #expect(steady.regresses(above: 1.25))
+        // One run has no spread: the threshold alone decides, as before.
+        let single = BuildTimesReport.Comparison(current: .init(samples: [13]), base: .init(samples: [10]))
+        #expect(single.noise == 0)
+        #expect(single.regresses(above: 1.25))
+        #expect(!single.regresses(above: 1.4))
+    }
+
+    @Test func compilerTimePerModuleCountsASharedDependencyOnce() {
+        let sample = { (frontend: [String: Double]) in
+            BuildSample(
+                seconds: 1, succeeded: true, recompiled: frontend.keys.sorted(), frontendSeconds: frontend,
+                functionBodies: [], failure: nil)
+        }
+        // Core/A's and Core/B's clean builds both compile Shared.
+        let hotspots = BuildTimesReport.hotspots(
+            of: [sample(["A": 1, "Shared": 4]), sample(["B": 2, "Shared": 4.2])], tree: URL(fileURLWithPath: "/t"))
+        #expect(hotspots.modules.map(\.module) == ["Shared", "B", "A"])
+        #expect(hotspots.modules.first?.seconds == 4.2)
+        #expect(hotspots.modules.reduce(0) { $0 + $1.seconds } == 7.2)
+    }
 }
 
 /// A repository of the App (`.`, depending on Core/A) and Core/A, committed, with a scripted `swift` that answers

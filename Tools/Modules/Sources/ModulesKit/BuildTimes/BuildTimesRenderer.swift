@@ -60,6 +60,7 @@ enum BuildTimesRenderer {
         } else {
             out += report.regressions.map { "Regression: \($0)" }
         }
+        out += report.withinNoise.map { "Within noise: \($0)" }
         return out.joined(separator: "\n") + "\n"
     }
 

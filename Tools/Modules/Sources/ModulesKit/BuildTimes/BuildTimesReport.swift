@@ -12,6 +12,8 @@ public struct BuildTimesReport: Sendable, Equatable, Encodable {
         public var median: Double
         /// Every sample, in seconds, in the order measured.
         public var samples: [Double]
+        /// The samples' spread relative to the median: (largest − smallest) ÷ median (0 for one sample).
+        public var spread: Double
 
         /// The median of `samples`.
         public init(samples: [Double]) {
@@ -21,6 +23,8 @@ public struct BuildTimesReport: Sendable, Equatable, Encodable {
             let value =
                 sorted.isEmpty ? 0 : sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
             median = (value * 1000).rounded() / 1000
+            let range = (sorted.last ?? 0) - (sorted.first ?? 0)
+            spread = value > 0 ? (range / value * 1000).rounded() / 1000 : 0
         }
     }
 
@@ -42,16 +46,33 @@ public struct BuildTimesReport: Sendable, Equatable, Encodable {
             return (value * 1000).rounded() / 1000
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case current, base, ratio
+        /// How far from 1 the ratio may be by the runs' own noise: the largest relative spread of either side's
+        /// samples and of the per-run ratios; `nil` unless both sides were measured.
+        public var noise: Double? {
+            guard let current, let base, ratio != nil else { return nil }
+            let paired = zip(current.samples, base.samples).filter { $0.1 > 0 }.map { $0.0 / $0.1 }
+            let ratios = paired.sorted()
+            let pairedRange = (ratios.last ?? 0) - (ratios.first ?? 0)
+            return ([current.spread, base.spread, pairedRange].max().map { ($0 * 1000).rounded() / 1000 }) ?? 0
         }
 
-        /// Encodes both sides and the ratio.
+        /// Whether the ratio is above `threshold` by more than the runs' own ``noise``: a regression.
+        public func regresses(above threshold: Double) -> Bool {
+            guard let ratio, ratio > threshold else { return false }
+            return ratio - 1 > (noise ?? 0)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case current, base, ratio, noise
+        }
+
+        /// Encodes both sides, the ratio and its noise.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(current, forKey: .current)
             try container.encodeIfPresent(base, forKey: .base)
             try container.encodeIfPresent(ratio, forKey: .ratio)
+            try container.encodeIfPresent(noise, forKey: .noise)
         }
     }
 
@@ -125,8 +146,10 @@ public struct BuildTimesReport: Sendable, Equatable, Encodable {
     public var blastRadius: [BlastRadius]
     /// The working tree's hotspots.
     public var hotspots: Hotspots
-    /// Comparisons whose ratio is above the threshold, as sentences.
+    /// Comparisons whose ratio is above the threshold by more than their runs' spread, as sentences.
     public var regressions: [String]
+    /// Comparisons above the threshold that the runs' own spread explains (not regressions), as sentences.
+    public var withinNoise: [String] = []
 
     /// 1 when a comparison regressed or a build failed, else 0.
     public var exitCode: Int32 {
@@ -136,22 +159,32 @@ public struct BuildTimesReport: Sendable, Equatable, Encodable {
     /// Fills ``regressions`` from the ratios.
     mutating func findRegressions() {
         var found: [String] = []
+        var noisy: [String] = []
         let format = { (value: Double) in String(format: "%.2f", value) }
+        let threshold = self.threshold
+        func sort(_ comparison: Comparison, _ what: String) {
+            guard let ratio = comparison.ratio, ratio > threshold else { return }
+            let sentence = "\(what): \(format(ratio))× > \(format(threshold))×"
+            if comparison.regresses(above: threshold) {
+                found.append(sentence)
+            } else {
+                let spread = Int(((comparison.noise ?? 0) * 100).rounded())
+                noisy.append(sentence + ", but its runs spread by \(spread) %, which explains it")
+            }
+        }
         for package in packages {
             for (name, comparison) in [("clean", package.clean), ("incremental", package.incremental)] {
-                if let ratio = comparison.ratio, ratio > threshold {
-                    found.append("\(package.package) \(name) build: \(format(ratio))× > \(format(threshold))×")
-                }
+                sort(comparison, "\(package.package) \(name) build")
             }
         }
         for entry in blastRadius {
-            if let ratio = entry.time.ratio, ratio > threshold {
-                found.append(
-                    "App rebuild after a\(entry.change == "interface" ? "n" : "") \(entry.change) change in "
-                        + "\(entry.package): \(format(ratio))× > \(format(threshold))×")
-            }
+            sort(
+                entry.time,
+                "App rebuild after a\(entry.change == "interface" ? "n" : "") \(entry.change) change in \(entry.package)"
+            )
         }
         regressions = found
+        withinNoise = noisy
     }
 
     /// The hotspots of `samples` (the working tree's clean builds), with files made relative to `tree`.

@@ -38,9 +38,13 @@ enum BenchCommand {
     static let spec = CommandSpec(
         name: "bench",
         summary: "Time list, graph, affected and lint --no-imports, cold and warm, against one dump-package.",
-        synopsis: "bench [--runs N] [--limit RATIO] [--format text|json] [--repo DIR]",
+        synopsis: "bench [--synthetic N] [--runs N] [--limit RATIO] [--format text|json] [--repo DIR]",
         options: Command.commonOptions() + [
-            OptionSpec("--runs", value: "N", help: "rounds of measurement (default: 5)"),
+            OptionSpec(
+                "--synthetic", value: "N",
+                help: "time graph, affected, lint and hash on a synthetic repository of N packages, written once "
+                    + "under .build/modules/bench/ and kept"),
+            OptionSpec("--runs", value: "N", help: "rounds of measurement (default: 5; 3 with --synthetic)"),
             OptionSpec(
                 "--limit", value: "RATIO",
                 help: "the ratio a warm command must stay within; above it the exit status is 1 (default: 0.5)"),
@@ -52,6 +56,11 @@ enum BenchCommand {
             lint --no-imports with every manifest recorded (warm). The cache is a temporary directory, so the
             repository's own cache is neither used nor changed. The ratio of a command is the median of its
             per-round ratios against that round's dump-package.
+            With --synthetic N: writes (once; kept while its format holds) a repository of N local packages in six
+            layers under .build/modules/bench/synthetic-N, reads its N manifests through dump-package with an empty
+            manifest cache (cold, progress on standard error), runs lint with its imports once with an empty import
+            cache, then times graph, affected --base HEAD~1, lint --no-imports, lint and hash warm, each round
+            against one dump-package of a core package. The goal of 2 s per warm command is printed, not enforced.
             Exit status: 0, or 1 when a warm command's ratio is above --limit or a command failed.
             """
     )
@@ -61,6 +70,14 @@ enum BenchCommand {
     ]
 
     static func run(_ context: CommandContext, _ arguments: ParsedArguments) async throws -> Int32 {
+        if let synthetic = arguments.value("--synthetic") {
+            guard arguments.value("--limit") == nil else {
+                throw UsageError(message: "--limit does not apply to --synthetic (its goal is printed, not enforced)")
+            }
+            let count = try BuildTimesCommand.positiveNumber(synthetic, option: "--synthetic")
+            let runs = try BuildTimesCommand.positiveNumber(arguments.value("--runs") ?? "3", option: "--runs")
+            return try await SyntheticBench.run(context, count: count, runs: runs)
+        }
         let runs = try BuildTimesCommand.positiveNumber(arguments.value("--runs") ?? "5", option: "--runs")
         var limit = 0.5
         if let value = arguments.value("--limit") {
@@ -185,13 +202,13 @@ enum BenchCommand {
         ["--repo", root.path, "--cache-dir", cache.path]
     }
 
-    private struct TimedRun {
+    struct TimedRun {
         var seconds: Double
         var status: Int32
         var errorText: String
     }
 
-    private static func timed(_ executable: String, _ arguments: [String], _ context: CommandContext) async throws
+    static func timed(_ executable: String, _ arguments: [String], _ context: CommandContext) async throws
         -> TimedRun
     {
         let invocation = ProcessInvocation(executable: executable, arguments: arguments, workingDirectory: context.root)
@@ -203,7 +220,7 @@ enum BenchCommand {
         return TimedRun(seconds: seconds, status: status, errorText: result.standardErrorText)
     }
 
-    private static func runChecked(_ invocation: ProcessInvocation, _ environment: CommandEnvironment) async throws
+    static func runChecked(_ invocation: ProcessInvocation, _ environment: CommandEnvironment) async throws
         -> ProcessResult
     {
         do {

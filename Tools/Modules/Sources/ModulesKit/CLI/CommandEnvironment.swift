@@ -134,6 +134,18 @@ struct CommandContext: Sendable {
         return ManifestLoader(runner: environment.runner, swiftExecutable: environment.swiftExecutable, cache: cache)
     }
 
+    /// The import scanner every command uses: the toolchain's `swiftc`, through the import-scan cache under
+    /// ``cacheDirectory`` (none with `--no-cache`).
+    func importScanner() -> ImportScanner {
+        ImportScanner(
+            runner: environment.runner, swiftc: environment.toolchain.swiftc, root: root,
+            cache: cacheDirectory.map {
+                ImportScanCache(
+                    directory: $0.appendingPathComponent(ImportScanCache.folder, isDirectory: true),
+                    toolchainFingerprint: environment.toolchain.fingerprint())
+            })
+    }
+
     /// Finds and loads every package of the repository.
     func scan() async throws -> RepositoryScan {
         let loader = manifestLoader()

@@ -3,9 +3,13 @@ enum GraphCommand {
     static let spec = CommandSpec(
         name: "graph",
         summary: "Print the package (or target) graph by layer: text, Mermaid, Graphviz dot or JSON.",
-        synopsis: "graph [--targets] [--format text|mermaid|dot|json] [--repo DIR]",
+        synopsis: "graph [--targets] [--platform P] [--format text|mermaid|dot|json] [--repo DIR]",
         options: Command.commonOptions([.text, .mermaid, .dot, .json]) + [
-            OptionSpec("--targets", help: "one node per target (the default for a repository of one package)")
+            OptionSpec("--targets", help: "one node per target (the default for a repository of one package)"),
+            OptionSpec(
+                "--platform", value: "P",
+                help: "only the dependencies there when building for P (SwiftPM's names: linux, macos, ios, windows, …)"
+            ),
         ],
         positionals: nil,
         details: """
@@ -20,7 +24,13 @@ enum GraphCommand {
         let scan = try await context.scan()
         let level: GraphReport.Level =
             arguments.has("--targets") || scan.isSinglePackage ? .targets : .packages
-        let report = GraphReport(scan: scan, graph: TargetGraph(scan: scan), level: level)
+        let platform = arguments.value("--platform")?.lowercased()
+        if let platform, !ImportScanner.Settings.platformNames.contains(platform) {
+            throw UsageError(
+                message: "unknown platform '\(platform)' (use one of "
+                    + ImportScanner.Settings.platformNames.sorted().joined(separator: ", ") + ")")
+        }
+        let report = GraphReport(scan: scan, graph: TargetGraph(scan: scan), level: level, platform: platform)
         let output = context.environment.output
         switch context.format {
         case .json: try context.writeJSON(report)
@@ -45,7 +55,7 @@ enum GraphCommand {
         let noun = report.level == .packages ? "package" : "target"
         lines.append(
             "\(report.nodes.count) \(noun)\(report.nodes.count == 1 ? "" : "s"), \(report.edges.count) "
-                + "dependenc\(report.edges.count == 1 ? "y" : "ies")")
+                + "dependenc\(report.edges.count == 1 ? "y" : "ies")" + (report.platform.map { " on \($0)" } ?? ""))
         return lines.joined(separator: "\n") + "\n"
     }
 

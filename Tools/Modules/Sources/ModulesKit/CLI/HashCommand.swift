@@ -19,7 +19,7 @@ enum HashCommand {
         details: """
             A target's hash covers every file of its directory (sources, resources), its package's Package.swift,
             Package@swift-*.swift and Package.resolved, its name and type, the toolchain, and the hashes of every
-            target it depends on, directly or not. Files are hashed by `git hash-object`. The same hashes decide
+            target it depends on, directly or not. Files are hashed as `git hash-object` hashes them. The same hashes decide
             what `modules test --changed-since-green` runs.
             """
     )

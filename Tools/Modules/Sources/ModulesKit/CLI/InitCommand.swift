@@ -45,8 +45,9 @@ enum InitCommand {
         default:
             var lines = ["Wrote \(url.path):"]
             for layer in document.layers {
+                let members = (layer.packages ?? []) + (layer.targets ?? []).map { "target \($0)" }
                 lines.append(
-                    "  layer \(layer.name): \(layer.packages.joined(separator: ", "))"
+                    "  layer \(layer.name): \(members.joined(separator: ", "))"
                         + (layer.allowsPeerDependencies ? " (peers allowed)" : ""))
             }
             lines.append("  every rule at warning; run `modules lint`, then raise rules to error in `rules`.")
@@ -63,8 +64,10 @@ enum InitCommand {
     struct Document: Encodable, Equatable {
         struct Layer: Encodable, Equatable {
             var name: String
-            var packages: [String]
+            var packages: [String]?
             var allowsPeerDependencies: Bool
+            /// Target names, for a repository of one package.
+            var targets: [String]?
         }
 
         var schemaVersion = 1
@@ -73,8 +76,68 @@ enum InitCommand {
         var rules: [String: String]
     }
 
-    /// The starter configuration for `scan`.
+    /// The starter configuration for `scan`: layers of packages, or of targets for a repository of one package;
+    /// layer names are unique (a folder `App` beside the root package's `app` becomes `app-2`).
     static func starter(_ scan: RepositoryScan) -> Document {
+        var rules: [String: String] = [:]
+        for rule in LintRule.allCases where rule.defaultSetting != .off {
+            rules[rule.rawValue] = RuleSetting.warning.rawValue
+        }
+        let layers = scan.isSinglePackage ? targetLayers(scan) : packageLayers(scan)
+        var taken: Set<String> = []
+        let named = layers.map { layer in
+            var unique = layer
+            var number = 2
+            while !taken.insert(unique.name).inserted {
+                unique.name = "\(layer.name)-\(number)"
+                number += 1
+            }
+            return unique
+        }
+        return Document(
+            description: "Written by `modules init` from the graph as it was; layers are listed top to bottom.",
+            layers: named, rules: rules)
+    }
+
+    /// For a repository of one package: its test targets on top, then the other targets by depth (a target one
+    /// above the deepest of the package's targets it depends on), so every dependency points down.
+    static func targetLayers(_ scan: RepositoryScan) -> [Document.Layer] {
+        guard let package = scan.packages.first(where: { !$0.manifest.targets.isEmpty }) ?? scan.packages.first
+        else { return [] }
+        let graph = TargetGraph(scan: scan)
+        let targets = package.manifest.targets
+        let tests = targets.filter { $0.type == "test" }.map(\.name).sorted()
+        var depth: [String: Int] = [:]
+        func depthOf(_ name: String, _ visiting: Set<String>) -> Int {
+            if let known = depth[name] { return known }
+            let below = graph.dependencies(of: TargetRef(package: package.path, target: name))
+                .filter { $0.to.package == package.path && !visiting.contains($0.to.target) }
+                .map { depthOf($0.to.target, visiting.union([name])) + 1 }
+            let value = below.max() ?? 0
+            depth[name] = value
+            return value
+        }
+        let others = targets.filter { $0.type != "test" }.map(\.name)
+        for name in others { _ = depthOf(name, []) }
+        let levels = Set(others.compactMap { depth[$0] }).sorted(by: >)
+        var layers: [Document.Layer] = []
+        if !tests.isEmpty {
+            layers.append(.init(name: "tests", packages: nil, allowsPeerDependencies: true, targets: tests))
+        }
+        for (index, level) in levels.enumerated() {
+            layers.append(
+                .init(
+                    name: "level-\(level)", packages: index == 0 ? [package.path] : nil, allowsPeerDependencies: false,
+                    targets: others.filter { depth[$0] == level }.sorted()))
+        }
+        if levels.isEmpty, !layers.isEmpty {
+            layers[0].packages = [package.path]
+        }
+        return layers
+    }
+
+    /// Packages grouped into layers by their first folder, in dependency order.
+    static func packageLayers(_ scan: RepositoryScan) -> [Document.Layer] {
         var groups: [String: [String]] = [:]
         for path in scan.packagePaths {
             groups[group(of: path), default: []].append(path)
@@ -102,15 +165,9 @@ enum InitCommand {
                 listed = (packages.contains(name) ? [name] : []) + ["\(name)/**"]
             }
             return Document.Layer(
-                name: name.lowercased(), packages: listed, allowsPeerDependencies: peers.contains(name))
+                name: name.lowercased(), packages: listed, allowsPeerDependencies: peers.contains(name), targets: nil)
         }
-        var rules: [String: String] = [:]
-        for rule in LintRule.allCases where rule.defaultSetting != .off {
-            rules[rule.rawValue] = RuleSetting.warning.rawValue
-        }
-        return Document(
-            description: "Written by `modules init` from the graph as it was; layers are listed top to bottom.",
-            layers: layers, rules: rules)
+        return layers
     }
 
     /// The layer a package goes to: `app` for the root package, else its first folder.

@@ -87,8 +87,7 @@ enum LintCommand {
             importFindings = await ImportLinter(
                 scan: scan,
                 graph: graph,
-                scanner: ImportScanner(
-                    runner: environment.runner, swiftc: environment.toolchain.swiftc, root: context.root),
+                scanner: context.importScanner(),
                 toolchainModules: environment.toolchain.modules(),
                 external: await ExternalPackages.load(scan: scan, loader: context.manifestLoader()),
                 concurrency: max(2, environment.processorCount)

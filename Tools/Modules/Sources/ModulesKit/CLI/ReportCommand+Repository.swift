@@ -37,8 +37,7 @@ extension ReportCommand {
             await progress.step("report: reading the imports behind each dependency")
             entries = await ImportEvidence(
                 scan: scan, graph: graph,
-                scanner: ImportScanner(
-                    runner: environment.runner, swiftc: environment.toolchain.swiftc, root: context.root),
+                scanner: context.importScanner(),
                 concurrency: max(2, environment.processorCount)
             ).entries()
         }

@@ -161,9 +161,23 @@ private struct DumpTarget: Decodable {
     var exclude: [String]?
     var resources: [Resource]?
     var settings: [DumpSetting]?
+    var pluginUsages: [PluginUsage]?
 
     struct Resource: Decodable {
         var path: String
+    }
+
+    /// `{"plugin": ["Name", "package-or-null"]}`: the plugin's name is read.
+    struct PluginUsage: Decodable {
+        var name: String?
+
+        private enum Keys: String, CodingKey { case plugin }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            var plugin = try? container.nestedUnkeyedContainer(forKey: .plugin)
+            name = try? plugin?.decode(String.self)
+        }
     }
 
     var model: PackageManifest.Target {
@@ -176,7 +190,8 @@ private struct DumpTarget: Decodable {
             exclude: exclude ?? [],
             resources: (resources ?? []).map(\.path),
             defines: (settings ?? []).flatMap(\.activeDefines),
-            upcomingFeatures: (settings ?? []).flatMap(\.upcomingFeatures)
+            upcomingFeatures: (settings ?? []).flatMap(\.upcomingFeatures),
+            plugins: (pluginUsages ?? []).compactMap(\.name)
         )
     }
 }

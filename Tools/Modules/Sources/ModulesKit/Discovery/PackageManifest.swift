@@ -111,6 +111,9 @@ public struct PackageManifest: Sendable, Equatable, Encodable {
         public var defines: [String]
         /// The upcoming features it enables (`.enableUpcomingFeature`), which can change how sources parse.
         public var upcomingFeatures: [String]
+        /// The plugins it uses (`plugins: [.plugin(name:)]`), by name: a build plugin's generated sources are
+        /// compiled with the target's.
+        public var plugins: [String]
 
         /// Creates a target.
         public init(
@@ -122,7 +125,8 @@ public struct PackageManifest: Sendable, Equatable, Encodable {
             exclude: [String] = [],
             resources: [String] = [],
             defines: [String] = [],
-            upcomingFeatures: [String] = []
+            upcomingFeatures: [String] = [],
+            plugins: [String] = []
         ) {
             self.name = name
             self.type = type
@@ -133,6 +137,7 @@ public struct PackageManifest: Sendable, Equatable, Encodable {
             self.resources = resources
             self.defines = defines
             self.upcomingFeatures = upcomingFeatures
+            self.plugins = plugins
         }
 
         /// True for test targets.

@@ -68,12 +68,17 @@ public struct GraphReport: Sendable, Equatable, Encodable {
     public var nodes: [Node]
     /// The edges, by `from`, then `to`.
     public var edges: [Edge]
+    /// The platform the graph is drawn for (`graph --platform`): dependencies whose `.when(platforms:)` leaves it
+    /// out are not edges; absent: every dependency, whatever its condition.
+    public var platform: String?
 
-    /// Builds the graph of `scan` at `level`.
-    init(scan: RepositoryScan, graph: TargetGraph, level: Level) {
+    /// Builds the graph of `scan` at `level`, for every platform or (with `platform`) for one.
+    init(scan: RepositoryScan, graph: TargetGraph, level: Level, platform: String? = nil) {
         let configuration = scan.configuration
         repository = scan.root.path
         self.level = level
+        self.platform = platform
+        let available = { (platforms: [String]?) in platform.map { platforms?.contains($0) ?? true } ?? true }
         layers = configuration.layers.enumerated().map { Layer(name: $1.name, index: $0) }
         let layerOf = { (path: String) in configuration.layerIndex(of: path) }
         switch level {
@@ -83,10 +88,13 @@ public struct GraphReport: Sendable, Equatable, Encodable {
                     id: package.path, package: package.path, name: package.manifest.name,
                     layer: layerOf(package.path).map { configuration.layers[$0].name })
             }
-            edges = graph.packages.edges.map { edge in
-                Edge(
-                    from: edge.from, to: edge.to, targets: Array(Set(edge.uses.map(\.target))).sorted(),
-                    product: nil, testOnly: !edge.uses.isEmpty && edge.uses.allSatisfy(\.isTestCode))
+            edges = graph.packages.edges.compactMap { edge in
+                // NB: a declared dependency no target uses is an edge on every platform.
+                let uses = edge.uses.filter { available($0.platforms) }
+                guard !uses.isEmpty || edge.uses.isEmpty else { return nil }
+                return Edge(
+                    from: edge.from, to: edge.to, targets: Array(Set(uses.map(\.target))).sorted(),
+                    product: nil, testOnly: !uses.isEmpty && uses.allSatisfy(\.isTestCode))
             }
         case .targets:
             nodes = graph.nodes.map { node in
@@ -96,7 +104,7 @@ public struct GraphReport: Sendable, Equatable, Encodable {
                     layer: index.map { configuration.layers[$0].name }, type: node.type, module: node.module,
                     testCode: node.isTestCode)
             }
-            edges = graph.edges.map { edge in
+            edges = graph.edges.filter { available($0.platforms) }.map { edge in
                 Edge(
                     from: edge.from.description, to: edge.to.description, targets: nil, product: edge.product,
                     testOnly: graph.node(edge.from)?.isTestCode ?? false)

@@ -42,6 +42,8 @@ struct TargetGraph {
     let edges: [TargetEdge]
     private let byRef: [TargetRef: TargetNode]
     private let byModule: [String: TargetNode]
+    /// Every target of a module name, where two packages that are never in one graph both have it.
+    private let sharedModules: [String: [TargetNode]]
     private let outgoing: [TargetRef: [TargetEdge]]
 
     init(scan: RepositoryScan) {
@@ -73,6 +75,7 @@ struct TargetGraph {
         self.byRef = byRef
         self.edges = edges
         byModule = Dictionary(nodes.map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first })
+        sharedModules = Dictionary(grouping: nodes, by: \.module).filter { $0.value.count > 1 }
         outgoing = Dictionary(grouping: edges, by: \.from)
     }
 
@@ -86,13 +89,34 @@ struct TargetGraph {
         byModule[module]
     }
 
+    /// The repository target that compiles to `module` as `importer` sees it: a name two packages share (two
+    /// example packages, each with a target `Types`) resolves among the packages in `importer`'s graph (its own
+    /// and those it reaches through path dependencies), as SwiftPM resolves it; else the first.
+    func owner(ofModule module: String, for importer: TargetRef) -> TargetNode? {
+        guard let candidates = sharedModules[module] else { return byModule[module] }
+        if let own = candidates.first(where: { $0.ref.package == importer.package }) { return own }
+        let outgoing = Dictionary(grouping: packages.edges, by: \.from)
+        var seen: Set<String> = [importer.package]
+        var queue = [importer.package]
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for edge in outgoing[current] ?? [] where seen.insert(edge.to).inserted {
+                queue.append(edge.to)
+            }
+        }
+        return candidates.first { seen.contains($0.ref.package) } ?? candidates.first
+    }
+
     /// The direct dependencies of `ref`.
     func dependencies(of ref: TargetRef) -> [TargetEdge] {
         outgoing[ref] ?? []
     }
 
-    /// The shortest dependency path from `start` to `goal` (both included), or `nil` when `goal` is not reachable.
-    func path(from start: TargetRef, to goal: TargetRef) -> [TargetRef]? {
+    /// The shortest dependency path from `start` to `goal` (both included), or `nil` when `goal` is not reachable;
+    /// with `platform`, only through dependencies that are there when building for it (their `.when(platforms:)`).
+    func path(from start: TargetRef, to goal: TargetRef, on platform: String? = nil) -> [TargetRef]? {
         var previous: [TargetRef: TargetRef] = [:]
         var queue = [start]
         var head = 0
@@ -109,7 +133,8 @@ struct TargetGraph {
                 }
                 return path.reversed()
             }
-            for edge in dependencies(of: current) where seen.insert(edge.to).inserted {
+            for edge in dependencies(of: current)
+            where platform.map(edge.isAvailable) ?? true && seen.insert(edge.to).inserted {
                 previous[edge.to] = current
                 queue.append(edge.to)
             }

@@ -12,7 +12,7 @@ public struct TargetLayout: Sendable, Equatable {
     /// The target's directory, repository-relative.
     public var directory: String
     /// The module name: the target name made a C99 identifier (`persistence-probe` → `persistence_probe`), or, for
-    /// a system-library target, the name its `module.modulemap` declares.
+    /// a system-library target or a C target with its own `include/module.modulemap`, the name that map declares.
     public var module: String
 
     /// Creates a layout from known values.
@@ -43,6 +43,11 @@ public struct TargetLayout: Sendable, Equatable {
         module = Self.c99Name(target.name)
         if target.type == "system",
             let declared = Self.moduleMapName(in: RepoPath.url(directory, in: root))
+        {
+            module = declared
+        } else if target.type == "regular",
+            // A C target with a module map of its own in its public headers is imported by the map's name.
+            let declared = Self.moduleMapName(in: RepoPath.url(directory, in: root).appendingPathComponent("include"))
         {
             module = declared
         }

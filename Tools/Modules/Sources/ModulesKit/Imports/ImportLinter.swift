@@ -37,7 +37,7 @@ struct ImportLinter {
         let targets = graph.nodes.filter { Self.checkedTypes.contains($0.type) }
             .map { ($0, $0.swiftFiles(root: root)) }.filter { !$0.1.isEmpty }
         let scanner = self.scanner
-        let platformsByTarget = Dictionary(targets.map { ($0.0.ref, platforms(of: $0.0)) }) { first, _ in first }
+        let platformsByTarget = Dictionary(targets.map { ($0.0.ref, platforms(of: $0.0, files: $0.1)) }) { a, _ in a }
         let work = targets.flatMap { node, files in
             [(node, files, String?.none)] + (platformsByTarget[node.ref] ?? []).map { (node, files, Optional($0)) }
         }
@@ -58,10 +58,17 @@ struct ImportLinter {
             }
         }
         var onlyElsewhere: [TargetRef: [String: [String]]] = [:]  // module → platforms where only it is imported
+        var seenOn: [TargetRef: [String: Set<String>]] = [:]  // module → every platform it is imported on
         var canImportNotes: [TargetRef: String] = [:]
         for ((node, files), result) in zip(targets, results) {
             let linux = (try? result.get()).map(Set.init) ?? []
+            for module in linux {
+                seenOn[node.ref, default: [:]][module, default: []].insert("linux")
+            }
             for (platform, imports) in byPlatform[node.ref] ?? [:] {
+                for module in imports {
+                    seenOn[node.ref, default: [:]][module, default: []].insert(platform)
+                }
                 for module in imports.subtracting(linux) {
                     onlyElsewhere[node.ref, default: [:]][module, default: []].append(platform)
                 }
@@ -82,13 +89,19 @@ struct ImportLinter {
         var problems: [Problem] = []
         let named = graph.packages.externalProducts.values.flatMap { $0 }.map { ($0.product, $0.package) }
         let externalModules = external.knownModules(named: named)
-        for ((node, _), result) in zip(targets, results) {
+        for ((node, files), result) in zip(targets, results) {
             switch result {
             case .success(let linuxImports):
                 let elsewhere = onlyElsewhere[node.ref] ?? [:]
                 let imports = Set(linuxImports).union(elsewhere.keys)
-                problems += check(node, imports: imports, externalModules: externalModules, elsewhere: elsewhere)
-                findings += unusedDependencies(of: node, imports: imports, note: canImportNotes[node.ref] ?? "")
+                problems += check(
+                    node, imports: imports, externalModules: externalModules, elsewhere: elsewhere,
+                    seenOn: seenOn[node.ref] ?? [:])
+                // Deliberate shapes: an aggregator (its files empty or only re-exporting) links what it declares;
+                // a build plugin's generated sources, which are not read here, may import what it declares.
+                if node.manifest.plugins.isEmpty, !Self.isAggregator(files: files, root: root) {
+                    findings += unusedDependencies(of: node, imports: imports, note: canImportNotes[node.ref] ?? "")
+                }
             case .failure(let failure):
                 findings.append(
                     finding(
@@ -133,18 +146,47 @@ struct ImportLinter {
     /// The platforms other than this machine's that `node`'s imports are also evaluated for: those its package
     /// declares (`platforms:`) and those its dependencies' `.when(platforms:)` conditions name, where the compiler
     /// can parse for them without an SDK.
-    private func platforms(of node: TargetNode) -> [String] {
+    private func platforms(of node: TargetNode, files: [String]) -> [String] {
         let package = scan.packages.first { $0.path == node.ref.package }
         let declared = package?.manifest.platforms ?? []
         let conditional = node.manifest.dependencies.flatMap { $0.platforms ?? [] }
-        return Set(declared + conditional).filter { $0 != "linux" && ImportScanner.Settings.triples[$0] != nil }
-            .sorted()
+        let named = files.flatMap { file in
+            Self.platformsNamed(in: (try? String(contentsOf: RepoPath.url(file, in: scan.root), encoding: .utf8)) ?? "")
+        }
+        return Set(declared + conditional + named).filter {
+            $0 != "linux" && ImportScanner.Settings.triples[$0] != nil
+        }.sorted()
+    }
+
+    /// Swift's `os(…)` names and SwiftPM's platform names for them.
+    static let swiftPlatformNames: [String: String] = [
+        "macOS": "macos", "OSX": "macos", "iOS": "ios", "tvOS": "tvos", "watchOS": "watchos", "visionOS": "visionos",
+        "Linux": "linux", "Windows": "windows", "Android": "android", "WASI": "wasi", "OpenBSD": "openbsd",
+        "FreeBSD": "freebsd",
+    ]
+
+    /// The SwiftPM platform names that `#if os(…)` and `#elseif os(…)` lines of `source` name.
+    static func platformsNamed(in source: String) -> [String] {
+        var found: Set<String> = []
+        for line in source.split(whereSeparator: \.isNewline) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("#if") || trimmed.hasPrefix("#elseif") else { continue }
+            var rest = Substring(trimmed)
+            while let range = rest.range(of: "os(") {
+                rest = rest[range.upperBound...]
+                let name = rest.prefix { $0.isLetter }
+                if let platform = swiftPlatformNames[String(name)] {
+                    found.insert(platform)
+                }
+            }
+        }
+        return found.sorted()
     }
 
     private func check(
         _ node: TargetNode, imports: Set<String>,
         externalModules: [String: (product: String, package: String)],
-        elsewhere: [String: [String]] = [:]
+        elsewhere: [String: [String]] = [:], seenOn: [String: Set<String>] = [:]
     ) -> [Problem] {
         let direct = graph.dependencies(of: node.ref)
         let externalUses = graph.packages.externalProducts[node.ref] ?? []
@@ -154,10 +196,15 @@ struct ImportLinter {
         var problems: [Problem] = []
         let who = "target \(node.ref.target) of \(node.ref.package)"
         for module in imports.sorted()
-        where module != node.module && !declared.contains(module)
-            && !Toolchain.isToolchainModule(module, in: toolchainModules)
-        {
-            guard let owner = graph.owner(ofModule: module) else {
+        where module != node.module && !isToolchainModule(module) {
+            if let owner = graph.owner(ofModule: module, for: node.ref),
+                let problem = unavailableImport(node, of: owner, platforms: seenOn[module] ?? ["linux"], rules: rules)
+            {
+                problems.append(problem)
+                continue
+            }
+            guard !declared.contains(module) else { continue }
+            guard let owner = graph.owner(ofModule: module, for: node.ref) else {
                 if let source = externalModules[module] {
                     let siblings = graph.packages.externalProducts.filter { ref, uses in
                         ref.package == node.ref.package && ref != node.ref
@@ -210,12 +257,95 @@ struct ImportLinter {
             }
         }
         return problems.map { problem in
-            guard let platforms = elsewhere[problem.module], !problem.message.isEmpty else { return problem }
+            guard let platforms = elsewhere[problem.module], !problem.message.isEmpty,
+                problem.rule != .platformUnavailableImport
+            else { return problem }
             var annotated = problem
             annotated.message += " (imported only on \(platforms.sorted().joined(separator: ", ")))"
             annotated.platform = platforms.sorted().first
             return annotated
         }
+    }
+
+    /// A `platform-unavailable-import` when `node` imports `owner`'s module on a platform where no path of
+    /// dependencies there reaches it, though one does elsewhere: a dependency's `.when(platforms:)` carries down to
+    /// everything it brings in. `nil` when the module is reachable wherever it is imported, is reached nowhere (an
+    /// undeclared import), or the import breaks a layering rule (reported as that).
+    private func unavailableImport(
+        _ node: TargetNode, of owner: TargetNode, platforms: Set<String>, rules: LayeringRules
+    ) -> Problem? {
+        guard owner.ref != node.ref, let anyPath = graph.path(from: node.ref, to: owner.ref) else { return nil }
+        let missing = platforms.filter { graph.path(from: node.ref, to: owner.ref, on: $0) == nil }.sorted()
+        guard let first = missing.first else { return nil }
+        if owner.ref.package != node.ref.package {
+            let edge = DependencyEdge(from: node.ref.package, to: owner.ref.package, uses: [])
+            let use = DependencyUse(target: node.ref.target, isTestCode: node.isTestCode, product: owner.module)
+            guard rules.violations(of: edge, use: use).isEmpty else { return nil }
+        } else if !rules.targetViolations(from: node.ref.target, to: owner.ref.target).isEmpty {
+            return nil
+        }
+        // The first hop of the path that the missing platform does not have: the condition that carries down.
+        var carrier: (TargetRef, [String])?
+        for (from, to) in zip(anyPath, anyPath.dropFirst()) {
+            if let edge = graph.dependencies(of: from).first(where: { $0.to == to && !$0.isAvailable(on: first) }) {
+                carrier = (to, edge.platforms ?? [])
+                break
+            }
+        }
+        let through =
+            carrier.map { ref, only in
+                "\(graph.node(ref)?.module ?? ref.target), a dependency only on \(only.sorted().joined(separator: ", "))"
+            } ?? "dependencies conditioned to other platforms"
+        let direct = anyPath.count == 2
+        let how = direct ? "declares it only through" : "reaches it only through"
+        let seen =
+            platforms.count == 1 && platforms.contains("linux")
+            ? ""
+            : " (imported on "
+                + platforms.sorted().joined(separator: ", ") + ")"
+        return Problem(
+            target: node, module: owner.module, rule: .platformUnavailableImport,
+            message: "target \(node.ref.target) of \(node.ref.package) imports \(owner.module) (target "
+                + "\(owner.ref.target) of \(owner.ref.package)), which is unavailable on "
+                + "\(missing.joined(separator: ", ")): it \(how) \(through)\(seen); import it under the same "
+                + "#if os(…) condition, or declare it for every platform that imports it",
+            platform: first == "linux" ? nil : first)
+    }
+
+    /// Whether a target's files hold nothing but comments, blank lines and `@_exported import`s: an aggregator
+    /// (an umbrella module that re-exports, or a target that only links what it declares).
+    static func isAggregator(files: [String], root: URL) -> Bool {
+        files.allSatisfy { file in
+            guard let text = try? String(contentsOf: RepoPath.url(file, in: root), encoding: .utf8) else {
+                return false
+            }
+            var inComment = false
+            for raw in text.split(whereSeparator: \.isNewline) {
+                var line = raw.trimmingCharacters(in: .whitespaces)
+                if inComment {
+                    guard let end = line.range(of: "*/") else { continue }
+                    line = String(line[end.upperBound...]).trimmingCharacters(in: .whitespaces)
+                    inComment = false
+                }
+                if line.hasPrefix("/*") {
+                    inComment = !line.contains("*/")
+                    continue
+                }
+                if line.isEmpty || line.hasPrefix("//") || line.hasPrefix("@_exported import ")
+                    || line.hasPrefix("@_exported public import ")
+                {
+                    continue
+                }
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Whether `module` is the toolchain's: one of its modules, or a name starting with `_` that no target of the
+    /// repository has (a repository target `_Internal` is checked like any other).
+    private func isToolchainModule(_ module: String) -> Bool {
+        toolchainModules.contains(module) || (module.hasPrefix("_") && graph.owner(ofModule: module) == nil)
     }
 
     /// A warning for each declared dependency (a target, or a product's targets) that no source imports.
@@ -278,7 +408,7 @@ struct ImportLinter {
                 result.file = file
                 result.line = ImportLocator(source: text).line(of: problem.module)
                 result.module = problem.module
-                result.otherPackage = graph.owner(ofModule: problem.module)?.ref.package
+                result.otherPackage = graph.owner(ofModule: problem.module, for: problem.target.ref)?.ref.package
                 findings.append(result)
                 located = true
             }

@@ -18,16 +18,19 @@ public struct ImportScanner: Sendable {
     private let runner: any ProcessRunning
     private let swiftc: String
     private let root: URL
+    private let cache: ImportScanCache?
 
     /// Creates a scanner.
     /// - Parameters:
     ///   - runner: runs the compiler.
     ///   - swiftc: the `swiftc` to run (the toolchain's).
     ///   - root: the repository root; files are given relative to it.
-    public init(runner: any ProcessRunning, swiftc: String, root: URL) {
+    ///   - cache: where scans are recorded by the content of their files; `nil` runs the compiler every time.
+    public init(runner: any ProcessRunning, swiftc: String, root: URL, cache: ImportScanCache? = nil) {
         self.runner = runner
         self.swiftc = swiftc
         self.root = root
+        self.cache = cache
     }
 
     /// How a module's sources are compiled, as far as parsing them is concerned.
@@ -55,6 +58,10 @@ public struct ImportScanner: Sendable {
             self.targetTriple = targetTriple
         }
 
+        /// SwiftPM's platform names (`.when(platforms:)`, `graph --platform`): this machine's `linux` and every
+        /// name of ``triples``.
+        public static var platformNames: Set<String> { Set(triples.keys).union(["linux"]) }
+
         /// A triple for each platform name of SwiftPM that the frontend can parse for without its SDK.
         public static let triples: [String: String] = [
             "macos": "arm64-apple-macosx14.0", "ios": "arm64-apple-ios17.0", "tvos": "arm64-apple-tvos17.0",
@@ -65,18 +72,32 @@ public struct ImportScanner: Sendable {
         ]
     }
 
-    /// The modules `files` import, sorted, as one compiler call.
+    /// The modules `files` import, sorted, as one compiler call (none when the cache holds the answer).
     /// - Parameters:
     ///   - files: repository-relative Swift files of one module.
     ///   - settings: the module's name, conditions and language mode.
     /// - Returns: the imported modules, or why the compiler could not tell.
     public func imports(of files: [String], settings: Settings) async -> Result<[String], Failure> {
         guard !files.isEmpty else { return .success([]) }
+        let urls = files.map { RepoPath.url($0, in: root) }
+        let key = cache?.key(files: urls, settings: settings, swiftc: swiftc)
+        if let key, let recorded = cache?.modules(for: key) {
+            return .success(recorded)
+        }
+        let scanned = await compilerImports(of: urls, settings: settings)
+        if let key, case .success(let modules) = scanned {
+            // A cache that cannot be written costs the next run its time, nothing else.
+            try? cache?.store(modules, for: key)
+        }
+        return scanned
+    }
+
+    private func compilerImports(of urls: [URL], settings: Settings) async -> Result<[String], Failure> {
         let conditions = (["SWIFT_PACKAGE", "DEBUG"] + settings.defines).flatMap { ["-D", $0] }
         let features = settings.upcomingFeatures.flatMap { ["-enable-upcoming-feature", $0] }
         let invocation = ProcessInvocation(
             executable: swiftc,
-            arguments: ["-frontend", "-emit-imported-modules"] + files.map { RepoPath.url($0, in: root).path }
+            arguments: ["-frontend", "-emit-imported-modules"] + urls.map(\.path)
                 + ["-module-name", settings.module, "-swift-version", settings.languageMode] + conditions + features
                 + (settings.targetTriple.map { ["-target", $0] } ?? []) + ["-o", "-"],
             workingDirectory: root

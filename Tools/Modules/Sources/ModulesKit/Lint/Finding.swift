@@ -66,6 +66,9 @@ public enum LintRule: String, Sendable, CaseIterable, Encodable {
     case undeclaredImport = "undeclared-import"
     /// A source file imports a module its target reaches only through another dependency.
     case transitiveImport = "transitive-import"
+    /// A source file imports, on some platform, a module its target reaches there through no dependency: every
+    /// path to it passes a dependency whose `.when(platforms:)` leaves that platform out.
+    case platformUnavailableImport = "platform-unavailable-import"
     /// A source file imports a module whose package the layering rules forbid (found before anything builds).
     case upwardImport = "upward-import"
     /// A target declares a dependency that none of its source files imports (a warning).
@@ -117,6 +120,8 @@ public enum LintRule: String, Sendable, CaseIterable, Encodable {
         case .manifestLoadFailed: "every manifest loads"
         case .undeclaredImport: "every import names a declared dependency of the target (or the toolchain)"
         case .transitiveImport: "a module reachable only through another dependency is declared before it is imported"
+        case .platformUnavailableImport:
+            "no source imports, on a platform, a module that only a dependency conditioned to other platforms brings"
         case .upwardImport: "no source imports a module whose package the layering rules forbid"
         case .unusedDependency: "every declared dependency is imported by a source of the target (a warning)"
         case .importScanFailed: "the compiler can read every target's imports"

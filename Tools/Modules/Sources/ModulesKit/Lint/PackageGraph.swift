@@ -10,6 +10,8 @@ struct DependencyUse: Equatable {
     var product: String
     /// The manifest line of the reference, when located.
     var line: Int?
+    /// The platforms of its `.when(platforms:)` condition (SwiftPM's names), `nil` for every platform.
+    var platforms: [String]? = nil
 }
 
 /// A target's dependency on a product of a package outside the repository.
@@ -67,6 +69,13 @@ struct TargetEdge: Equatable {
     var product: String?
     /// The manifest line of the reference, when located.
     var line: Int?
+    /// The platforms of its `.when(platforms:)` condition (SwiftPM's names), `nil` for every platform.
+    var platforms: [String]? = nil
+
+    /// Whether the dependency is there when building for `platform` (a SwiftPM platform name).
+    func isAvailable(on platform: String) -> Bool {
+        platforms?.contains(platform) ?? true
+    }
 }
 
 /// The package graph of a repository scan: its path dependencies resolved to repository packages, plus the
@@ -138,7 +147,8 @@ struct PackageGraph {
                 case .target:
                     targetEdges.append(
                         TargetEdge(
-                            from: from, to: TargetRef(package: package.path, target: dependency.name), line: line))
+                            from: from, to: TargetRef(package: package.path, target: dependency.name), line: line,
+                            platforms: dependency.platforms))
                     checkOwnTestSupport(
                         package, target: target, isTestCode: isTestCode, on: dependency.name, line: line)
                     continue
@@ -146,7 +156,8 @@ struct PackageGraph {
                     if ownTargets.contains(dependency.name) {
                         targetEdges.append(
                             TargetEdge(
-                                from: from, to: TargetRef(package: package.path, target: dependency.name), line: line))
+                                from: from, to: TargetRef(package: package.path, target: dependency.name), line: line,
+                                platforms: dependency.platforms))
                         checkOwnTestSupport(
                             package, target: target, isTestCode: isTestCode, on: dependency.name, line: line)
                         continue
@@ -195,15 +206,16 @@ struct PackageGraph {
                     continue
                 }
                 edges[index].uses.append(
-                    DependencyUse(target: target.name, isTestCode: isTestCode, product: dependency.name, line: line)
-                )
+                    DependencyUse(
+                        target: target.name, isTestCode: isTestCode, product: dependency.name, line: line,
+                        platforms: dependency.platforms))
                 let productTargets =
                     loaded[resolved]?.manifest.products.first { $0.name == dependency.name }?.targets ?? []
                 for name in productTargets {
                     targetEdges.append(
                         TargetEdge(
                             from: from, to: TargetRef(package: resolved, target: name), product: dependency.name,
-                            line: line))
+                            line: line, platforms: dependency.platforms))
                 }
             }
         }

@@ -37,11 +37,15 @@ public struct BlobDigest: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The SHA-256 of `data`, 64 lowercase hexadecimal digits.
     public static func sha256(_ data: Data) -> String {
+        hexDigest(data, EVP_sha256())
+    }
+
+    private static func hexDigest(_ data: Data, _ algorithm: OpaquePointer?) -> String {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let succeeded = data.withUnsafeBytes { bytes in
             // NB: an empty Data may have no base address; EVP_Digest reads nothing with a count of 0.
-            EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil)
+            EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, algorithm, nil)
         }
         // EVP_Digest fails only when libcrypto cannot allocate a context; an empty hash then never matches anything.
         guard succeeded == 1 else { return "" }
@@ -53,6 +57,14 @@ public struct BlobDigest: Sendable, Hashable, Codable, CustomStringConvertible {
             text.append(hex[Int(byte & 0x0f)])
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Git's object id of a blob holding `data` (`git hash-object --no-filters`): the SHA-1 (or, for a repository
+    /// in the SHA-256 object format, the SHA-256) of `blob <size>\0` followed by the bytes, lowercase hexadecimal.
+    static func gitBlobID(of data: Data, sha256: Bool) -> String {
+        var object = Data("blob \(data.count)\u{0}".utf8)
+        object.append(data)
+        return hexDigest(object, sha256 ? EVP_sha256() : EVP_sha1())
     }
 
     /// The SHA-256 of `text`'s UTF-8 bytes.

@@ -36,7 +36,7 @@ struct ImportEvidence {
                 let text = (try? String(contentsOf: RepoPath.url(file, in: root), encoding: .utf8)) ?? ""
                 for declaration in ImportLocator(source: text).declarations
                 where seen.contains(declaration.module) && declaration.module != node.module {
-                    guard let owner = graph.owner(ofModule: declaration.module) else { continue }
+                    guard let owner = graph.owner(ofModule: declaration.module, for: node.ref) else { continue }
                     entries.append(
                         Entry(
                             importer: node.ref, owner: owner.ref, file: file, line: declaration.line,

@@ -89,7 +89,9 @@ public enum SyntheticGraph {
         return data
     }
 
-    private static func layerSizes(_ count: Int) -> [Int] {
+    /// The packages' sizes by layer, top first: app 1, features 30 %, ui 5 %, services 25 %, core the rest,
+    /// foundation 10 % (at least 2).
+    static func layerSizes(_ count: Int) -> [Int] {
         let rest = count - 1
         let features = Int(Double(rest) * 0.30)
         let ui = max(1, Int(Double(rest) * 0.05))
@@ -98,7 +100,8 @@ public enum SyntheticGraph {
         return [1, features, ui, services, rest - features - ui - services - foundation, foundation]
     }
 
-    private static func pad(_ number: Int, _ size: Int) -> String {
+    /// `number` with leading zeros to the width of the largest number of a layer of `size`.
+    static func pad(_ number: Int, _ size: Int) -> String {
         let digits = String(max(size - 1, 1)).count
         let text = String(number)
         return String(repeating: "0", count: max(0, digits - text.count)) + text

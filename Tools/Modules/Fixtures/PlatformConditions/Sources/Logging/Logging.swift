@@ -1,0 +1,2 @@
+/// The logging module's name.
+public let logName = "logging"

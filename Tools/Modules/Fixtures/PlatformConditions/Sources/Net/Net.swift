@@ -1,0 +1,4 @@
+import Logging
+
+/// The network module's name.
+public let netName = logName + " net"

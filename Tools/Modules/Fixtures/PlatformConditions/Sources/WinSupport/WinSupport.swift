@@ -1,0 +1,2 @@
+/// The Windows module's name.
+public let winName = "windows"
