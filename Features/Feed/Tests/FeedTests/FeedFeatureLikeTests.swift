@@ -1,9 +1,10 @@
-import Feed
 import Foundation
 import Models
 import Networking
 import TestSupport
 import Testing
+
+@testable import Feed
 
 @MainActor
 @Suite("FeedFeature: likes, sync events and navigation events")

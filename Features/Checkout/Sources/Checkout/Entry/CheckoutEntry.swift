@@ -208,19 +208,19 @@ public final class CheckoutEntry: FeatureEntry {
             viewModel.onOpenOrder = { [weak self] id in self?.open(.order(id)) }
             viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: .orders) }
             liveOrderScreens.append(WeakOrderScreen(screen: viewModel))
-            Task { await viewModel.load() }
+            viewModel.send(.load)
             return OrderHistoryView(viewModel: viewModel, theme: theme)
         case .order(let id):
             let viewModel = OrderDetailViewModel(
                 orderID: id, order: nil, repository: makeOrderRepository(), format: format)
             viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: destination) }
             liveOrderScreens.append(WeakOrderScreen(screen: viewModel))
-            Task { await viewModel.load() }
+            viewModel.send(.load)
             return OrderDetailView(viewModel: viewModel, theme: theme)
         case .cart:
             let viewModel = CartViewModel(feature: cart, format: format)
             viewModel.onCheckout = { [weak self] in self?.open(.checkout) }
-            Task { await viewModel.load() }
+            viewModel.send(.load)
             return CartView(viewModel: viewModel, theme: theme)
         }
     }

@@ -145,7 +145,7 @@ public final class FeedEntry: FeatureEntry {
         case .post(let id):
             let viewModel = PostDetailViewModel(
                 postID: id, feature: feature, formatter: formatter, pictures: pictures)
-            Task { await viewModel.load() }
+            viewModel.send(.load)
             return PostDetailView(viewModel: viewModel, theme: context.theme)
         case .feed:
             return FeedListView(
