@@ -113,7 +113,7 @@ public final class AccountEntry: FeatureEntry {
         case .account:
             let viewModel = AccountViewModel(feature: services.feature)
             viewModel.onSignInRequested = { [weak self] in self?.open(.signIn) }
-            Task { await viewModel.refresh().value }
+            viewModel.send(.refresh)
             return AccountView(viewModel: viewModel, theme: context.theme)
         }
     }

@@ -156,7 +156,7 @@ public final class SearchEntry: FeatureEntry {
             let preview = feature.results.first { $0.id == id }
             let viewModel = ProductDetailViewModel(
                 productID: id, preview: preview, feature: feature, locale: locale, pictures: pictures)
-            Task { await viewModel.load().value }
+            viewModel.send(.load)
             return ProductDetailView(viewModel: viewModel, theme: context.theme)
         }
         if suggestsRecentSearches {
