@@ -94,10 +94,10 @@ struct ShellKeyBurst {
             configuration: configuration, layout: StorageLayout(rootDirectory: directory),
             logger: Logger(label: "bench", handler: CapturingLogHandler()), logFallback: StandardErrorFallback(),
             transport: transport, streamingTransport: transports.stream, imageTransport: transports.pictures,
-            scopedEntries: AppEntries.scoped)
+            entryTypes: AppEntries.all)
         let shell = AppShell(dependencies: dependencies, theme: .ascii)
         let size = TerminalSize(columns: 100, rows: 30)
-        dependencies.router.open(.search(query: ""))
+        dependencies.router.select(TabID("search"))
         _ = shell.render(size: size)
 
         let pattern = Array("lamp shade ")

@@ -14,7 +14,7 @@ let commandLine = StorefrontCommandLine(
     terminal: Terminal(
         inputDescriptor: STDIN_FILENO, outputDescriptor: STDOUT_FILENO,
         environment: ProcessInfo.processInfo.environment),
-    scopedEntries: AppEntries.scoped,
+    entryTypes: AppEntries.all,
     makeDependencies: { configuration throws(LaunchError) in try AppDependencies.live(configuration) }
 )
 let status = await commandLine.run(Array(CommandLine.arguments.dropFirst()))

@@ -52,10 +52,11 @@ extension IntegrationTests {
             let dependencies = try TestGraph.make(directory: directory.url)
             let search = try #require(dependencies.scope.entry(SearchEntry.self))
             let product = try await search.lookUpProduct("sku_12")
-            _ = try await dependencies.scope.checkout.cart.add(product, quantity: 2)
+            let guestCheckout = try #require(dependencies.scope.entry(CheckoutEntry.self))
+            _ = try await guestCheckout.cart.add(product, quantity: 2)
 
             try await dependencies.account.signIn(userName: "margaret")
-            let accountCart = dependencies.scope.checkout.cart
+            let accountCart = try #require(dependencies.scope.entry(CheckoutEntry.self)).cart
             await accountCart.load()
             #expect(accountCart.lines.map(\.productID) == ["sku_12"])
             #expect(accountCart.lines.first?.quantity == 2)
@@ -69,8 +70,9 @@ extension IntegrationTests {
             let outcome = await dependencies.account.signOut(force: true)
             #expect(outcome.didSignOut)
             #expect(dependencies.scope.account == .guest)
-            await dependencies.scope.checkout.cart.load()
-            #expect(dependencies.scope.checkout.cart.lines.isEmpty, "the guest cart was emptied by the merge")
+            let guestCart = try #require(dependencies.scope.entry(CheckoutEntry.self)).cart
+            await guestCart.load()
+            #expect(guestCart.lines.isEmpty, "the guest cart was emptied by the merge")
             await dependencies.shutdown()
         }
 
@@ -104,7 +106,7 @@ extension IntegrationTests {
             let screens = Screens(dependencies: dependencies, theme: .ascii)
             dependencies.router.open(.checkout)
             _ = screens.current()
-            weak let coordinator = screens.activeCheckout
+            weak let coordinator = dependencies.scope.entry(CheckoutEntry.self)?.activeCheckout
             let started = ContinuousClock.now
             while coordinator?.stage == .notStarted, ContinuousClock.now - started < .seconds(10) {
                 await Task.yield()

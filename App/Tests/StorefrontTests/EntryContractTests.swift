@@ -1,6 +1,8 @@
 import DesignSystem
 import FeatureKit
+import Feed
 import Foundation
+import Lists
 import Models
 import TerminalUI
 import TestSupport
@@ -8,12 +10,43 @@ import Testing
 
 @testable import StorefrontApp
 
+/// The one screen of the playground.
+enum PlaygroundDestination: EntryDestination {
+    case playground
+
+    static let pattern = RoutePattern(feature: "playground", screen: "playground", summary: "a playground")
+    static var patterns: [RoutePattern] { [pattern] }
+
+    init?(route: Route) {
+        guard Self.pattern.matches(route) else { return nil }
+        self = .playground
+    }
+
+    var route: Route { Self.pattern.route() }
+}
+
+/// The playground's one action: wish for a product.
+enum PlaygroundAction: EntryActionSet {
+    case wish(ProductID)
+
+    init?(parked: EntryAction) {
+        guard parked.feature == "playground", parked.name == "wish", parked.ids.count == 1 else { return nil }
+        self = .wish(ProductID(rawValue: parked.ids[0]))
+    }
+
+    var parked: EntryAction {
+        switch self {
+        case .wish(let id): EntryAction(feature: "playground", name: "wish", ids: [id.rawValue])
+        }
+    }
+}
+
 /// A feature entry written for these tests: one screen (`storefront://playground`) on which `l` means "light", and
-/// an action contributed to product pages on `w`. It proves that the App dispatches by route and intent alone.
+/// an action contributed to every screen about a product on `w`. It proves that the App dispatches by route and
+/// intent alone.
 @MainActor
-final class PlaygroundEntry: ScopedFeatureEntry {
-    nonisolated static let pattern = RoutePattern(feature: "playground", screen: "playground", summary: "a playground")
-    nonisolated static let descriptor = FeatureDescriptor(name: "playground", routes: [pattern])
+final class PlaygroundEntry: FeatureEntry {
+    nonisolated static let descriptor = FeatureDescriptor(name: "playground", routes: PlaygroundDestination.patterns)
 
     var onIntent: (@MainActor (FeatureIntent) -> Void)?
     private(set) var lights = 0
@@ -21,20 +54,20 @@ final class PlaygroundEntry: ScopedFeatureEntry {
 
     init(context: FeatureContext) {}
 
-    func makeScreen(for route: Route, context: ScreenContext) -> any TerminalView {
+    func makeScreen(for destination: PlaygroundDestination, context: ScreenContext) -> any TerminalView {
         PlaygroundView(entry: self)
     }
 
-    func contributions(to route: Route) -> [ScreenAction] {
-        guard route.screen == "product" else { return [] }
-        return [
-            ScreenAction(
-                key: "w", title: "wish", action: EntryAction(feature: "playground", name: "wish", ids: route.ids))
-        ]
+    func contributions(to subject: ScreenSubject) -> [ScreenAction] {
+        switch subject {
+        case .product(let id): [ScreenAction(key: "w", title: "wish", action: PlaygroundAction.wish(id))]
+        }
     }
 
-    func perform(_ action: EntryAction) async {
-        if action.name == "wish" { wished += action.ids }
+    func perform(_ action: PlaygroundAction) async {
+        switch action {
+        case .wish(let id): wished.append(id.rawValue)
+        }
     }
 
     fileprivate func light() { lights += 1 }
@@ -108,18 +141,60 @@ extension IntegrationTests {
             let other = FeatureDescriptor(
                 name: "other", routes: [RoutePattern(feature: "other", screen: "feed", summary: "a second feed")])
             #expect {
-                _ = try FeatureRegistry(AppEntries.descriptors(scoped: AppEntries.scoped) + [other])
+                _ = try FeatureRegistry(AppEntries.descriptors() + [other])
             } throws: { error in
                 "\(error)".contains("storefront://feed is registered by both 'feed' and 'other'")
             }
         }
 
+        @Test("a command with a misspelt name is refused as a usage error, never run as another command")
+        func misspeltCommandIsAnError() async throws {
+            let catalog = try TestGraph.catalog()
+            #expect(catalog.command(for: ["lsts", "show"]) == nil)
+            #expect(catalog.command(for: ["orders", "shwo"])?.command.name != "orders show")
+        }
+
+        @Test("actions parked in the string form of before typed actions (fixtures of both forms) are still read")
+        func parkedActionOfTheOldForm() throws {
+            let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appending(path: "Fixtures/ParkedActions")
+            let json = try Data(contentsOf: fixtures.appending(path: "before-typed-actions.json"))
+            let fromJSON = try JSONDecoder().decode([EntryAction].self, from: json)
+            let text = try String(contentsOf: fixtures.appending(path: "before-typed-actions.txt"), encoding: .utf8)
+            let fromText = text.split(separator: "\n").map { EntryAction(text: String($0)) }
+            #expect(fromText == fromJSON.map(Optional.some), "both forms name the same actions")
+            for parked in fromJSON {
+                #expect(parked.description == EntryAction(text: parked.description)?.description)
+            }
+            #expect(FeedAction(parked: fromJSON[0]) == .like("post_7"))
+            #expect(ListsAction(parked: fromJSON[1]) == .add("sku_12"))
+            #expect(FeedAction(parked: fromJSON[1]) == nil, "another entry's action is not Feed's")
+            #expect(FeedAction.like("post_7").parked == fromJSON[0], "written back in the same form")
+            #expect(EntryAction(text: "nodot post_7") == nil)
+            #expect(ListsAction(parked: EntryAction(feature: "lists", name: "add", ids: [])) == nil)
+        }
+
+        @Test("what Feed asks for (a product) opens Search's product page through the App's one map")
+        func outgoingToIncoming() async throws {
+            let directory = try TemporaryDirectory()
+            let dependencies = try TestGraph.make(directory: directory.url)
+            dependencies.handle(.request(EntryRequest(FeedOutgoing.showProduct("sku_3"))))
+            #expect(dependencies.router.currentRoute == .product("sku_3"))
+            #expect(dependencies.router.selectedTab == .feed, "a product opens in place")
+            await dependencies.shutdown()
+        }
+
         @Test("a command whose words begin another's is refused at launch (`login` and `login list`)")
         func commandPrefixesAreRefused() {
             let other = FeatureDescriptor(
-                name: "other", commands: [CommandSpec(["login", "list"], help: "A list named login.")])
+                name: "other",
+                commands: [
+                    CommandSpec(
+                        ["login", "list"], help: "A list named login.",
+                        run: .on(PlaygroundEntry.self) { _, _ in .success })
+                ])
             #expect {
-                _ = try FeatureRegistry(AppEntries.descriptors(scoped: AppEntries.scoped) + [other])
+                _ = try FeatureRegistry(AppEntries.descriptors() + [other])
             } throws: { error in
                 "\(error)".contains("command 'login list' of 'other' starts with command 'login' of 'account'")
             }

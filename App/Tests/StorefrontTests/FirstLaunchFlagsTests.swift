@@ -26,7 +26,8 @@ extension IntegrationTests {
             #expect(dependencies.state.flags.isOn(CheckoutEntry.expressShippingFlag))
             #expect(rebuilt == 0, "nothing on screen is rebuilt")
             let options = try #require(dependencies.remoteConfig?.shippingOptions)
-            let coordinator = dependencies.scope.checkout.makeCheckoutCoordinator(shippingOptions: options)
+            let coordinator = try #require(dependencies.scope.entry(CheckoutEntry.self)).makeCheckoutCoordinator(
+                shippingOptions: options)
             #expect(coordinator.shippingOptions.contains { $0.isExpress }, "\(coordinator.shippingOptions)")
 
             await dependencies.shutdown()

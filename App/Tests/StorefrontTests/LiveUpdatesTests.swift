@@ -17,15 +17,26 @@ struct LiveUpdatesTests {
     /// An entry that records the live events it is given.
     @MainActor
     final class ListeningEntry: FeatureEntry {
+        typealias Destination = NoDestination
         nonisolated static let descriptor = FeatureDescriptor(name: "listening")
         var onIntent: (@MainActor (FeatureIntent) -> Void)?
         let liveEventNames: Set<String>
         private(set) var received: [String] = []
 
         init(names: Set<String>) { liveEventNames = names }
+        init(context: FeatureContext) { liveEventNames = [] }
 
-        func makeScreen(for route: Route, context: ScreenContext) -> any TerminalView { BlankView() }
+        func makeScreen(for destination: NoDestination, context: ScreenContext) -> any TerminalView { BlankView() }
         func receive(_ event: LiveEvent) { received.append("\(event.name) \(event.id)") }
+    }
+
+    /// A screen-less entry's destinations: none.
+    enum NoDestination: EntryDestination {
+        static var patterns: [RoutePattern] { [] }
+        init?(route: Route) { nil }
+        var route: Route {
+            switch self {}
+        }
     }
 
     @MainActor

@@ -1,6 +1,7 @@
-/// One command of the `storefront` command line: the words that name it, its operands, its options and one line of
-/// help. Entries declare theirs in `FeatureDescriptor.commands`; the App's parser checks a command line against the
-/// spec before the entry runs it.
+/// One command of the `storefront` command line: the words that name it, its operands, its options, one line of
+/// help and the handler that runs it. Entries declare theirs in `FeatureDescriptor.commands`; the App's parser
+/// matches a command line to one spec and checks it against the spec, then runs the spec's own handler on the
+/// entry that declared it: nothing dispatches by the command's name.
 public struct CommandSpec: Sendable {
     /// The words that name it, such as `["cart", "add"]`.
     public let words: [String]
@@ -12,17 +13,20 @@ public struct CommandSpec: Sendable {
     public let options: [CommandOptions.Option]
     /// One line of help.
     public let help: String
+    /// What runs it.
+    public let handler: CommandHandler
 
-    /// Creates a command.
+    /// Creates a command run by `handler`.
     public init(
         _ words: [String], operands: [String] = [], variadic: Bool = false, options: [CommandOptions.Option] = [],
-        help: String
+        help: String, run handler: CommandHandler
     ) {
         self.words = words
         self.operands = operands
         self.variadic = variadic
         self.options = options
         self.help = help
+        self.handler = handler
     }
 
     /// The command's name as typed: `cart add`.
@@ -35,5 +39,31 @@ public struct CommandSpec: Sendable {
             parts.append("[" + option.name + (option.valueName.map { " \($0)" } ?? "") + "]")
         }
         return parts.joined(separator: " ")
+    }
+}
+
+/// The code that runs one command, on the object that declared it (an entry, or the App for its own commands).
+public struct CommandHandler: Sendable {
+    private let body: @MainActor @Sendable (AnyObject, CommandInvocation) async -> ExitCode
+
+    /// A handler that runs `body` on a receiver of type `Receiver`.
+    public static func on<Receiver: AnyObject>(
+        _ type: Receiver.Type, _ body: @escaping @MainActor @Sendable (Receiver, CommandInvocation) async -> ExitCode
+    ) -> CommandHandler {
+        CommandHandler { receiver, invocation in
+            guard let receiver = receiver as? Receiver else {
+                return invocation.fail(
+                    "the command '\(invocation.spec.name)' belongs to \(Receiver.self), not to \(Swift.type(of: receiver))"
+                )
+            }
+            return await body(receiver, invocation)
+        }
+    }
+
+    /// Runs the command on `receiver`; a receiver of another type than the one the handler was made for fails the
+    /// command (exit 1), naming both.
+    @MainActor
+    public func run(on receiver: AnyObject, _ invocation: CommandInvocation) async -> ExitCode {
+        await body(receiver, invocation)
     }
 }

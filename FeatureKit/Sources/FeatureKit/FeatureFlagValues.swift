@@ -8,12 +8,17 @@ public struct FlagDeclaration: Sendable, Hashable {
     public let defaultValue: Bool
     /// One line for `storefront flags`.
     public let summary: String
+    /// Whether a command of the declaring entry, on a launch with no cached configuration, waits for the server's
+    /// configuration first, so that its first value is the server's rather than `defaultValue` (a checkout must not
+    /// offer what the server turned off).
+    public let waitsForServer: Bool
 
     /// Creates a declaration.
-    public init(name: String, defaultValue: Bool, summary: String) {
+    public init(name: String, defaultValue: Bool, summary: String, waitsForServer: Bool = false) {
         self.name = name
         self.defaultValue = defaultValue
         self.summary = summary
+        self.waitsForServer = waitsForServer
     }
 }
 

@@ -4,12 +4,11 @@ import Models
 /// navigation: it emits one of these through `FeatureEntry.onIntent`, and the App decides what happens (which
 /// entry's screen opens, on which tab; whether sign-in comes first; which feature receives a hand-off).
 public indirect enum FeatureIntent: Sendable, Hashable {
-    /// Open a screen (of this entry or any route it was handed).
+    /// Open one of this entry's screens (`Destination.route`, or a route it was handed).
     case open(Route)
-    /// Open the product page of `ProductID`, whichever entry owns product pages.
-    case openProduct(ProductID)
-    /// Put products into the cart, whichever entry owns the cart (add to cart, a list's products to the cart).
-    case addToCart([CartRequest])
+    /// Something only another entry can do (show a product): one of the entry's `Outgoing` values, which the App's
+    /// navigation map turns into another entry's destination.
+    case request(EntryRequest)
     /// The action needs a signed-in user: the App shows the sign-in screen with `prompt`, and once the user has
     /// signed in it delivers `resume` once (dropped when the user leaves the sign-in screen).
     case needsSignIn(prompt: String, resume: FeatureIntent)
@@ -22,7 +21,7 @@ public indirect enum FeatureIntent: Sendable, Hashable {
     case notice(String, isError: Bool)
 }
 
-/// A product and how many of it, as handed from one feature to the cart.
+/// A product and how many of it, as handed from one feature to the cart (`CartAccess.add`).
 public struct CartRequest: Sendable, Hashable {
     /// The product as last seen (its title and price go into the cart line).
     public let product: ProductSummary
@@ -36,9 +35,11 @@ public struct CartRequest: Sendable, Hashable {
     }
 }
 
-/// A named action of one entry, with ids only, so it can be parked (behind sign-in) and delivered later:
-/// `EntryAction(feature: "feed", name: "like", ids: ["post_7"])`.
-public struct EntryAction: Sendable, Hashable, CustomStringConvertible {
+/// The parked form of one entry's action (`EntryActionSet.parked`), with ids only, so it can wait (behind sign-in,
+/// on disk) and be delivered later: `EntryAction(feature: "feed", name: "like", ids: ["post_7"])`. Its text form
+/// is `feed.like post_7` and its JSON form `{"feature": "feed", "name": "like", "ids": ["post_7"]}`; both are read
+/// back as they were written by every version, and only the owning entry's `Action` type gives them a meaning.
+public struct EntryAction: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The entry that performs it.
     public let feature: String
     /// The action's name within that entry.
@@ -55,6 +56,34 @@ public struct EntryAction: Sendable, Hashable, CustomStringConvertible {
 
     /// `feed.like post_7`.
     public var description: String { ([feature + "." + name] + ids).joined(separator: " ") }
+
+    /// The action of a text form written by `description` (`feed.like post_7`): the entry's name and the action's
+    /// name joined by the first dot, then the ids separated by single spaces.
+    ///
+    /// - Returns: nil when `text` has no dot in its first word, or an empty entry or action name.
+    public init?(text: String) {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let first = words.first, let dot = first.firstIndex(of: ".") else { return nil }
+        let feature = String(first[..<dot])
+        let name = String(first[first.index(after: dot)...])
+        guard !feature.isEmpty, !name.isEmpty else { return nil }
+        self.init(feature: feature, name: name, ids: Array(words.dropFirst()))
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case feature, name, ids
+    }
+
+    /// Reads the JSON form; `ids` may be absent (an action on nothing).
+    ///
+    /// - Throws: `DecodingError` when `feature` or `name` is missing or not a string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            feature: try container.decode(String.self, forKey: .feature),
+            name: try container.decode(String.self, forKey: .name),
+            ids: try container.decodeIfPresent([String].self, forKey: .ids) ?? [])
+    }
 }
 
 /// An action an entry contributes to a screen another entry owns ("add to list" on a product page): the key that
@@ -68,16 +97,22 @@ public struct ScreenAction: Sendable, Hashable {
     /// What the contributing entry receives when the key is pressed.
     public let action: EntryAction
 
-    /// Creates a contribution.
+    /// Creates a contribution from an action's parked form.
     public init(key: Character, title: String, action: EntryAction) {
         self.key = key
         self.title = title
         self.action = action
     }
+
+    /// Creates a contribution of one of the contributing entry's actions.
+    public init<Action: EntryActionSet>(key: Character, title: String, action: Action) {
+        self.init(key: key, title: title, action: action.parked)
+    }
 }
 
-/// Looks up a product's current title and price by id: the App hands the catalog's lookup (owned by the entry of
-/// product pages) to an entry that needs one (the cart's `cart add ID`), so neither imports the other.
+/// Looks up a product's current title and price by id: the entry of product pages provides it as the `ProductCatalog`
+/// capability and an entry that needs one (the cart's `cart add ID`) finds it in its context, so neither imports the
+/// other.
 ///
 /// - Throws: The catalog's error when the product cannot be loaded (it describes itself for people).
 public typealias ProductLookup = @Sendable (ProductID) async throws -> ProductSummary

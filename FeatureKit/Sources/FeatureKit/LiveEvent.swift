@@ -7,7 +7,7 @@ import Primitives
 public struct LiveEvent: Sendable, Hashable {
     /// The event's id (`<instance_id>-<sequence>`); empty when the server set none.
     public let id: String
-    /// The event name: `post.created`, `post.likes`, `order.status` or `reset`.
+    /// The event name (`post.created`): one an entry declared in `FeatureDescriptor.liveEvents`.
     public let name: String
     /// The event's data, parsed as JSON.
     public let data: JSONValue
@@ -18,9 +18,6 @@ public struct LiveEvent: Sendable, Hashable {
         self.name = name
         self.data = data
     }
-
-    /// The names of the events the contract defines, which the App asks the stream for; others are ignored.
-    public static let contractNames = ["order.status", "post.created", "post.likes", "reset"]
 
     /// Why an event's data does not fit the type asked for.
     public struct UndecodableData: Error, CustomStringConvertible {

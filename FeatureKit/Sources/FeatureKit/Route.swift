@@ -2,8 +2,9 @@
 /// its text parameters. A route can be stored, compared, written as a deep link and rebuilt on a cold start,
 /// because the owning entry builds its screen from these values alone.
 ///
-/// Routes are open values: a feature package adds screens by registering `RoutePattern`s, never by editing an enum
-/// in the App. The deep link of a route is `storefront://<screen>/<id>/…?<parameter>=…` (see `DeepLink` in the App).
+/// A route is the erased form of an entry's `Destination` (its own enum of screens): the App stores routes on the
+/// tabs' paths and writes them as deep links, and only the owning entry turns one back into its destination. A
+/// feature package adds screens by adding cases and `RoutePattern`s to its own destination, never by editing the App. The deep link of a route is `storefront://<screen>/<id>/…?<parameter>=…` (see `DeepLink` in the App).
 public struct Route: Hashable, Sendable, CustomStringConvertible {
     /// The name of the entry that owns the route (`FeatureDescriptor.name`), such as `search`.
     public let feature: String
@@ -65,12 +66,16 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     public let signInPrompt: String?
     /// One line for help and `storefront open --help`: what the screen shows.
     public let summary: String
+    /// Whether the screen opens on the tab the user is on (a product page seen from the feed stays on the Feed tab)
+    /// instead of its entry's own tab.
+    public let opensInPlace: Bool
 
     /// Creates a pattern.
     public init(
         feature: String, screen: String, idNames: [String] = [], parameterNames: [String] = [],
-        signInPrompt: String? = nil, summary: String
+        signInPrompt: String? = nil, summary: String, opensInPlace: Bool = false
     ) {
+        self.opensInPlace = opensInPlace
         self.feature = feature
         self.screen = screen
         self.idNames = idNames

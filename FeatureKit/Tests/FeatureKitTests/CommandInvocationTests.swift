@@ -16,6 +16,12 @@ final class Collected: TextOutput {
 }
 
 @Suite("command invocations", .timeLimit(.minutes(1)))
+/// What the test command runs on.
+@MainActor
+final class Receiver {
+    var runs = 0
+}
+
 @MainActor
 struct CommandInvocationTests {
     private func invocation(_ arguments: [String], signedIn: Bool = false) throws -> (
@@ -23,7 +29,11 @@ struct CommandInvocationTests {
     ) {
         let spec = CommandSpec(
             ["cart", "add"], operands: ["ID"],
-            options: [.init("--quantity", valueName: "N", help: "How many.")], help: "Add.")
+            options: [.init("--quantity", valueName: "N", help: "How many.")], help: "Add.",
+            run: .on(Receiver.self) { receiver, _ in
+                receiver.runs += 1
+                return .success
+            })
         let parsed = try CommandOptions(spec.options + [.init("--json", help: "JSON.")]).parse(arguments)
         let output = Collected()
         let errors = Collected()

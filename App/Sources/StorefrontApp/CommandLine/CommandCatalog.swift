@@ -52,15 +52,31 @@ public struct CommandCatalog {
             help: "Demo: the built-in server ships confirmed orders S seconds after they were placed (default off)."),
     ]
 
-    /// The App's own commands.
+    /// The App's own commands, each with its handler (`help` and `version` are answered by the parser before any
+    /// command runs; their handlers print the same).
     public nonisolated static let appCommands: [CommandSpec] = [
-        CommandSpec(["open"], operands: ["URL"], help: "Open a storefront:// link (full screen on a terminal)."),
-        CommandSpec(["flags"], help: "Show the feature flags and what decided each."),
+        CommandSpec(
+            ["open"], operands: ["URL"], help: "Open a storefront:// link (full screen on a terminal).",
+            run: .on(AppCommandReceiver.self) { await $0.runner.open($1) }),
+        CommandSpec(
+            ["flags"], help: "Show the feature flags and what decided each.",
+            run: .on(AppCommandReceiver.self) { await $0.runner.flags($1) }),
         CommandSpec(
             ["watch"], options: [.init("--count", valueName: "N", help: "Exit after N events (default: never).")],
-            help: "Print live events (new posts, like counts, your orders' status) as they arrive."),
-        CommandSpec(["help"], help: "Show this help."),
-        CommandSpec(["version"], help: "Print the version."),
+            help: "Print live events (new posts, like counts, your orders' status) as they arrive.",
+            run: .on(AppCommandReceiver.self) { await $0.runner.watch($1) }),
+        CommandSpec(
+            ["help"], help: "Show this help.",
+            run: .on(AppCommandReceiver.self) { _, invocation in
+                invocation.output.write(invocation.usageText())
+                return .success
+            }),
+        CommandSpec(
+            ["version"], help: "Print the version.",
+            run: .on(AppCommandReceiver.self) { _, invocation in
+                invocation.print(StorefrontVersion.current)
+                return .success
+            }),
     ]
 
     /// Every command, in the order help lists them: the entries' in registration order, then the App's.

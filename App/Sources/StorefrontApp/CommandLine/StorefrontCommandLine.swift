@@ -20,7 +20,7 @@ public struct StorefrontCommandLine {
     private let environment: [String: String]
     private let currentDirectory: URL
     private let terminal: Terminal
-    private let scopedEntries: [any ScopedFeatureEntry.Type]
+    private let entryTypes: [any FeatureEntry.Type]
     private let makeDependencies: @MainActor (AppConfiguration) throws(LaunchError) -> AppDependencies
 
     /// Creates a command line.
@@ -33,8 +33,8 @@ public struct StorefrontCommandLine {
     ///   - environment: The process environment.
     ///   - currentDirectory: What a relative `--data-dir` is resolved against.
     ///   - terminal: The process's terminal; the full-screen front end runs when both its streams are terminals.
-    ///   - scopedEntries: The entries the graph registers besides Account and Checkout (`AppEntries.scoped`): their
-    ///     commands are parsed here before the graph exists.
+    ///   - entryTypes: The entries the graph registers (`AppEntries.all`): their commands are parsed here before the
+    ///     graph exists.
     ///   - makeDependencies: Builds the graph (`AppDependencies.live` in the executable).
     public init(
         output: any TextOutput,
@@ -43,7 +43,7 @@ public struct StorefrontCommandLine {
         environment: [String: String],
         currentDirectory: URL,
         terminal: Terminal,
-        scopedEntries: [any ScopedFeatureEntry.Type],
+        entryTypes: [any FeatureEntry.Type],
         makeDependencies: @escaping @MainActor (AppConfiguration) throws(LaunchError) -> AppDependencies
     ) {
         // Every line this program prints goes through one rule for control characters (`TerminalSafeOutput`):
@@ -54,7 +54,7 @@ public struct StorefrontCommandLine {
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.terminal = terminal
-        self.scopedEntries = scopedEntries
+        self.entryTypes = entryTypes
         self.makeDependencies = makeDependencies
     }
 
@@ -62,7 +62,7 @@ public struct StorefrontCommandLine {
     public func run(_ arguments: [String]) async -> ExitCode {
         let registry: FeatureRegistry
         do {
-            registry = try FeatureRegistry(AppEntries.descriptors(scoped: scopedEntries))
+            registry = try FeatureRegistry(AppEntries.descriptors(entryTypes))
         } catch {
             errorOutput.write("\(Self.programName): \(error)\n")
             return .failure

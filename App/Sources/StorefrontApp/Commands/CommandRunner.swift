@@ -10,16 +10,11 @@ struct CommandRunner {
     /// The commands and links.
     let catalog: CommandCatalog
 
-    /// Runs `invocation` (its operands and options were checked already) by the entry named `feature`, or by the
-    /// App when nil, and returns the exit code.
+    /// Runs `invocation` (its operands and options were checked already) with its spec's handler, on the entry
+    /// named `feature`, or on the App when nil, and returns the exit code.
     func run(_ invocation: CommandInvocation, feature: String?) async -> ExitCode {
         guard let feature else {
-            switch invocation.spec.name {
-            case "open": return await open(invocation)
-            case "flags": return await flags(invocation)
-            case "watch": return await watch(invocation)
-            default: return invocation.usage("unknown command '\(invocation.spec.name)'")
-            }
+            return await invocation.spec.handler.run(on: AppCommandReceiver(runner: self), invocation)
         }
         if dependencies.needsServerFlags(for: feature) {
             // A fresh data directory has no cached configuration: the checkout's flag comes from the server (the
@@ -29,12 +24,12 @@ struct CommandRunner {
         guard let entry = dependencies.entry(named: feature) else {
             return invocation.fail("the \(feature) feature is not part of this app")
         }
-        return await entry.run(invocation)
+        return await invocation.spec.handler.run(on: entry, invocation)
     }
 
     /// `storefront open URL` without a terminal: prints what the link's screen shows, as its entry says.
     /// (On a terminal the full-screen app opens at the link instead.)
-    private func open(_ invocation: CommandInvocation) async -> ExitCode {
+    func open(_ invocation: CommandInvocation) async -> ExitCode {
         let route: Route
         do {
             route = try dependencies.deepLinks.route(from: invocation.firstOperand)
@@ -50,12 +45,12 @@ struct CommandRunner {
         guard let entry = dependencies.entry(named: route.feature) else {
             return invocation.fail("the \(route.feature) feature is not part of this app")
         }
-        return await entry.print(route, to: invocation)
+        return await entry.print(route: route, to: invocation)
     }
 
     /// `storefront flags`: every flag's value and what decided it, with the server's configuration fetched now
     /// (and cached for the next launch).
-    private func flags(_ invocation: CommandInvocation) async -> ExitCode {
+    func flags(_ invocation: CommandInvocation) async -> ExitCode {
         let service = dependencies.flagService
         let config = await service.currentConfig()
         let evaluation = service.evaluate(config)
@@ -77,4 +72,17 @@ struct CommandRunner {
 struct FlagsOutput: Encodable {
     let flags: [FlagEvaluation.Entry]
     let fetchedAt: Date?
+}
+
+/// What the App's own commands run on (`CommandCatalog.appCommands`' handlers): the command runner of this command
+/// line.
+@MainActor
+final class AppCommandReceiver {
+    /// The runner, with the graph and the catalog.
+    let runner: CommandRunner
+
+    /// A receiver for `runner`'s commands.
+    init(runner: CommandRunner) {
+        self.runner = runner
+    }
 }

@@ -1,6 +1,4 @@
-import Checkout
 import FeatureKit
-import FeaturePictures
 import Foundation
 import Persistence
 
@@ -13,39 +11,27 @@ public final class AccountScope {
     public let account: StorageAccount
     /// The account's stores.
     public let stores: AccountStores.Stores
-    /// What the entries were built over.
+    /// What the entries were built over (its capabilities hold what they provide one another).
     public let context: FeatureContext
-    /// The pictures the entries with pictures were built over: the process's loader and this account's screen
-    /// pictures.
-    public let pictures: EntryPictures
-    /// The cart, the checkout and orders (the App hands products to it).
-    public let checkout: CheckoutEntry
-    /// Every account-scoped entry: the registered entries with pictures, the other scoped entries, then Checkout.
+    /// Every account-scoped entry, in registration order.
     public let entries: [any FeatureEntry]
 
-    /// Builds the entries over `context`; nothing loads or opens until they are used.
+    /// Builds one entry of each type over `context`, then lets each provide its capabilities to the others;
+    /// nothing loads or opens until they are used.
     ///
     /// - Parameters:
     ///   - stores: The account's stores.
     ///   - context: The account's context for the entries.
-    ///   - pictures: The process's image pipeline and this account's screen pictures, for `pictured`.
-    ///   - pictured: The entries built from the context and `pictures` (`AppEntries.pictured`).
-    ///   - scoped: The entries built from the context alone (`AppEntries.scoped`).
-    ///   - makeCheckout: Builds Checkout's entry over the context (it needs what only the App has).
-    public init(
-        stores: AccountStores.Stores, context: FeatureContext, pictures: EntryPictures,
-        pictured: [any PicturedFeatureEntry.Type], scoped: [any ScopedFeatureEntry.Type],
-        makeCheckout: (FeatureContext, [any FeatureEntry]) -> CheckoutEntry
-    ) {
+    ///   - entryTypes: The entries to build (`AppEntries.all` whose lifetime is `account`).
+    public init(stores: AccountStores.Stores, context: FeatureContext, entryTypes: [any FeatureEntry.Type]) {
         self.account = stores.account
         self.stores = stores
         self.context = context
-        self.pictures = pictures
-        let built: [any FeatureEntry] =
-            pictured.map { $0.init(context: context, pictures: pictures) } + scoped.map { $0.init(context: context) }
-        let checkout = makeCheckout(context, built)
-        self.checkout = checkout
-        self.entries = built + [checkout]
+        let entries = entryTypes.map { $0.init(context: context) }
+        for entry in entries {
+            entry.provideCapabilities(to: context.capabilities)
+        }
+        self.entries = entries
     }
 
     /// The entry of type `type`, if it is registered.

@@ -1,5 +1,3 @@
-import Account
-import Checkout
 import FeatureKit
 import Logging
 import Models
@@ -11,7 +9,9 @@ extension AppDependencies {
     /// sign-in is delivered once when signed in; the guest's graph comes back (and screens that need sign-in go)
     /// once signed out.
     func wireEntries() {
-        accountEntry.onIntent = { [weak self] intent in self?.handle(intent) }
+        for entry in appEntries {
+            entry.onIntent = { [weak self] intent in self?.handle(intent) }
+        }
         account.localDataCheck = { [weak self] account in
             guard let self, scope.account == account else { return [] }
             var kept: [String] = []
@@ -53,13 +53,16 @@ extension AppDependencies {
         }
     }
 
-    /// The entry named `name`: the account entry or one of the current scope's.
+    /// The entry named `name`: one that lives as long as the app, or one of the current scope's.
     public func entry(named name: String) -> (any FeatureEntry)? {
-        name == AccountEntry.name ? accountEntry : scope.entry(named: name)
+        appEntries.first { $0.name == name } ?? scope.entry(named: name)
     }
 
-    /// Every live entry: the account entry and the current scope's.
-    public var entries: [any FeatureEntry] { [accountEntry] + scope.entries }
+    /// Every live entry, in registration order: those that live as long as the app and the current scope's.
+    public var entries: [any FeatureEntry] {
+        let live = appEntries + scope.entries
+        return entryTypes.compactMap { type in live.first { $0.name == type.descriptor.name } }
+    }
 
     /// Decides what an entry's intent leads to: the one place features' wishes meet navigation, the sign-in gate
     /// and hand-offs between features.
@@ -67,11 +70,12 @@ extension AppDependencies {
         switch intent {
         case .open(let route):
             router.open(route)
-        case .openProduct(let id):
-            router.open(.product(id))
-        case .addToCart(let requests):
-            let checkout = scope.checkout
-            handOffs.append(Task { await checkout.add(requests) })
+        case .request(let request):
+            guard let resolved = AppEntries.resolve(request) else {
+                logger.warning("a request no entry answers was dropped", metadata: ["request": "\(request)"])
+                return
+            }
+            handle(resolved)
         case .needsSignIn(let prompt, let resume):
             if account.current.isSignedIn {
                 handle(resume)
@@ -83,7 +87,12 @@ extension AppDependencies {
                 logger.warning("an action names no registered entry", metadata: ["action": "\(action)"])
                 return
             }
-            Task { await entry.perform(action) }
+            let logger = logger
+            Task {
+                if await !entry.perform(parked: action) {
+                    logger.warning("an action its entry does not know was dropped", metadata: ["action": "\(action)"])
+                }
+            }
         case .finished(let route, let next):
             if let next, router.currentRoute == route {
                 router.replaceTop(with: next)
@@ -96,10 +105,15 @@ extension AppDependencies {
         }
     }
 
-    /// Moves the guest's cart lines into `account`'s cart and keeps what the user should hear about in
-    /// `lastCartMerge`.
+    /// Moves what the guest kept into `account`'s data, entry by entry (the cart's lines), and keeps what the user
+    /// should hear about in `lastCartMerge`.
     func mergeGuestCart(into account: StorageAccount) async {
-        lastCartMerge = await CheckoutEntry.mergeCart(
-            from: scopes.context(for: .guest), into: scopes.context(for: account))
+        let guest = scopes.context(for: .guest)
+        let signedIn = scopes.context(for: account)
+        var messages: [String] = []
+        for type in entryTypes {
+            messages += await type.mergeGuestData(from: guest, into: signedIn)
+        }
+        lastCartMerge = messages
     }
 }

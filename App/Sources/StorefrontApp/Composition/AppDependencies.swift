@@ -1,5 +1,4 @@
 import Account
-import Checkout
 import FeatureKit
 import Foundation
 import Images
@@ -56,14 +55,15 @@ public final class AppDependencies {
     public let images: ImageLoader
     /// Sign-in, sign-out and the session.
     public let account: AccountFeature
-    /// The account screens and commands.
-    public let accountEntry: AccountEntry
+    /// The entries that live as long as the app (the account screens and commands), built once over the launch
+    /// account's context.
+    public let appEntries: [any FeatureEntry]
     /// What every registered entry declared: routes, commands, flags, migrations.
     public let registry: FeatureRegistry
     /// The deep-link parser over the registered routes.
     public let deepLinks: DeepLink
-    /// The entries built from an account's context alone.
-    public let scopedEntries: [any ScopedFeatureEntry.Type]
+    /// Every registered entry type (`AppEntries.all`, and what tests add).
+    public let entryTypes: [any FeatureEntry.Type]
     /// The server's configuration and its cache.
     public let flagService: FeatureFlagService
     /// The flags of this launch: evaluated from the cached configuration and `--flag`. A launch without a cached
@@ -86,8 +86,6 @@ public final class AppDependencies {
 
     /// The entries of the account in use (the guest's or the signed-in user's).
     public private(set) var scope: AccountScope
-    /// Hand-offs to the cart still running (`shutdown` waits for them, so a command's products reach the cart).
-    var handOffs: [Task<Void, Never>] = []
     /// What the run has learned that outlives a scope: the server's configuration, the last cart merge, the notice.
     public let state: AppRunState
     /// Builds the scope of an account.
@@ -143,7 +141,7 @@ public final class AppDependencies {
         return try AppDependencies(
             configuration: configuration, layout: layout, logger: logger, logFallback: fallback,
             transport: transports.api, streamingTransport: transports.stream, imageTransport: transports.pictures,
-            scopedEntries: AppEntries.scoped)
+            entryTypes: AppEntries.all)
     }
 
     /// The storage roots of `configuration`: `--data-dir`, else the XDG base directories.
@@ -207,14 +205,13 @@ public final class AppDependencies {
     ///   - imageTransport: Sends the image pipeline's requests; wrapped the same way. It must keep no entity tags of
     ///     its own (`AppTransports.pictures`): the image disk cache keeps them and must see a 304 as a
     ///     304, and picture bodies stay out of the API's entity-tag cache.
-    ///   - scopedEntries: The entries built from an account's context alone (`AppEntries.scoped`; tests add their
-    ///     own).
+    ///   - entryTypes: The entries (`AppEntries.all`; tests add their own).
     /// - Throws: `LaunchError` when the entries' routes, commands, flags or migrations clash, or the fault rules
     ///   are inconsistent.
     public init(
         configuration: AppConfiguration, layout: StorageLayout, logger: Logger, logFallback: StandardErrorFallback,
         transport: any HTTPTransport, streamingTransport: any HTTPStreamingTransport, imageTransport: any HTTPTransport,
-        scopedEntries: [any ScopedFeatureEntry.Type]
+        entryTypes: [any FeatureEntry.Type]
     ) throws(LaunchError) {
         self.configuration = configuration
         self.layout = layout
@@ -225,8 +222,8 @@ public final class AppDependencies {
         self.now = now
         self.makeIdentifier = makeIdentifier
         self.locale = Locale(identifier: "en_US")
-        self.scopedEntries = scopedEntries
-        let registry = try FeatureRegistry(AppEntries.descriptors(scoped: scopedEntries))
+        self.entryTypes = entryTypes
+        let registry = try FeatureRegistry(AppEntries.descriptors(entryTypes))
         self.registry = registry
         self.deepLinks = DeepLink(registry: registry)
 
@@ -276,7 +273,7 @@ public final class AppDependencies {
         self.client = client
         self.liveEvents = EventStreamClient(
             baseURL: baseURL, transport: appStreamingTransport, tokenProvider: tokens,
-            decoder: LiveEvent.contractNames.reduce(EventStreamDecoder<JSONValue>()) { decoder, name in
+            decoder: registry.liveEventNames.reduce(EventStreamDecoder<JSONValue>()) { decoder, name in
                 decoder.on(name, JSONValue.self) { $0 }
             },
             clock: ContinuousClock(), jitter: .systemRandom, logger: logger.child(label: "storefront.events"),
@@ -314,15 +311,18 @@ public final class AppDependencies {
         let state = AppRunState(remoteConfig: cachedConfig, flags: flags.flags)
         self.state = state
         let router = AppRouter(
-            isSignedIn: { account.current.isSignedIn }, signInPrompt: { registry.pattern(of: $0)?.signInPrompt })
+            tabs: registry.tabs, signInRoute: AppEntries.signIn, isSignedIn: { account.current.isSignedIn },
+            pattern: { registry.pattern(of: $0) })
         self.router = router
-        self.accountEntry = AccountEntry(
-            feature: account, signInMessages: { state.lastCartMerge }, signInPrompt: { router.parkedPrompt })
         let scopes = ScopeFactory(
             stores: stores, client: client, logger: logger, now: now, makeIdentifier: makeIdentifier,
-            flags: flags.flags, layout: layout, locale: locale, images: images, pictured: AppEntries.pictured,
-            scoped: scopedEntries, flagService: flagService, state: state)
+            flags: flags.flags, layout: layout, locale: locale, images: images,
+            entryTypes: entryTypes.filter { $0.descriptor.lifetime == .account },
+            app: AppCapabilitySources(
+                account: account, state: state, flagService: flagService, signInPrompt: { router.parkedPrompt }))
         self.scopes = scopes
+        let launchContext = scopes.context(for: account.current.storageAccount)
+        self.appEntries = entryTypes.filter { $0.descriptor.lifetime == .app }.map { $0.init(context: launchContext) }
         self.scope = scopes.make(for: account.current.storageAccount)
         wireEntries()
     }
@@ -342,10 +342,12 @@ public final class AppDependencies {
     }
 
     /// Whether a command of `feature` should wait for `refreshRemoteConfig()` first: this run's flags are still the
-    /// defaults (no configuration was cached and none was fetched yet) and it is Checkout's, whose flow reads the
-    /// `express_shipping` flag when it starts.
+    /// defaults (no configuration was cached and none was fetched yet) and the entry declares a flag whose first
+    /// value must be the server's (`FlagDeclaration.waitsForServer`: Checkout's `express_shipping`, read when a flow
+    /// starts).
     func needsServerFlags(for feature: String) -> Bool {
-        !flagsFromServer && feature == CheckoutEntry.name
+        !flagsFromServer
+            && registry.descriptors.contains { $0.name == feature && $0.flags.contains(where: \.waitsForServer) }
     }
 
     /// Runs the drain loop of the current account's outbox from now on (and of each account signed in later).
@@ -356,9 +358,6 @@ public final class AppDependencies {
 
     /// Ends the run: stops the features' work, every drain loop and the embedded backend, and closes every database.
     public func shutdown() async {
-        // Products handed to the cart (`lists to-cart`) reach it before the stores close.
-        for handOff in handOffs { await handOff.value }
-        handOffs = []
         scope.stop()
         await stores.closeAll()
         await backend?.stop()

@@ -2,8 +2,9 @@ import FeatureKit
 import Persistence
 
 /// What every registered entry declared, checked to fit together: one owner per route pattern and per command, one
-/// declaration per flag, one migration group per table prefix. The App reads routes, commands, flags and migrations
-/// from here and never from a feature's insides.
+/// declaration per flag, one migration group per table prefix, one tab per key and one entry per shortcut key. The
+/// App reads routes, commands, flags, migrations, tabs, shortcuts and live events from here and never from a
+/// feature's insides.
 public struct FeatureRegistry: Sendable {
     /// The descriptors, in registration order (help lists commands in this order).
     public let descriptors: [FeatureDescriptor]
@@ -11,8 +12,10 @@ public struct FeatureRegistry: Sendable {
     /// Checks `descriptors` and keeps them.
     ///
     /// - Throws: `LaunchError` naming the clash when two entries share a name, a route pattern (screen and number
-    ///   of ids), a command or a flag, when one command's words begin another's (`login` and `login list`), or when
-    ///   their migrations' table prefixes overlap.
+    ///   of ids), a command or a flag, when one command's words begin another's (`login` and `login list`), when
+    ///   their migrations' table prefixes overlap, when two tabs share a key or a tab's first screen is not its
+    ///   entry's, when a shortcut's key is taken (by another shortcut or one of the app's own keys), or when no entry
+    ///   declares a tab.
     public init(_ descriptors: [FeatureDescriptor]) throws(LaunchError) {
         var names: Set<String> = []
         var patterns: [String: String] = [:]
@@ -58,9 +61,61 @@ public struct FeatureRegistry: Sendable {
                         + "'\(command.name) \(longer.words[command.words.count])' would be ambiguous")
             }
         }
+        try Self.checkTabsAndShortcuts(descriptors)
         self.descriptors = descriptors
         _ = try migrator()
     }
+
+    /// The keys of the full-screen app's own that no shortcut may take (`AppKeys`: quit, help, the vi arrows and
+    /// the tabs' digits).
+    nonisolated static let reservedKeys: Set<Character> = [
+        "q", "?", "j", "k", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+    ]
+
+    private static func checkTabsAndShortcuts(_ descriptors: [FeatureDescriptor]) throws(LaunchError) {
+        var tabKeys: [String: String] = [:]
+        var shortcutKeys: [Character: String] = [:]
+        for descriptor in descriptors {
+            if let tab = descriptor.tab {
+                if let owner = tabKeys.updateValue(descriptor.name, forKey: tab.key) {
+                    throw LaunchError("the tab '\(tab.key)' is declared by both '\(owner)' and '\(descriptor.name)'")
+                }
+                guard tab.root.feature == descriptor.name, descriptor.routes.contains(where: { $0.matches(tab.root) })
+                else {
+                    throw LaunchError(
+                        "the tab '\(tab.key)' of '\(descriptor.name)' starts at \(tab.root.logDescription), "
+                            + "which is not one of its screens")
+                }
+            }
+            for shortcut in descriptor.shortcuts {
+                guard !reservedKeys.contains(shortcut.key) else {
+                    throw LaunchError(
+                        "the shortcut '\(shortcut.key)' of '\(descriptor.name)' is one of the app's own keys")
+                }
+                if let owner = shortcutKeys.updateValue(descriptor.name, forKey: shortcut.key) {
+                    throw LaunchError(
+                        "the shortcut '\(shortcut.key)' is declared by both '\(owner)' and '\(descriptor.name)'")
+                }
+            }
+        }
+        guard !tabKeys.isEmpty else {
+            throw LaunchError("no feature entry declares a tab: the full-screen app needs at least one")
+        }
+    }
+
+    /// The tabs the entries declared, by `order` (registration order among equal orders).
+    public var tabs: [EntryTab] {
+        descriptors.compactMap(\.tab).enumerated().sorted {
+            ($0.element.order, $0.offset) < ($1.element.order, $1.offset)
+        }
+        .map(\.element)
+    }
+
+    /// Every entry's shortcuts, in registration order.
+    public var shortcuts: [EntryShortcut] { descriptors.flatMap(\.shortcuts) }
+
+    /// The names of every live event some entry consumes, sorted: what the App asks the stream for.
+    public var liveEventNames: [String] { Set(descriptors.flatMap(\.liveEvents)).sorted() }
 
     /// Every route pattern, entry by entry.
     public var routePatterns: [RoutePattern] { descriptors.flatMap(\.routes) }

@@ -1,4 +1,3 @@
-import Checkout
 import FeatureKit
 import FeaturePictures
 import Foundation
@@ -7,7 +6,6 @@ import Logging
 import Networking
 import Observation
 import Persistence
-import Search
 
 /// What the run has learned that outlives an account's scope: the server's configuration, what the last sign-in
 /// did to the guest cart, and the notice on the status line.
@@ -34,9 +32,9 @@ public final class AppRunState {
     }
 }
 
-/// Builds the scope of an account: its context over the account's stores, its screen pictures over the process's one
-/// image loader, the registered entries, and Checkout's entry with what only the App has (the configuration's
-/// shipping options, the catalog's lookup).
+/// Builds the scope of an account: its context over the account's stores, with the capabilities only the App can
+/// make (the process's one image pipeline as `EntryPictures`, the session, `AppEntries`' own), and the account's
+/// entries, each built from that context alone.
 @MainActor
 struct ScopeFactory {
     let stores: AccountStores
@@ -49,18 +47,24 @@ struct ScopeFactory {
     let locale: Locale
     /// The process's one image pipeline: every scope's entries load pictures through it.
     let images: ImageLoader
-    let pictured: [any PicturedFeatureEntry.Type]
-    let scoped: [any ScopedFeatureEntry.Type]
-    let flagService: FeatureFlagService
-    let state: AppRunState
+    /// The entries built for each account (those whose lifetime is `account`).
+    let entryTypes: [any FeatureEntry.Type]
+    /// What the App's own capabilities are made from.
+    let app: AppCapabilitySources
 
-    /// The context of `account`; opens nothing.
+    /// The context of `account`, with the App's capabilities provided; opens nothing.
     func context(for account: StorageAccount) -> FeatureContext {
         let accountStores = stores.stores(for: account)
-        return FeatureContext(
+        let capabilities = EntryCapabilities()
+        let context = FeatureContext(
             account: account, database: accountStores.database, outbox: accountStores.outbox, client: client,
             logger: logger, clock: ContinuousClock(), now: now, makeIdentifier: makeIdentifier, flags: flags,
-            layout: layout, locale: locale, timeZone: .current)
+            layout: layout, locale: locale, timeZone: .current, capabilities: capabilities)
+        capabilities.provide(pictures(for: context))
+        let session = app.account
+        capabilities.provide(SessionAccess { session.current.isSignedIn })
+        AppEntries.provideAppCapabilities(to: capabilities, from: app)
+        return context
     }
 
     /// The pictures of `context`'s account: the process's loader, and one `ScreenPictures` every entry of the
@@ -76,31 +80,6 @@ struct ScopeFactory {
 
     /// The scope of `account`; opens nothing.
     func make(for account: StorageAccount) -> AccountScope {
-        let state = state
-        let flagService = flagService
-        let context = context(for: account)
-        let pictures = pictures(for: context)
-        return AccountScope(
-            stores: stores.stores(for: account), context: context, pictures: pictures, pictured: pictured,
-            scoped: scoped
-        ) { context, entries in
-            // The catalog's lookup comes from the registered Search entry; without one, a Search entry is built just
-            // for it (only then).
-            let lookUp =
-                (entries.lazy.compactMap { $0 as? SearchEntry }.first
-                ?? SearchEntry(context: context, pictures: pictures)).lookUpProduct
-            let checkout = CheckoutEntry(
-                context: context,
-                knownShippingOptions: { state.remoteConfig?.shippingOptions ?? [] },
-                currentShippingOptions: {
-                    let config = await flagService.currentConfig()
-                    if let config { state.remoteConfig = config }
-                    return config?.shippingOptions ?? state.remoteConfig?.shippingOptions ?? []
-                },
-                lookUpProduct: lookUp)
-            // A flow reads the flag when it starts: a first launch learns the server's after this scope was built.
-            checkout.currentExpressShipping = { state.flags.isOn(CheckoutEntry.expressShippingFlag) }
-            return checkout
-        }
+        AccountScope(stores: stores.stores(for: account), context: context(for: account), entryTypes: entryTypes)
     }
 }

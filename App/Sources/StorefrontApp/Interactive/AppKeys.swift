@@ -1,38 +1,55 @@
 import DesignSystem
+import FeatureKit
 import TerminalUI
 
-/// The keys of the full-screen app that belong to no screen, and the help that lists every key.
-enum AppKeys {
+/// The keys of the full-screen app that belong to no screen, and the help that lists every key. The tabs and the
+/// shortcuts are the entries' declarations (`FeatureRegistry.tabs`, `.shortcuts`): the first nine tabs get the digit
+/// keys in order, a tab past the ninth gets none.
+struct AppKeys {
     /// What a global key does.
     enum Command: Hashable {
         /// Leave the app.
         case quit
         /// Show the help.
         case help
-        /// Show a tab.
-        case select(Tab)
+        /// Show the tab at this index.
+        case select(Int)
         /// Show the next (1) or previous (-1) tab.
         case nextTab(Int)
-        /// Show the Search tab.
-        case search
         /// Go back one screen.
         case back
-        /// Show who is signed in.
-        case account
-        /// Show the orders.
-        case orders
+        /// Open an entry's screen (a shortcut).
+        case open(Route)
     }
 
-    /// Keys that work on every screen, even one that is typing text: Alt-1 to Alt-4 and F1.
-    static func beforeScreen(_ key: KeyEvent) -> Command? {
-        switch (key.key, key.modifiers) {
-        case (.character("1"), .option): .select(.feed)
-        case (.character("2"), .option): .select(.search)
-        case (.character("3"), .option): .select(.cart)
-        case (.character("4"), .option): .select(.lists)
-        case (.function(1), []): .help
-        default: nil
+    /// The most tabs that get a digit key.
+    static let digitTabs = 9
+
+    /// The tabs' titles, in order.
+    let tabTitles: [String]
+    /// The entries' shortcuts.
+    let shortcuts: [EntryShortcut]
+
+    /// The number of tabs with a digit key.
+    private var digitCount: Int { min(tabTitles.count, Self.digitTabs) }
+
+    /// The tab index of a digit key (`1` is the first tab), when that tab exists and has a digit.
+    private func tabIndex(of key: Key) -> Int? {
+        guard case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII,
+            (1...digitCount).contains(digit)
+        else { return nil }
+        return digit - 1
+    }
+
+    /// Keys that work on every screen, even one that is typing text: Alt and a tab's digit, and F1.
+    func beforeScreen(_ key: KeyEvent) -> Command? {
+        if key.modifiers == .option, let index = tabIndex(of: key.key) {
+            return .select(index)
         }
+        if key.key == .function(1), key.modifiers.isEmpty {
+            return .help
+        }
+        return nil
     }
 
     /// The arrow a vi-style key stands for (`j` down, `k` up), offered to a screen that left the letter alone (one
@@ -47,21 +64,19 @@ enum AppKeys {
     }
 
     /// The shell's keys, for keys the screen left alone.
-    static func afterScreen(_ key: KeyEvent) -> Command? {
+    func afterScreen(_ key: KeyEvent) -> Command? {
         if key.key == .tab {
             return key.modifiers.contains(.shift) ? .nextTab(-1) : .nextTab(1)
         }
         guard key.modifiers.isEmpty else { return nil }
+        if let index = tabIndex(of: key.key) {
+            return .select(index)
+        }
         switch key.key {
         case .character("q"): return .quit
         case .character("?"): return .help
-        case .character("1"): return .select(.feed)
-        case .character("2"): return .select(.search)
-        case .character("3"): return .select(.cart)
-        case .character("4"): return .select(.lists)
-        case .character("/"): return .search
-        case .character("a"): return .account
-        case .character("o"): return .orders
+        case .character(let character):
+            return shortcuts.first { $0.key == character }.map { .open($0.route) }
         case .right: return .nextTab(1)
         case .left: return .nextTab(-1)
         case .escape: return .back
@@ -71,22 +86,29 @@ enum AppKeys {
 
     /// The shell's own keys that work where the user is: while a text field has the focus only those that are
     /// never typed; otherwise the shell's keys the screen does not use itself (the screen's own meaning wins).
-    static func help(screenKeys: [KeyHelpItem], isEditingText: Bool) -> [KeyHelpItem] {
-        let always = [
-            KeyHelpItem(key: "alt-1 … alt-4", action: "Feed, Search, Cart, Lists"),
+    func help(screenKeys: [KeyHelpItem], isEditingText: Bool) -> [KeyHelpItem] {
+        let titles = tabTitles.prefix(digitCount).joined(separator: ", ")
+        var always: [KeyHelpItem] = []
+        if digitCount > 0 {
+            always.append(KeyHelpItem(key: digitCount == 1 ? "alt-1" : "alt-1 … alt-\(digitCount)", action: titles))
+        }
+        always += [
             KeyHelpItem(key: "tab / shift-tab", action: "next / previous tab"),
             KeyHelpItem(key: "F1", action: "this help"),
             KeyHelpItem(key: "ctrl-c", action: "quit"),
         ]
         guard !isEditingText else { return always }
         let taken = Set(screenKeys.flatMap { $0.key.split(separator: " ").map(String.init) } + screenKeys.map(\.key))
-        let shell = [
-            KeyHelpItem(key: "1 2 3 4", action: "Feed, Search, Cart, Lists"),
-            KeyHelpItem(key: "← →", action: "previous / next tab"),
-            KeyHelpItem(key: "/", action: "search"),
+        var shell: [KeyHelpItem] = []
+        if digitCount > 0 {
+            shell.append(KeyHelpItem(key: (1...digitCount).map(String.init).joined(separator: " "), action: titles))
+        }
+        shell += [
+            KeyHelpItem(key: "← →", action: "previous / next tab")
+        ]
+        shell += shortcuts.map { KeyHelpItem(key: String($0.key), action: $0.title) }
+        shell += [
             KeyHelpItem(key: "esc", action: "back"),
-            KeyHelpItem(key: "a", action: "account: sign in, sign out"),
-            KeyHelpItem(key: "o", action: "your orders"),
             KeyHelpItem(key: "?", action: "this help"),
             KeyHelpItem(key: "q", action: "quit"),
         ]
@@ -100,14 +122,15 @@ enum AppKeys {
 enum HelpScreen {
     /// The help's lines for `width`.
     static func lines(
-        screenKeys: [KeyHelpItem], contributed: [KeyHelpItem], isEditingText: Bool, width: Int, theme: Theme
+        keys appKeys: AppKeys, screenKeys: [KeyHelpItem], contributed: [KeyHelpItem], isEditingText: Bool,
+        width: Int, theme: Theme
     ) -> [StyledLine] {
         var components: [any Component] = [Heading("Keys", subtitle: "Press any key to close this help.")]
         let sections: [(String, [KeyHelpItem])] = [
             ("On this screen", screenKeys + contributed),
             (
                 isEditingText ? "While typing" : "Everywhere",
-                AppKeys.help(screenKeys: screenKeys, isEditingText: isEditingText)
+                appKeys.help(screenKeys: screenKeys, isEditingText: isEditingText)
             ),
         ]
         for (section, keys) in sections where !keys.isEmpty {

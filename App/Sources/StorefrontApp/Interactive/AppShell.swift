@@ -1,14 +1,12 @@
 import DesignSystem
 import FeatureKit
-import Feed
 import Foundation
-import Models
-import Search
 import TerminalUI
 
-/// The root view of the full-screen app: the tab bar (Feed, Search, Cart with its item count) on top, the selected
-/// tab's screen in the middle, the status line (who is signed in, offline, waiting for the server, the last notice)
-/// and the global keys at the bottom, and the help over everything while it is open.
+/// The root view of the full-screen app: the tab bar (the tabs the entries declared, each with its entry's badge) on
+/// top, the selected tab's screen in the middle, the status line (who is signed in, offline when an entry says so,
+/// waiting for the server, the last notice) and the global keys at the bottom, and the help over everything while it
+/// is open.
 ///
 /// Keys go to the screen first; then to the actions other entries contribute to the screen's route; the keys left
 /// are the shell's (see `AppKeys`). Escape and Backspace go back; `q` quits (returned as ignored, so the run loop
@@ -21,12 +19,15 @@ public final class AppShell: TerminalView {
     private let dependencies: AppDependencies
     private let theme: Theme
     private let screens: Screens
+    private let keys: AppKeys
 
     /// Creates the shell over the graph.
     public init(dependencies: AppDependencies, theme: Theme) {
         self.dependencies = dependencies
         self.theme = theme
         self.screens = Screens(dependencies: dependencies, theme: theme)
+        self.keys = AppKeys(
+            tabTitles: dependencies.router.tabs.map(\.title), shortcuts: dependencies.registry.shortcuts)
     }
 
     /// Forgets the screens of the previous account (called when the account-scoped graph changes).
@@ -49,7 +50,7 @@ public final class AppShell: TerminalView {
         if isShowingHelp {
             let screen = screens.current()
             body = HelpScreen.lines(
-                screenKeys: screen.keyHelp,
+                keys: keys, screenKeys: screen.keyHelp,
                 contributed: contributions.map { KeyHelpItem(key: String($0.key), action: $0.title) },
                 isEditingText: screen.isEditingText, width: width, theme: theme)
         } else {
@@ -72,7 +73,7 @@ public final class AppShell: TerminalView {
             return .handled
         }
         dependencies.notice = nil
-        if let command = AppKeys.beforeScreen(key) {
+        if let command = keys.beforeScreen(key) {
             return perform(command)
         }
         let screen = screens.current()
@@ -86,7 +87,7 @@ public final class AppShell: TerminalView {
         if let arrow = AppKeys.arrow(for: key), screen.handle(arrow) == .handled {
             return .handled
         }
-        guard let command = AppKeys.afterScreen(key) else { return .handled }
+        guard let command = keys.afterScreen(key) else { return .handled }
         return perform(command)
     }
 
@@ -99,28 +100,31 @@ public final class AppShell: TerminalView {
             return .ignored
         case .help:
             isShowingHelp = true
-        case .select(let tab):
-            router.select(tab)
+        case .select(let index):
+            let tabs = router.tabIDs
+            if tabs.indices.contains(index) { router.select(tabs[index]) }
         case .nextTab(let step):
-            let tabs = Tab.allCases
-            let index = (router.selectedTab.rawValue + step + tabs.count) % tabs.count
-            router.select(tabs[index])
-        case .search:
-            router.select(.search)
+            let tabs = router.tabIDs
+            guard let current = tabs.firstIndex(of: router.selectedTab) else { break }
+            router.select(tabs[(current + step % tabs.count + tabs.count) % tabs.count])
         case .back:
             router.back()
-        case .account:
-            router.open(.account)
-        case .orders:
-            router.open(.orders)
+        case .open(let route):
+            // A tab's first screen shows that tab where the user left it.
+            if let tab = router.tab(rootedAt: route) {
+                router.select(tab)
+            } else {
+                router.open(route)
+            }
         }
         return .handled
     }
 
-    /// The actions entries other than the owner contribute to the screen on top.
+    /// The actions entries other than the owner contribute to the screen on top, from what the screen is about.
     var contributions: [ScreenAction] {
         let route = dependencies.router.currentRoute
-        return dependencies.entries.filter { $0.name != route.feature }.flatMap { $0.contributions(to: route) }
+        guard let subject = dependencies.entry(named: route.feature)?.subject(of: route) else { return [] }
+        return dependencies.entries.filter { $0.name != route.feature }.flatMap { $0.contributions(to: subject) }
     }
 
     /// The contributed action bound to `key` on the screen on top, if any.
@@ -131,12 +135,12 @@ public final class AppShell: TerminalView {
 
     private func headerLines(width: Int) -> [StyledLine] {
         let router = dependencies.router
-        let count = dependencies.scope.checkout.cart.itemCount
-        let titles = Tab.allCases.map { tab in
-            tab == .cart && count > 0 ? "\(tab.title) (\(count))" : tab.title
+        let titles = router.tabs.map { tab in
+            dependencies.entry(named: tab.root.feature)?.badge.map { "\(tab.title) (\($0))" } ?? tab.title
         }
         let title = StyledLine("Storefront ", style: .text(.title))
-        let bar = TabBar(tabs: titles, selectedIndex: router.selectedTab.rawValue)
+        let selected = router.tabIDs.firstIndex(of: router.selectedTab) ?? 0
+        let bar = TabBar(tabs: titles, selectedIndex: selected)
             .render(width: max(width - title.width, 0), theme: theme)
         return [(title + (bar.first ?? StyledLine())).clipped(toWidth: width)]
     }
@@ -149,10 +153,7 @@ public final class AppShell: TerminalView {
         } else {
             parts.append("Guest")
         }
-        let scope = dependencies.scope
-        if scope.entry(FeedEntry.self)?.feature.isOffline == true
-            || scope.entry(SearchEntry.self)?.feature.isOffline == true
-        {
+        if dependencies.entries.contains(where: { $0.statuses.contains(.offline) }) {
             parts.append("offline")
         }
         if account.activity != .idle {
@@ -168,10 +169,17 @@ public final class AppShell: TerminalView {
                 StyledLine(
                     separator + notice.text, style: notice.isError ? .color(.danger) : .text(.caption)))
         }
-        let hints = KeyHints([
-            KeyHint(key: "1-\(Tab.allCases.count)", action: "tabs"), KeyHint(key: "esc", action: "back"),
-            KeyHint(key: "/", action: "search"), KeyHint(key: "?", action: "help"), KeyHint(key: "q", action: "quit"),
-        ]).render(width: width, theme: theme)
+        let hints = KeyHints(
+            [
+                KeyHint(key: "1-\(min(dependencies.router.tabs.count, AppKeys.digitTabs))", action: "tabs"),
+                KeyHint(key: "esc", action: "back"),
+            ]
+                + dependencies.registry.shortcuts.filter(\.isInKeyBar).map {
+                    KeyHint(key: String($0.key), action: $0.title)
+                } + [
+                    KeyHint(key: "?", action: "help"), KeyHint(key: "q", action: "quit"),
+                ]
+        ).render(width: width, theme: theme)
         return [status.truncated(toWidth: width, ellipsis: theme.symbols.ellipsis)] + hints
     }
 }

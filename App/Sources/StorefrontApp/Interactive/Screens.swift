@@ -1,4 +1,3 @@
-import Checkout
 import DesignSystem
 import FeatureKit
 import Foundation
@@ -6,12 +5,12 @@ import TerminalUI
 
 /// The screens of the routes on the tabs' paths: each built once, by the entry that owns its route, from the
 /// route's ids; kept while its route is on a path (so a screen keeps its selection and scroll position under the
-/// screens pushed over it), and released when its route leaves the paths or the account changes. A checkout
-/// screen holds its flow's coordinator, so the coordinator goes with it.
+/// screens pushed over it), and released when its route leaves the paths or the account changes. A screen holds
+/// what it shows (a checkout screen its flow's coordinator), so that goes with it.
 @MainActor
 final class Screens {
     private struct Key: Hashable {
-        let tab: Tab
+        let tab: TabID
         let depth: Int
         let route: Route
     }
@@ -41,7 +40,7 @@ final class Screens {
     func prune() {
         let router = dependencies.router
         var live: Set<Key> = []
-        for tab in Tab.allCases {
+        for tab in router.tabIDs {
             for (depth, route) in router.path(of: tab).enumerated() {
                 live.insert(Key(tab: tab, depth: depth, route: route))
             }
@@ -57,17 +56,11 @@ final class Screens {
     /// The number of screens kept (for tests of their release).
     var count: Int { screens.count }
 
-    /// The coordinator of the checkout screen while one is kept (weak: the screen owns it, and it goes with the
-    /// screen).
-    var activeCheckout: CheckoutCoordinator? { dependencies.scope.checkout.activeCheckout }
-
     // MARK: - Private
 
     private func makeScreen(for route: Route) -> any TerminalView {
-        guard let entry = dependencies.entry(named: route.feature) else {
-            return MissingScreen(route: route, theme: theme)
-        }
-        return entry.makeScreen(for: route, context: ScreenContext(theme: theme))
+        dependencies.entry(named: route.feature)?.makeScreen(at: route, context: ScreenContext(theme: theme))
+            ?? MissingScreen(route: route, theme: theme)
     }
 }
 

@@ -37,7 +37,7 @@ struct CommandHarness {
             environment: environment,
             currentDirectory: directory.url,
             terminal: Terminal(inputDescriptor: -1, outputDescriptor: -1, environment: [:]),
-            scopedEntries: AppEntries.scoped,
+            entryTypes: AppEntries.all,
             makeDependencies: { configuration throws(LaunchError) in
                 var handler = logs
                 handler.logLevel = configuration.logLevel
@@ -53,7 +53,7 @@ struct CommandHarness {
                     configuration: configuration, layout: try AppDependencies.layout(for: configuration),
                     logger: logger, logFallback: StandardErrorFallback(), transport: transports.api,
                     streamingTransport: scriptedStream ?? transports.stream, imageTransport: transports.pictures,
-                    scopedEntries: AppEntries.scoped)
+                    entryTypes: AppEntries.all)
             }
         )
         return await commandLine.run(["--data-dir", directory.url.path] + arguments)

@@ -17,7 +17,7 @@ import StorefrontApp
 enum TestGraph {
     static func make(
         directory: URL, apiURL: URL? = nil, logs: CapturingLogHandler = CapturingLogHandler(),
-        extraEntries: [any ScopedFeatureEntry.Type] = [],
+        extraEntries: [any FeatureEntry.Type] = [],
         imageTransport: (any HTTPTransport)? = nil
     ) throws -> AppDependencies {
         let transports = try TestTransports.make()
@@ -28,12 +28,12 @@ enum TestGraph {
             configuration: configuration, layout: StorageLayout(rootDirectory: directory),
             logger: Logger(label: "test", handler: logs), logFallback: StandardErrorFallback(),
             transport: transports.api, streamingTransport: transports.stream,
-            imageTransport: imageTransport ?? transports.pictures, scopedEntries: AppEntries.scoped + extraEntries)
+            imageTransport: imageTransport ?? transports.pictures, entryTypes: AppEntries.all + extraEntries)
     }
 
     /// What the app's entries registered.
     static func registry() throws -> FeatureRegistry {
-        try FeatureRegistry(AppEntries.descriptors(scoped: AppEntries.scoped))
+        try FeatureRegistry(AppEntries.descriptors())
     }
 
     /// The app's deep-link parser.

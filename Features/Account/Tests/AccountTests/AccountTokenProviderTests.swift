@@ -1,10 +1,11 @@
-import Account
 import Foundation
 import Networking
 import NetworkingTestSupport
 import Persistence
 import PersistenceTestSupport
 import Testing
+
+@testable import Account
 
 @MainActor
 @Suite("AccountTokenProvider: the token for the client, and 401 as \"signed out, token expired\"")

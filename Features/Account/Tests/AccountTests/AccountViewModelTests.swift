@@ -1,9 +1,10 @@
-import Account
 import DesignSystem
 import Foundation
 import NetworkingTestSupport
 import TerminalUI
 import Testing
+
+@testable import Account
 
 @MainActor
 @Suite("AccountViewModel and AccountView: who is signed in, unsent changes and sign-out")

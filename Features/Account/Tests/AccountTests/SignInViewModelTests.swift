@@ -1,9 +1,10 @@
-import Account
 import DesignSystem
 import Foundation
 import NetworkingTestSupport
 import TerminalUI
 import Testing
+
+@testable import Account
 
 @MainActor
 @Suite("SignInViewModel and SignInView: the user name field, its validation and the banner")

@@ -1,5 +1,6 @@
-import Checkout
 import Testing
+
+@testable import Checkout
 
 @Suite("Address validation", .timeLimit(.minutes(2)))
 struct AddressValidationTests {

@@ -1,5 +1,6 @@
-import Checkout
 import Testing
+
+@testable import Checkout
 
 @Suite("Card details", .timeLimit(.minutes(2)))
 struct CardDetailsTests {

@@ -1,7 +1,8 @@
-import Checkout
 import Foundation
 import Models
 import Testing
+
+@testable import Checkout
 
 @MainActor
 @Suite("Cart (CartFeature)", .timeLimit(.minutes(2)))

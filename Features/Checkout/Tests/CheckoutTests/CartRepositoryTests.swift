@@ -1,10 +1,11 @@
-import Checkout
 import Foundation
 import Logging
 import Models
 import Persistence
 import PersistenceTestSupport
 import Testing
+
+@testable import Checkout
 
 @Suite("Cart repository", .timeLimit(.minutes(2)))
 struct CartRepositoryTests {

@@ -1,7 +1,8 @@
-import Checkout
 import DesignSystem
 import TerminalUI
 import Testing
+
+@testable import Checkout
 
 @MainActor
 @Suite("Cart screen", .timeLimit(.minutes(2)))

@@ -1,7 +1,8 @@
-import Checkout
 import Models
 import NetworkingTestSupport
 import Testing
+
+@testable import Checkout
 
 @MainActor
 @Suite("Checkout flow", .timeLimit(.minutes(2)))

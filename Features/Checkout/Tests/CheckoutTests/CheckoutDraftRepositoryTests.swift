@@ -1,4 +1,3 @@
-import Checkout
 import Foundation
 import Logging
 import Models
@@ -6,6 +5,8 @@ import Persistence
 import PersistenceTestSupport
 import TestSupport
 import Testing
+
+@testable import Checkout
 
 @Suite("Checkout draft repository", .timeLimit(.minutes(2)))
 struct CheckoutDraftRepositoryTests {

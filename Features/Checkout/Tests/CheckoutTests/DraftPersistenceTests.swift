@@ -1,7 +1,8 @@
-import Checkout
 import Foundation
 import Models
 import Testing
+
+@testable import Checkout
 
 /// Resumability is a decision: saved after each completed step, offered when checkout starts, deleted when the order
 /// is placed or the flow cancelled.

@@ -1,8 +1,9 @@
-import Checkout
 import Networking
 import NetworkingTestSupport
 import TestSupport
 import Testing
+
+@testable import Checkout
 
 /// A `409 idempotency_request_in_progress` answer that arrives after other waits are on the manual clock: the test
 /// advances the clock only once the wait under test is registered (`ManualClock.waitForSleeper(until:)`), never on

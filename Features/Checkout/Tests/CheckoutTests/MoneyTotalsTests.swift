@@ -1,8 +1,9 @@
-import Checkout
 import Foundation
 import Models
 import Networking
 import Testing
+
+@testable import Checkout
 
 /// Money over the cart and the totals stays exact: integer minor units end to end.
 @MainActor

@@ -1,4 +1,3 @@
-import Checkout
 import DesignSystem
 import Logging
 import Models
@@ -7,6 +6,8 @@ import NetworkingTestSupport
 import TerminalUI
 import TestSupport
 import Testing
+
+@testable import Checkout
 
 @MainActor
 @Suite("Order history", .timeLimit(.minutes(2)))

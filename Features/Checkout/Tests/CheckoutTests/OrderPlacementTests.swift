@@ -1,8 +1,9 @@
-import Checkout
 import Networking
 import NetworkingTestSupport
 import TestSupport
 import Testing
+
+@testable import Checkout
 
 /// Exactly-once placement: every attempt of one submission carries the same key, and a changed draft a new one.
 @MainActor

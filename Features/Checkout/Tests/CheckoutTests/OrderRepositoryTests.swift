@@ -1,4 +1,3 @@
-import Checkout
 import Foundation
 import Logging
 import Models
@@ -6,6 +5,8 @@ import Networking
 import NetworkingTestSupport
 import TestSupport
 import Testing
+
+@testable import Checkout
 
 @Suite("Order repository", .timeLimit(.minutes(2)))
 struct OrderRepositoryTests {

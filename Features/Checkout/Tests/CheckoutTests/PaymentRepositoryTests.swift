@@ -1,9 +1,10 @@
-import Checkout
 import Logging
 import Networking
 import NetworkingTestSupport
 import TestSupport
 import Testing
+
+@testable import Checkout
 
 @Suite("Payment repository", .timeLimit(.minutes(2)))
 struct PaymentRepositoryTests {

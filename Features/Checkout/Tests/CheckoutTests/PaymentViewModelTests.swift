@@ -1,8 +1,9 @@
-import Checkout
 import DesignSystem
 import Primitives
 import TerminalUI
 import Testing
+
+@testable import Checkout
 
 @MainActor
 @Suite("Payment step", .timeLimit(.minutes(2)))

@@ -1,6 +1,7 @@
-import Checkout
 import DesignSystem
 import Testing
+
+@testable import Checkout
 
 @MainActor
 @Suite("Place-order step", .timeLimit(.minutes(2)))

@@ -1,9 +1,10 @@
-import Checkout
 import Foundation
 import Models
 import Networking
 import NetworkingTestSupport
 import Testing
+
+@testable import Checkout
 
 /// The server's refusals, handled honestly: the draft is kept and the user is told what to do.
 @MainActor

@@ -1,4 +1,3 @@
-import Checkout
 import Foundation
 import Models
 import Networking
@@ -6,6 +5,8 @@ import NetworkingTestSupport
 import Persistence
 import TestSupport
 import Testing
+
+@testable import Checkout
 
 /// Two checkouts of one cart on one account database file, as two processes run them: the first run's order answer is
 /// held at a gate (a delay on its transport's manual clock) while the second run resumes the first one's saved draft;

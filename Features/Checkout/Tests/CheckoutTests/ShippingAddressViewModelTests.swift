@@ -1,7 +1,8 @@
-import Checkout
 import DesignSystem
 import TerminalUI
 import Testing
+
+@testable import Checkout
 
 @MainActor
 @Suite("Shipping address step", .timeLimit(.minutes(2)))

@@ -1,8 +1,9 @@
-import Checkout
 import DesignSystem
 import Models
 import TerminalUI
 import Testing
+
+@testable import Checkout
 
 @MainActor
 @Suite("Shipping option step", .timeLimit(.minutes(2)))

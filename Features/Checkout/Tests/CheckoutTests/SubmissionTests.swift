@@ -1,4 +1,3 @@
-import Checkout
 import Foundation
 import Models
 import Networking
@@ -6,6 +5,8 @@ import NetworkingTestSupport
 import Persistence
 import TestSupport
 import Testing
+
+@testable import Checkout
 
 /// The account's one open submission: claimed atomically, waited for across processes, taken over from a killed
 /// process, and reconciled with the server before anything is sent again.

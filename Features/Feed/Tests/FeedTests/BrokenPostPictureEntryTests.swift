@@ -31,13 +31,14 @@ struct BrokenPostPictureEntryTests {
             client: .testing(transport: harness.transport, clock: harness.clock), logger: logger, clock: harness.clock,
             now: { referenceNow }, makeIdentifier: { UUID().uuidString }, flags: FlagValues([:]),
             layout: StorageLayout(rootDirectory: directory.url), locale: Locale(identifier: "en_US"),
-            timeZone: TimeZone(identifier: "UTC") ?? .current)
+            timeZone: TimeZone(identifier: "UTC") ?? .current, capabilities: EntryCapabilities())
         let loader = ImageLoader(
             baseURL: ScriptedTransport.baseURL, transport: harness.transport,
             memoryCache: MemoryImageCache(costLimit: 1 << 20), diskCache: nil, decoder: ImageDecoder(),
             maximumConcurrentDownloads: 1)
         let screens = ScreenPictures(isEnabled: true, loader: loader, logger: logger)
-        return FeedEntry(context: context, pictures: EntryPictures(loader: loader, screens: screens))
+        context.capabilities.provide(EntryPictures(loader: loader, screens: screens))
+        return FeedEntry(context: context)
     }
 
     /// Runs `arguments` (a command of Feed's and its operands and options) and returns the exit code and output.

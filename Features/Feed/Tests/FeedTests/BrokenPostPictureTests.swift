@@ -1,7 +1,6 @@
 import DesignSystem
 import FeaturePictures
 import FeaturePicturesTestSupport
-import Feed
 import Foundation
 import Logging
 import Models
@@ -10,6 +9,8 @@ import Primitives
 import TerminalUI
 import TestSupport
 import Testing
+
+@testable import Feed
 
 /// A post whose `image_url` is missing or broken stays in the feed, in the cache and on its screen; only its picture
 /// is replaced by a neutral placeholder, and the broken value is logged once where it was read.

@@ -1,10 +1,11 @@
-import Feed
 import Foundation
 import Logging
 import Models
 import Networking
 import TestSupport
 import Testing
+
+@testable import Feed
 
 @MainActor
 @Suite("FeedFeature: likes, sync events and navigation events")

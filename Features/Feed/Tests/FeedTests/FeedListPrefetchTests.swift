@@ -1,7 +1,6 @@
 import DesignSystem
 import FeaturePictures
 import FeaturePicturesTestSupport
-import Feed
 import Foundation
 import Images
 import Logging
@@ -9,6 +8,8 @@ import Models
 import TerminalUI
 import TestSupport
 import Testing
+
+@testable import Feed
 
 @MainActor
 @Suite("Feed list: pictures of the rows about to appear are loaded ahead")

@@ -1,11 +1,12 @@
 import DesignSystem
-import Feed
 import Foundation
 import Models
 import Networking
 import TerminalUI
 import TestSupport
 import Testing
+
+@testable import Feed
 
 @MainActor
 @Suite("FeedListViewModel: rows, states, notices, footer and selection")
@@ -57,6 +58,26 @@ struct FeedListViewModelTests {
         await model.retry().value
         #expect(model.content == .empty)
         #expect(model.footer == .none)
+    }
+
+    @Test("send is the one entry point: what applies, what is ignored, and the task of what waits")
+    func sendIntents() async throws {
+        let feature = makeFeature(repository)
+        let model = FeedListViewModel(feature: feature, formatter: formatter, pictures: nil)
+        #expect(!model.send(.openSelected).isHandled, "nothing is selected before the first page")
+        #expect(!model.send(.toggleLikeOfSelected).isHandled)
+        #expect(!model.send(.showNewPosts).isHandled, "no new posts were announced")
+        #expect(!model.send(.move(.down, visibleCount: 5)).isHandled, "an empty list has nothing to move in")
+        let retry = model.send(.retry)
+        #expect(retry.isHandled)
+        try await repository.waitForPageRequests(count: 1)
+        repository.resolvePage(0, with: .success(FeedPage(posts: [Samples.post(1), Samples.post(2)], nextCursor: nil)))
+        await retry.task?.value
+        #expect(model.rows.count == 2)
+        #expect(model.send(.move(.down, visibleCount: 5)).isHandled)
+        #expect(model.selectedPostID == PostID(rawValue: "post_2"))
+        model.send(.move(.down, visibleCount: 5))
+        #expect(model.selectedPostID == PostID(rawValue: "post_2"), "the last post stays selected")
     }
 
     @Test("notices: a failed refresh over loaded posts, a failed like, a like waiting for sign-in, the store")

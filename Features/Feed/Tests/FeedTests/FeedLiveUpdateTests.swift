@@ -1,10 +1,11 @@
 import DesignSystem
-import Feed
 import Foundation
 import Models
 import TerminalUI
 import TestSupport
 import Testing
+
+@testable import Feed
 
 /// Live events applied to the feed: new posts wait behind a notice, like counts change in place unless a like made
 /// here is pending.

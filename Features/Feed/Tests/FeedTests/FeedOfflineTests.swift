@@ -1,5 +1,4 @@
 import DesignSystem
-import Feed
 import Foundation
 import Logging
 import Models
@@ -8,6 +7,8 @@ import NetworkingTestSupport
 import Persistence
 import TestSupport
 import Testing
+
+@testable import Feed
 
 @MainActor
 @Suite("Feed offline: cached posts without a network, and likes pushed once when it returns")

@@ -1,10 +1,11 @@
 import DesignSystem
-import Feed
 import Foundation
 import Models
 import TerminalUI
 import TestSupport
 import Testing
+
+@testable import Feed
 
 @MainActor
 @Suite("Feed console views: what they draw and which keys they use")

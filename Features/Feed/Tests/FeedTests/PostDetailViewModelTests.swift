@@ -1,9 +1,10 @@
 import DesignSystem
-import Feed
 import Foundation
 import Models
 import Networking
 import Testing
+
+@testable import Feed
 
 @MainActor
 @Suite("PostDetailViewModel: one post by id, fresh or saved, with its like and product")

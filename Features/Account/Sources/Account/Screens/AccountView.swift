@@ -37,15 +37,15 @@ public struct AccountView: TerminalView {
         guard key.modifiers.isEmpty else { return .ignored }
         switch key.key {
         case .character("y") where viewModel.needsConfirmation:
-            viewModel.confirmSignOut()
+            viewModel.send(.confirmSignOut)
         case .character("n") where viewModel.needsConfirmation, .escape where viewModel.needsConfirmation:
-            viewModel.cancelSignOut()
+            viewModel.send(.cancelSignOut)
         case .character("s") where viewModel.canSignOut:
-            viewModel.signOut()
+            viewModel.send(.signOut)
         case .character("r"):
-            viewModel.refresh()
+            viewModel.send(.refresh)
         case .character("l") where viewModel.canSignIn:
-            viewModel.requestSignIn()
+            viewModel.send(.requestSignIn)
         default:
             return .ignored
         }

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Observation
 
 /// The account screen's state, ready to show: who is signed in, the changes not yet sent, the sign-out with its
@@ -80,11 +81,48 @@ public final class AccountViewModel {
         return nil
     }
 
+    // MARK: - Intents
+
+    /// What the account screen asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Count the changes not yet sent.
+        case refresh
+        /// Sign out, asking first when changes would be lost.
+        case signOut
+        /// Sign out although changes would be lost.
+        case confirmSignOut
+        /// Stay signed in.
+        case cancelSignOut
+        /// Ask for the sign-in screen.
+        case requestSignIn
+    }
+
+    /// The screen's one entry point: does `intent`, starting (and owning) the task of what waits.
+    ///
+    /// - Returns: Whether it applied (a sign-out while one runs does not), and the task.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .refresh:
+            return .started(refresh())
+        case .signOut:
+            return signOut().map { task in .started(Task { _ = await task.value }) } ?? .ignored
+        case .confirmSignOut:
+            return confirmSignOut().map { task in .started(Task { _ = await task.value }) } ?? .ignored
+        case .cancelSignOut:
+            cancelSignOut()
+        case .requestSignIn:
+            guard canSignIn else { return .ignored }
+            requestSignIn()
+        }
+        return .handled
+    }
+
     // MARK: - Actions
 
     /// Counts the changes not yet sent.
     @discardableResult
-    public func refresh() -> Task<Void, Never> {
+    func refresh() -> Task<Void, Never> {
         Task { [feature] in await feature.refreshUnsentChanges() }
     }
 
@@ -92,7 +130,7 @@ public final class AccountViewModel {
     ///
     /// - Returns: The sign-out's task; nil when signing out is not possible now.
     @discardableResult
-    public func signOut() -> Task<SignOutOutcome, Never>? {
+    func signOut() -> Task<SignOutOutcome, Never>? {
         guard canSignOut else { return nil }
         return Task { [feature] in await feature.signOut(force: false) }
     }
@@ -101,18 +139,18 @@ public final class AccountViewModel {
     ///
     /// - Returns: The sign-out's task; nil when no confirmation is pending.
     @discardableResult
-    public func confirmSignOut() -> Task<SignOutOutcome, Never>? {
+    func confirmSignOut() -> Task<SignOutOutcome, Never>? {
         guard needsConfirmation, canSignOut else { return nil }
         return Task { [feature] in await feature.signOut(force: true) }
     }
 
     /// Stays signed in (the other answer to the confirmation).
-    public func cancelSignOut() {
+    func cancelSignOut() {
         feature.cancelSignOut()
     }
 
     /// Asks the App for the sign-in screen (a guest's `l`).
-    public func requestSignIn() {
+    func requestSignIn() {
         guard canSignIn else { return }
         onSignInRequested?()
     }

@@ -39,14 +39,14 @@ public struct SignInView: TerminalView {
     public func handle(_ key: KeyEvent) -> KeyHandling {
         switch key.key {
         case .enter where key.modifiers.isEmpty:
-            viewModel.submit()
+            viewModel.send(.submit)
             return .handled
         case .escape, .tab:
             return .ignored
         default:
             var edited = viewModel.userName
             guard edited.handle(key) == .handled else { return .ignored }
-            viewModel.update(edited)
+            viewModel.send(.edit(edited))
             return .handled
         }
     }

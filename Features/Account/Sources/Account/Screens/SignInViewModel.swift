@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Observation
 import TerminalUI
 
@@ -82,10 +83,34 @@ public final class SignInViewModel {
         return nil
     }
 
+    // MARK: - Intents
+
+    /// What the sign-in screen asks of its view model.
+    public enum Intent {
+        /// The field's state after the view edited it.
+        case edit(TextFieldState)
+        /// Sign in with the field's name.
+        case submit
+    }
+
+    /// The screen's one entry point: does `intent`, starting (and owning) the task of what waits.
+    ///
+    /// - Returns: Whether it applied (an invalid name sends nothing), and the task.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .edit(let state):
+            update(state)
+            return .handled
+        case .submit:
+            return submit().map { task in .started(Task { _ = await task.value }) } ?? .ignored
+        }
+    }
+
     // MARK: - Actions
 
     /// Takes the field's state after an edit (the view edits; the model sees no key).
-    public func update(_ state: TextFieldState) {
+    func update(_ state: TextFieldState) {
         userName = state
     }
 
@@ -99,7 +124,7 @@ public final class SignInViewModel {
     /// - Returns: The sign-in's task, whose value is the signed-in user or nil when it failed (the banner says why);
     ///   nil when nothing was sent.
     @discardableResult
-    public func submit() -> Task<AccountUser?, Never>? {
+    func submit() -> Task<AccountUser?, Never>? {
         hasTriedToSubmit = true
         guard canSubmit else { return nil }
         let name = userName.text

@@ -5,20 +5,51 @@ import Models
 /// The Checkout commands: `cart add|remove|list`, `checkout …` and `orders list|show`, printed as text or `--json`.
 @MainActor
 struct CheckoutCommands {
+    /// `cart add ID [--quantity N]`.
+    nonisolated static let cartAdd = CommandSpec(
+        ["cart", "add"], operands: ["ID"],
+        options: [.init("--quantity", valueName: "N", help: "How many, 1 to 99 (default 1).")],
+        help: "Add a product to the cart.", run: handler { try await $0.addToCart() })
+    /// `cart remove ID`.
+    nonisolated static let cartRemove = CommandSpec(
+        ["cart", "remove"], operands: ["ID"], help: "Remove a product from the cart.",
+        run: handler { await $0.removeFromCart() })
+    /// `cart list`.
+    nonisolated static let cartList = CommandSpec(
+        ["cart", "list"], help: "Show the cart.", run: handler { await $0.listCart() })
+    /// `checkout [options]`.
+    nonisolated static let checkoutCommand = CommandSpec(
+        ["checkout"], options: checkoutOptions, help: "Order the cart (needs sign-in); --yes confirms without asking.",
+        run: handler { try await $0.checkout() })
+    /// `orders list`.
+    nonisolated static let ordersList = CommandSpec(
+        ["orders", "list"], help: "List your orders, newest first (needs sign-in).",
+        run: handler { await $0.listOrders() })
+    /// `orders show ID`.
+    nonisolated static let ordersShow = CommandSpec(
+        ["orders", "show"], operands: ["ID"], help: "Show one of your orders (needs sign-in).",
+        run: handler { await $0.showOrder() })
+
     /// The commands, as `storefront --help` lists them.
     nonisolated static let specs: [CommandSpec] = [
-        CommandSpec(
-            ["cart", "add"], operands: ["ID"],
-            options: [.init("--quantity", valueName: "N", help: "How many, 1 to 99 (default 1).")],
-            help: "Add a product to the cart."),
-        CommandSpec(["cart", "remove"], operands: ["ID"], help: "Remove a product from the cart."),
-        CommandSpec(["cart", "list"], help: "Show the cart."),
-        CommandSpec(
-            ["checkout"], options: checkoutOptions,
-            help: "Order the cart (needs sign-in); --yes confirms without asking."),
-        CommandSpec(["orders", "list"], help: "List your orders, newest first (needs sign-in)."),
-        CommandSpec(["orders", "show"], operands: ["ID"], help: "Show one of your orders (needs sign-in)."),
+        cartAdd, cartRemove, cartList, checkoutCommand, ordersList, ordersShow,
     ]
+
+    /// The handler that runs `body` on the commands of the invocation's entry; a usage error exits 64 (the
+    /// commands throw nothing else).
+    private nonisolated static func handler(
+        _ body: @escaping @MainActor @Sendable (CheckoutCommands) async throws -> ExitCode
+    ) -> CommandHandler {
+        .on(CheckoutEntry.self) { entry, invocation in
+            do {
+                return try await body(CheckoutCommands(entry: entry, context: invocation))
+            } catch let error as UsageError {
+                return invocation.usage(error.message)
+            } catch {
+                return invocation.fail("\(invocation.spec.name) failed", error)
+            }
+        }
+    }
 
     /// The checkout command's options.
     nonisolated static let checkoutOptions: [CommandOptions.Option] = [
@@ -42,36 +73,16 @@ struct CheckoutCommands {
     let entry: CheckoutEntry
     let context: CommandInvocation
 
-    /// The same commands running `name` with `operands` (a deep link run as the command it names).
-    func redirected(_ name: String, operands: [String]) -> CheckoutCommands {
-        let spec = Self.specs.first { $0.name == name } ?? Self.specs[0]
-        return CheckoutCommands(entry: entry, context: context.redirected(to: spec, operands: operands))
-    }
-
-    /// Runs the invocation's command.
-    func run() async -> ExitCode {
-        do {
-            switch context.spec.name {
-            case "cart add": return try await addToCart()
-            case "cart remove": return await removeFromCart()
-            case "cart list": return await listCart()
-            case "checkout": return try await checkout()
-            case "orders list": return await listOrders()
-            case "orders show": return await showOrder()
-            default: return context.usage("unknown command '\(context.spec.name)'")
-            }
-        } catch {
-            return context.usage(error.message)
-        }
-    }
-
     /// `storefront cart add ID [--quantity N]`: adds the product (fetched for its current title and price).
-    private func addToCart() async throws(UsageError) -> ExitCode {
+    func addToCart() async throws(UsageError) -> ExitCode {
         let quantity = try context.integer("--quantity", in: Cart.quantityRange) ?? 1
         let id = ProductID(rawValue: context.firstOperand)
         let product: ProductSummary
         do {
-            product = try await entry.lookUpProduct(id)
+            guard let catalog = entry.catalog else {
+                return context.fail("product \(id) could not be added: this app has no catalog to look it up in")
+            }
+            product = try await catalog.lookUp(id)
         } catch {
             return context.fail("product \(id) could not be added", error)
         }
@@ -86,7 +97,7 @@ struct CheckoutCommands {
     }
 
     /// `storefront cart remove ID`.
-    private func removeFromCart() async -> ExitCode {
+    func removeFromCart() async -> ExitCode {
         let id = ProductID(rawValue: context.firstOperand)
         do {
             try await entry.cart.remove(id)
@@ -97,7 +108,7 @@ struct CheckoutCommands {
     }
 
     /// `storefront cart list`: the lines and the subtotal.
-    private func listCart() async -> ExitCode {
+    func listCart() async -> ExitCode {
         let cart = entry.cart
         await cart.load()
         if let error = cart.error {
@@ -126,7 +137,7 @@ struct CheckoutCommands {
     /// `--start-over` (or `y` at the question on a terminal) when something did. Another run placing the same
     /// cart at the same time is waited for and its order reported, and so is the order of a checkout whose draft this
     /// run resumed, or whose order took this cart's lines before this run claimed (`placed_by: another_checkout`).
-    private func checkout() async throws(UsageError) -> ExitCode {
+    func checkout() async throws(UsageError) -> ExitCode {
         let form = try CheckoutForm(context.arguments)
         if let refused = context.requireSignIn(to: "check out") { return refused }
         let coordinator = entry.makeCheckoutCoordinator(shippingOptions: await entry.currentShippingOptions())
@@ -245,7 +256,7 @@ struct CheckoutCommands {
     }
 
     /// `storefront orders list`: the signed-in user's latest orders.
-    private func listOrders() async -> ExitCode {
+    func listOrders() async -> ExitCode {
         if let refused = context.requireSignIn(to: "see your orders") { return refused }
         let format = entry.format
         do {
@@ -262,7 +273,7 @@ struct CheckoutCommands {
     }
 
     /// `storefront orders show ID`: one order of the signed-in user.
-    private func showOrder() async -> ExitCode {
+    func showOrder() async -> ExitCode {
         if let refused = context.requireSignIn(to: "see your orders") { return refused }
         let id = OrderID(rawValue: context.firstOperand)
         let order: Order

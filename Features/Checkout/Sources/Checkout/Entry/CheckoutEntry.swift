@@ -5,12 +5,85 @@ import Models
 import Persistence
 import TerminalUI
 
-/// The Checkout package's entry: the cart, the checkout flow, the order history and an order's screen; the `cart`,
-/// `checkout` and `orders` commands; the `express_shipping` flag and Checkout's tables. Built per account over its
-/// context, with what only the App knows: the shipping options of the server's configuration and the catalog's
-/// product lookup (owned by the entry of product pages).
+/// The screens of Checkout: the cart (the Cart tab's first screen), the checkout flow, the orders and one order.
+public enum CheckoutDestination: EntryDestination {
+    /// The cart: `storefront://cart`.
+    case cart
+    /// The checkout flow for the cart (needs sign-in): `storefront://checkout`.
+    case checkout
+    /// The signed-in user's orders: `storefront://orders`.
+    case orders
+    /// One order of the signed-in user: `storefront://orders/ID`.
+    case order(OrderID)
+
+    /// The four links.
+    public static var patterns: [RoutePattern] {
+        [
+            CheckoutEntry.cartPattern, CheckoutEntry.checkoutPattern, CheckoutEntry.ordersPattern,
+            CheckoutEntry.orderPattern,
+        ]
+    }
+
+    /// The destination of `route`, when it is Checkout's.
+    public init?(route: Route) {
+        if CheckoutEntry.cartPattern.matches(route) {
+            self = .cart
+        } else if CheckoutEntry.checkoutPattern.matches(route) {
+            self = .checkout
+        } else if CheckoutEntry.ordersPattern.matches(route) {
+            self = .orders
+        } else if CheckoutEntry.orderPattern.matches(route) {
+            self = .order(OrderID(rawValue: route.id(0)))
+        } else {
+            return nil
+        }
+    }
+
+    /// The erased route.
+    public var route: Route {
+        switch self {
+        case .cart: CheckoutEntry.cartPattern.route()
+        case .checkout: CheckoutEntry.checkoutPattern.route()
+        case .orders: CheckoutEntry.ordersPattern.route()
+        case .order(let id): CheckoutEntry.orderPattern.route(ids: [id.rawValue])
+        }
+    }
+}
+
+/// What only the App knows that a checkout needs, provided in the context as a capability: the shipping options of
+/// the server's configuration and the `express_shipping` flag as known now.
+public struct CheckoutSettings: Sendable {
+    /// The shipping options as last known (the cached configuration, replaced by a fetch during the run); a checkout
+    /// screen offers these.
+    public let knownShippingOptions: @MainActor @Sendable () -> [ShippingOption]
+    /// The shipping options fetched now (falling back to the last known): what the `checkout` command offers.
+    public let currentShippingOptions: @MainActor @Sendable () async -> [ShippingOption]
+    /// The `express_shipping` flag as the App knows it now, read when a checkout flow starts (a launch without a
+    /// cached configuration learns the server's flags after the entry was built).
+    public let isExpressShippingOn: @MainActor @Sendable () -> Bool
+
+    /// Creates the settings.
+    public init(
+        knownShippingOptions: @escaping @MainActor @Sendable () -> [ShippingOption],
+        currentShippingOptions: @escaping @MainActor @Sendable () async -> [ShippingOption],
+        isExpressShippingOn: @escaping @MainActor @Sendable () -> Bool
+    ) {
+        self.knownShippingOptions = knownShippingOptions
+        self.currentShippingOptions = currentShippingOptions
+        self.isExpressShippingOn = isExpressShippingOn
+    }
+}
+
+/// The Checkout package's entry: the cart (the Cart tab, with its item count as the badge), the checkout flow, the
+/// order history (`o` from anywhere) and an order's screen; the `cart`, `checkout` and `orders` commands; the
+/// `express_shipping` flag, Checkout's tables and the live events of orders. Built per account over its context,
+/// whose capabilities give it what it needs from others (the catalog's `ProductCatalog`, the App's
+/// `CheckoutSettings`); it provides the cart to them (`CartAccess`).
 @MainActor
 public final class CheckoutEntry: FeatureEntry {
+    /// Checkout's screens.
+    public typealias Destination = CheckoutDestination
+
     /// The entry's name in routes and actions.
     public nonisolated static let name = "checkout"
     /// The cart (the Cart tab's first screen): `storefront://cart`.
@@ -30,27 +103,27 @@ public final class CheckoutEntry: FeatureEntry {
     /// Whether express shipping is offered at checkout (`express_shipping`; off by default, as the server may not
     /// deliver it everywhere).
     public nonisolated static let expressShippingFlag = FlagDeclaration(
-        name: "express_shipping", defaultValue: false, summary: "offer express shipping at checkout")
+        name: "express_shipping", defaultValue: false, summary: "offer express shipping at checkout",
+        waitsForServer: true)
 
-    /// The routes, commands, flags and tables of Checkout.
+    /// The routes, commands, flags, tables, live events, tab and shortcut of Checkout.
     public nonisolated static let descriptor = FeatureDescriptor(
-        name: name, routes: [cartPattern, checkoutPattern, ordersPattern, orderPattern],
-        commands: CheckoutCommands.specs, flags: [expressShippingFlag], migrations: [CheckoutStorage.migrations])
+        name: name, routes: CheckoutDestination.patterns, commands: CheckoutCommands.specs,
+        flags: [expressShippingFlag], migrations: [CheckoutStorage.migrations], liveEvents: ["order.status", "reset"],
+        tab: EntryTab(title: "Cart", key: "cart", order: 30, root: CheckoutDestination.cart.route),
+        shortcuts: [EntryShortcut(key: "o", title: "your orders", route: CheckoutDestination.orders.route)])
 
     /// The cart's route.
-    public nonisolated static var cartRoute: Route { cartPattern.route() }
+    public nonisolated static var cartRoute: Route { CheckoutDestination.cart.route }
     /// The checkout flow's route.
-    public nonisolated static var checkoutRoute: Route { checkoutPattern.route() }
+    public nonisolated static var checkoutRoute: Route { CheckoutDestination.checkout.route }
     /// The order history's route.
-    public nonisolated static var ordersRoute: Route { ordersPattern.route() }
+    public nonisolated static var ordersRoute: Route { CheckoutDestination.orders.route }
     /// The route of order `id`.
-    public nonisolated static func orderRoute(_ id: OrderID) -> Route { orderPattern.route(ids: [id.rawValue]) }
+    public nonisolated static func orderRoute(_ id: OrderID) -> Route { CheckoutDestination.order(id).route }
 
     /// Where the entry's intents go.
     public var onIntent: (@MainActor (FeatureIntent) -> Void)?
-    /// The `express_shipping` flag as the App knows it now, read when a checkout flow starts; nil: the context's
-    /// flags. (A launch without a cached configuration learns the server's flags after the entry was built.)
-    public var currentExpressShipping: (@MainActor () -> Bool)?
     /// The account's cart.
     public let cart: CartFeature
     /// How money and dates are written for people.
@@ -59,35 +132,39 @@ public final class CheckoutEntry: FeatureEntry {
     public private(set) weak var activeCheckout: CheckoutCoordinator?
 
     let context: FeatureContext
-    let lookUpProduct: ProductLookup
-    let currentShippingOptions: @MainActor () async -> [ShippingOption]
-    private let knownShippingOptions: @MainActor () -> [ShippingOption]
     private let cartRepository: LiveCartRepository
     /// The open order screens that show live statuses, held weakly (gone screens are dropped at the next event).
     private var liveOrderScreens: [WeakOrderScreen] = []
 
     /// Builds the cart over `context`; opens nothing.
-    ///
-    /// - Parameters:
-    ///   - context: The account's context.
-    ///   - knownShippingOptions: The shipping options as last known (the cached configuration, replaced by a fetch
-    ///     during the run); a checkout screen offers these.
-    ///   - currentShippingOptions: The shipping options fetched now (falling back to the last known): what the
-    ///     `checkout` command offers.
-    ///   - lookUpProduct: The catalog's current copy of a product (`cart add ID`).
-    public init(
-        context: FeatureContext, knownShippingOptions: @escaping @MainActor () -> [ShippingOption],
-        currentShippingOptions: @escaping @MainActor () async -> [ShippingOption],
-        lookUpProduct: @escaping ProductLookup
-    ) {
+    public init(context: FeatureContext) {
         let context = context.labelled("storefront.checkout")
         self.context = context
-        self.knownShippingOptions = knownShippingOptions
-        self.currentShippingOptions = currentShippingOptions
-        self.lookUpProduct = lookUpProduct
         cartRepository = LiveCartRepository(database: context.database, logger: context.logger)
         cart = CartFeature(repository: cartRepository, logger: context.logger)
         format = DisplayFormat(locale: context.locale, timeZone: context.timeZone)
+    }
+
+    /// The catalog's lookup (`cart add ID`), when the app has an entry that provides one.
+    var catalog: ProductCatalog? { context.capability(ProductCatalog.self) }
+
+    /// The App's settings for checkouts, when it provided them.
+    private var settings: CheckoutSettings? { context.capability(CheckoutSettings.self) }
+
+    /// The shipping options fetched now (the `checkout` command); none without the App's settings.
+    func currentShippingOptions() async -> [ShippingOption] {
+        await settings?.currentShippingOptions() ?? []
+    }
+
+    /// The cart, for the other entries.
+    public func provideCapabilities(to capabilities: EntryCapabilities) {
+        capabilities.provide(CartAccess { [weak self] requests in await self?.add(requests) })
+    }
+
+    /// The cart's item count, when it has items.
+    public var badge: String? {
+        let count = cart.itemCount
+        return count > 0 ? "\(count)" : nil
     }
 
     /// The orders of the signed-in user, from the server.
@@ -106,7 +183,7 @@ public final class CheckoutEntry: FeatureEntry {
     }
 
     /// A checkout flow over the cart with `shippingOptions` and the `express_shipping` flag as known now
-    /// (`currentExpressShipping`, else this launch's).
+    /// (`CheckoutSettings.isExpressShippingOn`, else this launch's).
     public func makeCheckoutCoordinator(shippingOptions: [ShippingOption]) -> CheckoutCoordinator {
         CheckoutCoordinator(
             cart: cart, orders: makeOrderRepository(),
@@ -114,41 +191,39 @@ public final class CheckoutEntry: FeatureEntry {
             drafts: LiveCheckoutDraftRepository(database: context.database, logger: context.logger),
             submissions: makeSubmissionRepository(), clock: context.clock,
             shippingOptions: shippingOptions,
-            isExpressShippingEnabled: currentExpressShipping?() ?? context.flags.isOn(Self.expressShippingFlag),
+            isExpressShippingEnabled: settings?.isExpressShippingOn() ?? context.flags.isOn(Self.expressShippingFlag),
             makeIdentifier: context.makeIdentifier, currentDate: context.now, format: format, logger: context.logger)
     }
 
     /// The cart, the checkout flow, the orders or one order.
-    public func makeScreen(for route: Route, context screenContext: ScreenContext) -> any TerminalView {
+    public func makeScreen(for destination: CheckoutDestination, context screenContext: ScreenContext)
+        -> any TerminalView
+    {
         let theme = screenContext.theme
-        if Self.checkoutPattern.matches(route) {
+        switch destination {
+        case .checkout:
             return makeCheckoutScreen(theme: theme)
-        }
-        if Self.ordersPattern.matches(route) {
+        case .orders:
             let viewModel = OrderHistoryViewModel(repository: makeOrderRepository(), format: format, pageSize: 20)
-            viewModel.onOpenOrder = { [weak self] id in self?.onIntent?(.open(Self.orderRoute(id))) }
-            viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: Self.ordersRoute) }
+            viewModel.onOpenOrder = { [weak self] id in self?.open(.order(id)) }
+            viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: .orders) }
             liveOrderScreens.append(WeakOrderScreen(screen: viewModel))
-            Task { await viewModel.load() }
+            viewModel.send(.load)
             return OrderHistoryView(viewModel: viewModel, theme: theme)
-        }
-        if Self.orderPattern.matches(route) {
-            let id = OrderID(rawValue: route.id(0))
+        case .order(let id):
             let viewModel = OrderDetailViewModel(
                 orderID: id, order: nil, repository: makeOrderRepository(), format: format)
-            viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: route) }
+            viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: destination) }
             liveOrderScreens.append(WeakOrderScreen(screen: viewModel))
-            Task { await viewModel.load() }
+            viewModel.send(.load)
             return OrderDetailView(viewModel: viewModel, theme: theme)
+        case .cart:
+            let viewModel = CartViewModel(feature: cart, format: format)
+            viewModel.onCheckout = { [weak self] in self?.open(.checkout) }
+            viewModel.send(.load)
+            return CartView(viewModel: viewModel, theme: theme)
         }
-        let viewModel = CartViewModel(feature: cart, format: format)
-        viewModel.onCheckout = { [weak self] in self?.onIntent?(.open(Self.checkoutRoute)) }
-        Task { await viewModel.load() }
-        return CartView(viewModel: viewModel, theme: theme)
     }
-
-    /// Order status changes of the signed-in user (the stream sends none signed out), and `reset`.
-    public var liveEventNames: Set<String> { ["order.status", "reset"] }
 
     /// Shows an order's new status on the open order history and order screens, in place; after a `reset` (events
     /// were missed) those screens load again. Data that does not fit the contract (openapi.yaml:
@@ -178,22 +253,18 @@ public final class CheckoutEntry: FeatureEntry {
         await cart.load()
     }
 
-    /// Runs `cart add|remove|list`, `checkout` and `orders list|show`.
-    public func run(_ invocation: CommandInvocation) async -> ExitCode {
-        await CheckoutCommands(entry: self, context: invocation).run()
-    }
-
     /// The cart (also for the checkout link, with a hint), the orders or one order.
-    public func print(_ route: Route, to invocation: CommandInvocation) async -> ExitCode {
-        let commands = CheckoutCommands(entry: self, context: invocation)
-        if Self.orderPattern.matches(route) {
-            return await commands.redirected("orders show", operands: route.ids).run()
+    public func print(_ destination: CheckoutDestination, to invocation: CommandInvocation) async -> ExitCode {
+        switch destination {
+        case .order(let id):
+            return await run(invocation.redirected(to: CheckoutCommands.ordersShow, operands: [id.rawValue]))
+        case .orders:
+            return await run(invocation.redirected(to: CheckoutCommands.ordersList, operands: []))
+        case .cart, .checkout:
+            break
         }
-        if Self.ordersPattern.matches(route) {
-            return await commands.redirected("orders list", operands: []).run()
-        }
-        let status = await commands.redirected("cart list", operands: []).run()
-        if Self.checkoutPattern.matches(route), status == .success, !invocation.json {
+        let status = await run(invocation.redirected(to: CheckoutCommands.cartList, operands: []))
+        if destination == .checkout, status == .success, !invocation.json {
             invocation.print(
                 "Check out with '\(invocation.programName) checkout --help' options, or open the link on a terminal.")
         }
@@ -217,7 +288,7 @@ public final class CheckoutEntry: FeatureEntry {
     /// the guest cart: the hand-off at sign-in.
     ///
     /// - Returns: What the user should hear about (empty when the guest cart was empty).
-    public static func mergeCart(from guest: FeatureContext, into account: FeatureContext) async -> [String] {
+    public static func mergeGuestData(from guest: FeatureContext, into account: FeatureContext) async -> [String] {
         let logger = account.logger.child(label: "storefront.checkout")
         let guestCart = CartFeature(
             repository: LiveCartRepository(database: guest.database, logger: logger), logger: logger)
@@ -323,21 +394,22 @@ public final class CheckoutEntry: FeatureEntry {
     }
 
     private func makeCheckoutScreen(theme: Theme) -> any TerminalView {
-        let coordinator = makeCheckoutCoordinator(shippingOptions: knownShippingOptions())
-        let route = Self.checkoutRoute
+        let coordinator = makeCheckoutCoordinator(shippingOptions: settings?.knownShippingOptions() ?? [])
+        let route = CheckoutDestination.checkout.route
         coordinator.onOrderPlaced = { [weak self] id in
             self?.onIntent?(.finished(route, next: Self.orderRoute(id)))
         }
         coordinator.onFinished = { [weak self] end in
             if end == .cancelled { self?.onIntent?(.finished(route, next: nil)) }
         }
-        coordinator.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: route) }
+        coordinator.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: .checkout) }
         Task { await coordinator.start() }
         activeCheckout = coordinator
         return CheckoutFlowView(coordinator: coordinator, theme: theme)
     }
 
-    private func askForSignIn(thenOpen route: Route) {
+    private func askForSignIn(thenOpen destination: CheckoutDestination) {
+        let route = destination.route
         let pattern = Self.descriptor.routes.first { $0.matches(route) }
         onIntent?(.needsSignIn(prompt: pattern?.signInPrompt ?? "Sign in to go on.", resume: .open(route)))
     }

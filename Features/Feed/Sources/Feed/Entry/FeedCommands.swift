@@ -5,43 +5,38 @@ import Models
 /// The Feed commands: `feed [--limit N] [--cursor C]`, `post ID` and `like ID`, printed as text or `--json`.
 @MainActor
 struct FeedCommands {
-    /// The commands, as `storefront --help` lists them.
-    nonisolated static let specs: [CommandSpec] = [
-        CommandSpec(
-            ["feed"],
-            options: [
-                .init("--limit", valueName: "N", help: "Posts per page, 1 to 50 (default 20)."),
-                .init("--cursor", valueName: "CURSOR", help: "Continue after the page that printed this cursor."),
-            ],
-            help: "Show a page of the feed, newest first, and the cursor of the next page."),
-        CommandSpec(["post"], operands: ["ID"], help: "Show one post."),
-        CommandSpec(["like"], operands: ["ID"], help: "Like a post (needs sign-in)."),
-    ]
+    /// `feed [--limit N] [--cursor C]`.
+    nonisolated static let feedCommand = CommandSpec(
+        ["feed"],
+        options: [
+            .init("--limit", valueName: "N", help: "Posts per page, 1 to 50 (default 20)."),
+            .init("--cursor", valueName: "CURSOR", help: "Continue after the page that printed this cursor."),
+        ],
+        help: "Show a page of the feed, newest first, and the cursor of the next page.",
+        run: .on(FeedEntry.self) { entry, invocation in
+            do throws(UsageError) {
+                return try await FeedCommands(entry: entry, invocation: invocation).feed()
+            } catch {
+                return invocation.usage(error.message)
+            }
+        })
+    /// `post ID`.
+    nonisolated static let postCommand = CommandSpec(
+        ["post"], operands: ["ID"], help: "Show one post.",
+        run: .on(FeedEntry.self) { await FeedCommands(entry: $0, invocation: $1).post() })
+    /// `like ID`.
+    nonisolated static let likeCommand = CommandSpec(
+        ["like"], operands: ["ID"], help: "Like a post (needs sign-in).",
+        run: .on(FeedEntry.self) { await FeedCommands(entry: $0, invocation: $1).like() })
 
-    /// The spec named `name` (one of `specs`).
-    nonisolated static func spec(named name: String) -> CommandSpec {
-        specs.first { $0.name == name } ?? specs[0]
-    }
+    /// The commands, as `storefront --help` lists them.
+    nonisolated static let specs: [CommandSpec] = [feedCommand, postCommand, likeCommand]
 
     let entry: FeedEntry
     let invocation: CommandInvocation
 
-    /// Runs the invocation's command.
-    func run() async -> ExitCode {
-        do {
-            switch invocation.spec.name {
-            case "feed": return try await feed()
-            case "post": return await post()
-            case "like": return await like()
-            default: return invocation.usage("unknown command '\(invocation.spec.name)'")
-            }
-        } catch {
-            return invocation.usage(error.message)
-        }
-    }
-
     /// `storefront feed [--limit N] [--cursor C]`: one page of the feed and the cursor of the next.
-    private func feed() async throws(UsageError) -> ExitCode {
+    func feed() async throws(UsageError) -> ExitCode {
         let limit = try invocation.integer("--limit", in: 1...50) ?? 20
         let cursor = invocation.arguments.value("--cursor")
         let page: FeedPage
@@ -68,7 +63,7 @@ struct FeedCommands {
     }
 
     /// `storefront post ID`: one post, fetched from the server (its cached copy when the server cannot be reached).
-    private func post() async -> ExitCode {
+    func post() async -> ExitCode {
         let id = PostID(rawValue: invocation.firstOperand)
         let repository = entry.repository
         let post: Post
@@ -86,7 +81,7 @@ struct FeedCommands {
 
     /// `storefront like ID`: likes the post through the outbox and pushes it now; fails when it did not reach the
     /// server (it stays queued on this device).
-    private func like() async -> ExitCode {
+    func like() async -> ExitCode {
         if let refused = invocation.requireSignIn(to: "like posts") { return refused }
         guard entry.feature.likesEnabled else {
             return invocation.fail("liking posts is turned off (feature flag feed_likes)")

@@ -6,12 +6,74 @@ import Models
 import Persistence
 import TerminalUI
 
-/// The Feed package's entry: the feed and post screens, the `feed`, `post` and `like` commands, the `feed_likes`
-/// flag and Feed's tables. Built per account over its context; the feature, its repository and the outbox's push
-/// handler for likes live here, so the App never constructs them. Its pictures come from the App (`EntryPictures`: the
-/// process's one image pipeline).
+/// The screens of Feed: the feed (the Feed tab's first screen) and one post.
+public enum FeedDestination: EntryDestination {
+    /// The feed, newest first: `storefront://feed`.
+    case feed
+    /// One post: `storefront://post/ID`.
+    case post(PostID)
+
+    /// `storefront://feed` and `storefront://post/ID`.
+    public static var patterns: [RoutePattern] { [FeedEntry.feedPattern, FeedEntry.postPattern] }
+
+    /// The destination of `route`, when it is Feed's.
+    public init?(route: Route) {
+        if FeedEntry.feedPattern.matches(route) {
+            self = .feed
+        } else if FeedEntry.postPattern.matches(route) {
+            self = .post(PostID(rawValue: route.id(0)))
+        } else {
+            return nil
+        }
+    }
+
+    /// The erased route.
+    public var route: Route {
+        switch self {
+        case .feed: FeedEntry.feedPattern.route()
+        case .post(let id): FeedEntry.postPattern.route(ids: [id.rawValue])
+        }
+    }
+}
+
+/// What Feed does later: like a post once the user signed in.
+public enum FeedAction: EntryActionSet {
+    /// Like the post.
+    case like(PostID)
+
+    /// `feed.like POST_ID`, the form every version parked.
+    public init?(parked: EntryAction) {
+        guard parked.feature == FeedEntry.name, parked.name == "like", parked.ids.count == 1 else { return nil }
+        self = .like(PostID(rawValue: parked.ids[0]))
+    }
+
+    /// `feed.like POST_ID`.
+    public var parked: EntryAction {
+        switch self {
+        case .like(let id): EntryAction(feature: FeedEntry.name, name: "like", ids: [id.rawValue])
+        }
+    }
+}
+
+/// What Feed asks of other entries.
+public enum FeedOutgoing: Hashable, Sendable {
+    /// Show the product a post is about (whichever entry owns product pages).
+    case showProduct(ProductID)
+}
+
+/// The Feed package's entry: the feed and post screens (the Feed tab), the `feed`, `post` and `like` commands, the
+/// `feed_likes` flag, Feed's tables and the live events of posts. Built per account over its context; the feature,
+/// its repository and the outbox's push handler for likes live here, so the App never constructs them. Its pictures
+/// come from the context (`EntryPictures`, which the App provides: the process's one image pipeline).
 @MainActor
-public final class FeedEntry: PicturedFeatureEntry {
+public final class FeedEntry: FeatureEntry {
+    /// Feed's screens.
+    public typealias Destination = FeedDestination
+    /// Feed's actions.
+    public typealias Action = FeedAction
+    /// What Feed asks of others.
+    public typealias Outgoing = FeedOutgoing
+
     /// The entry's name in routes and actions.
     public nonisolated static let name = "feed"
     /// The feed, newest first (the Feed tab's first screen): `storefront://feed`.
@@ -24,16 +86,17 @@ public final class FeedEntry: PicturedFeatureEntry {
     public nonisolated static let likesFlag = FlagDeclaration(
         name: "feed_likes", defaultValue: true, summary: "allow liking posts")
 
-    /// The routes, commands, flags and tables of Feed.
+    /// The routes, commands, flags, tables, live events and tab of Feed.
     public nonisolated static let descriptor = FeatureDescriptor(
-        name: name, routes: [feedPattern, postPattern], commands: FeedCommands.specs, flags: [likesFlag],
-        migrations: [FeedStorage.migrations])
+        name: name, routes: FeedDestination.patterns, commands: FeedCommands.specs, flags: [likesFlag],
+        migrations: [FeedStorage.migrations], liveEvents: ["post.created", "post.likes", "reset"],
+        tab: EntryTab(title: "Feed", key: "feed", order: 10, root: FeedDestination.feed.route))
 
     /// The feed's route.
-    public nonisolated static var feedRoute: Route { feedPattern.route() }
+    public nonisolated static var feedRoute: Route { FeedDestination.feed.route }
 
     /// The route of post `id`.
-    public nonisolated static func postRoute(_ id: PostID) -> Route { postPattern.route(ids: [id.rawValue]) }
+    public nonisolated static func postRoute(_ id: PostID) -> Route { FeedDestination.post(id).route }
 
     /// Where the entry's intents go.
     public var onIntent: (@MainActor (FeatureIntent) -> Void)?
@@ -51,8 +114,9 @@ public final class FeedEntry: PicturedFeatureEntry {
     public let pictures: ScreenPictures
 
     /// Builds the feature over `context` (the like push handler is set on the account's outbox), showing pictures
-    /// through `pictures`; opens nothing.
-    public init(context: FeatureContext, pictures: EntryPictures) {
+    /// through the context's `EntryPictures` (none when the App provides none); opens nothing.
+    public init(context: FeatureContext) {
+        let pictures = context.pictures
         let context = context.labelled("storefront.feed")
         outbox = context.outbox
         logger = context.logger
@@ -64,37 +128,41 @@ public final class FeedEntry: PicturedFeatureEntry {
             repository: repository, logger: context.logger, now: context.now, pageSize: 20, prefetchDistance: 5,
             likesEnabled: context.flags.isOn(Self.likesFlag))
         feature.isSignedIn = context.account != .guest
-        self.pictures = pictures.screens
+        self.pictures = pictures?.screens ?? .none(logger: context.logger)
         formatter = FeedFormatter(
             now: context.now, locale: context.locale, timeZone: context.timeZone, excerptLength: 72)
-        feature.onOpenPost = { [weak self] id in self?.onIntent?(.open(Self.postRoute(id))) }
-        feature.onOpenProduct = { [weak self] id in self?.onIntent?(.openProduct(id)) }
+        feature.onOpenPost = { [weak self] id in self?.open(.post(id)) }
+        feature.onOpenProduct = { [weak self] id in self?.ask(.showProduct(id)) }
         feature.onSignInRequired = { [weak self] id in
             self?.onIntent?(
-                .needsSignIn(
-                    prompt: "Sign in to like posts.",
-                    resume: .perform(EntryAction(feature: Self.name, name: "like", ids: [id.rawValue]))))
+                .needsSignIn(prompt: "Sign in to like posts.", resume: .perform(FeedAction.like(id).parked)))
         }
     }
 
     /// The feed or a post screen.
-    public func makeScreen(for route: Route, context: ScreenContext) -> any TerminalView {
-        if Self.postPattern.matches(route) {
+    public func makeScreen(for destination: FeedDestination, context: ScreenContext) -> any TerminalView {
+        switch destination {
+        case .post(let id):
             let viewModel = PostDetailViewModel(
-                postID: PostID(rawValue: route.id(0)), feature: feature, formatter: formatter, pictures: pictures)
-            Task { await viewModel.load() }
+                postID: id, feature: feature, formatter: formatter, pictures: pictures)
+            viewModel.send(.load)
             return PostDetailView(viewModel: viewModel, theme: context.theme)
+        case .feed:
+            return FeedListView(
+                viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: pictures),
+                theme: context.theme)
         }
-        return FeedListView(
-            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: pictures),
-            theme: context.theme)
     }
 
-    /// `like`: likes the post once (a like parked behind sign-in).
-    public func perform(_ action: EntryAction) async {
-        guard action.name == "like", let id = action.ids.first else { return }
-        await feature.like(PostID(rawValue: id))
+    /// Likes the post once (a like parked behind sign-in).
+    public func perform(_ action: FeedAction) async {
+        switch action {
+        case .like(let id): await feature.like(id)
+        }
     }
+
+    /// "offline" while the feed shows its saved copy.
+    public var statuses: Set<EntryStatus> { feature.isOffline ? [.offline] : [] }
 
     /// Shows the cached feed, then refreshes it.
     public func start() async {
@@ -105,9 +173,6 @@ public final class FeedEntry: PicturedFeatureEntry {
     public func stop() {
         feature.stop()
     }
-
-    /// New posts, like counts, and `reset` (the feed is refetched).
-    public var liveEventNames: Set<String> { ["post.created", "post.likes", "reset"] }
 
     /// Announces a new post, shows a like count in place, or refreshes after a `reset`; an event whose data does
     /// not fit the contract (openapi.yaml: `Post`, `PostLikes`) is logged and skipped.
@@ -131,19 +196,13 @@ public final class FeedEntry: PicturedFeatureEntry {
         }
     }
 
-    /// Runs `feed`, `post` or `like`.
-    public func run(_ invocation: CommandInvocation) async -> ExitCode {
-        await FeedCommands(entry: self, invocation: invocation).run()
-    }
-
     /// The feed's first page, or one post.
-    public func print(_ route: Route, to invocation: CommandInvocation) async -> ExitCode {
-        if Self.postPattern.matches(route) {
-            let spec = FeedCommands.spec(named: "post")
-            return await FeedCommands(entry: self, invocation: invocation.redirected(to: spec, operands: route.ids))
-                .run()
+    public func print(_ destination: FeedDestination, to invocation: CommandInvocation) async -> ExitCode {
+        switch destination {
+        case .post(let id):
+            await run(invocation.redirected(to: FeedCommands.postCommand, operands: [id.rawValue]))
+        case .feed:
+            await run(invocation.redirected(to: FeedCommands.feedCommand, operands: []))
         }
-        let spec = FeedCommands.spec(named: "feed")
-        return await FeedCommands(entry: self, invocation: invocation.redirected(to: spec, operands: [])).run()
     }
 }

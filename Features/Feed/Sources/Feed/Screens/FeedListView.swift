@@ -41,7 +41,7 @@ public final class FeedListView: TerminalView {
 
     private func content(width: Int, height: Int) -> [StyledLine] {
         let content = viewModel.content
-        if case .posts = content {} else { viewModel.prefetchPictures(visibleCount: 0) }
+        if case .posts = content {} else { viewModel.send(.prefetchPictures(visibleCount: 0)) }
         switch content {
         case .loading:
             return Spinner("Loading the feed…").render(width: width, theme: theme)
@@ -55,7 +55,7 @@ public final class FeedListView: TerminalView {
             ).render(width: width, theme: theme)
         case .posts(let rows):
             visibleRowCount = max(height / 2, 1)
-            viewModel.prefetchPictures(visibleCount: visibleRowCount)
+            viewModel.send(.prefetchPictures(visibleCount: visibleRowCount))
             return List(rows: rows.map(listRow), state: viewModel.listState, height: height)
                 .render(width: width, theme: theme)
         }
@@ -67,23 +67,22 @@ public final class FeedListView: TerminalView {
         switch key.key {
         case .up, .down, .pageUp, .pageDown, .home, .end:
             guard let move = ListState.Move(key) else { return .ignored }
-            return viewModel.moveSelection(move, visibleCount: visibleRowCount) ? .handled : .ignored
+            return viewModel.send(.move(move, visibleCount: visibleRowCount)).isHandled ? .handled : .ignored
         case .enter:
-            guard viewModel.selectedPostID != nil else { return .ignored }
-            viewModel.openSelected()
+            return viewModel.send(.openSelected).isHandled ? .handled : .ignored
         case .character("l"):
-            guard viewModel.toggleLikeOfSelected() != nil else { return .ignored }
+            return viewModel.send(.toggleLikeOfSelected).isHandled ? .handled : .ignored
         case .character("p"):
             guard selectedRowHasProduct else { return .ignored }
-            viewModel.openSelectedProduct()
+            return viewModel.send(.openSelectedProduct).isHandled ? .handled : .ignored
         case .character("n"):
-            guard viewModel.showNewPosts() else { return .ignored }
+            return viewModel.send(.showNewPosts).isHandled ? .handled : .ignored
         case .character("r"):
-            viewModel.retry()
+            viewModel.send(.retry)
+            return .handled
         default:
             return .ignored
         }
-        return .handled
     }
 
     /// The keys that work on the selected post (move, open, like, its product) and refresh.

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import FeaturePictures
 import Foundation
 import Models
@@ -181,6 +182,56 @@ public final class FeedListViewModel {
         return posts[min(max(listState.selectedIndex, 0), posts.count - 1)].id
     }
 
+    // MARK: - Intents
+
+    /// What the feed screen asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Move the selection in a list that shows `visibleCount` posts at a time.
+        case move(ListState.Move, visibleCount: Int)
+        /// Select the post at `index`.
+        case select(index: Int, visibleCount: Int)
+        /// Insert the announced new posts above the ones shown.
+        case showNewPosts
+        /// Open the selected post.
+        case openSelected
+        /// Open the product of the selected post.
+        case openSelectedProduct
+        /// Like or unlike the selected post.
+        case toggleLikeOfSelected
+        /// Retry what failed.
+        case retry
+        /// Load ahead the pictures of the posts on screen (`visibleCount` 0: none are on screen).
+        case prefetchPictures(visibleCount: Int)
+    }
+
+    /// The screen's one entry point: does `intent`, starting (and owning) the task of what waits.
+    ///
+    /// - Returns: Whether it applied (a move with nowhere to go, a like with nothing selected do not), and the task.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .move(let move, let visibleCount):
+            return moveSelection(move, visibleCount: visibleCount) ? .handled : .ignored
+        case .select(let index, let visibleCount):
+            select(index: index, visibleCount: visibleCount)
+        case .showNewPosts:
+            return showNewPosts() ? .handled : .ignored
+        case .openSelected:
+            guard selectedPostID != nil else { return .ignored }
+            openSelected()
+        case .openSelectedProduct:
+            guard selectedPostID != nil else { return .ignored }
+            openSelectedProduct()
+        case .toggleLikeOfSelected:
+            return toggleLikeOfSelected().map(IntentOutcome.started) ?? .ignored
+        case .retry:
+            return .started(retry())
+        case .prefetchPictures(let visibleCount):
+            prefetchPictures(visibleCount: visibleCount)
+        }
+        return .handled
+    }
+
     // MARK: - Actions
 
     /// Moves the selection in a list that shows `visibleCount` posts at a time; the newly selected post counts as
@@ -188,7 +239,7 @@ public final class FeedListViewModel {
     ///
     /// - Returns: Whether there was a post to move to.
     @discardableResult
-    public func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
+    func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
         let moved = listState.apply(move, itemCount: feature.posts.count, visibleCount: visibleCount)
         if moved, let id = selectedPostID {
             feature.postAppeared(id)
@@ -197,7 +248,7 @@ public final class FeedListViewModel {
     }
 
     /// Selects the post at `index` (clamped to the list) and reports it as appeared.
-    public func select(index: Int, visibleCount: Int) {
+    func select(index: Int, visibleCount: Int) {
         listState.selectedIndex = index
         listState.scrollToSelection(itemCount: feature.posts.count, visibleCount: visibleCount)
         if let id = selectedPostID {
@@ -210,7 +261,7 @@ public final class FeedListViewModel {
     ///
     /// - Returns: Whether there were new posts.
     @discardableResult
-    public func showNewPosts() -> Bool {
+    func showNewPosts() -> Bool {
         let wasEmpty = feature.posts.isEmpty
         let inserted = feature.showNewPosts()
         guard inserted > 0 else { return false }
@@ -222,13 +273,13 @@ public final class FeedListViewModel {
     }
 
     /// Opens the selected post (`FeedFeature.onOpenPost`).
-    public func openSelected() {
+    func openSelected() {
         guard let id = selectedPostID else { return }
         feature.openPost(id)
     }
 
     /// Opens the product of the selected post (`FeedFeature.onOpenProduct`), when it has one.
-    public func openSelectedProduct() {
+    func openSelectedProduct() {
         guard let id = selectedPostID else { return }
         feature.openProduct(of: id)
     }
@@ -240,7 +291,7 @@ public final class FeedListViewModel {
     ///
     /// - Returns: The task recording the like, or nil when nothing is selected or likes are off.
     @discardableResult
-    public func toggleLikeOfSelected() -> Task<Void, Never>? {
+    func toggleLikeOfSelected() -> Task<Void, Never>? {
         guard canLike, let id = selectedPostID else { return nil }
         if feature.askedForSignIn(toLike: id) { return Task {} }
         let feature = feature
@@ -251,7 +302,7 @@ public final class FeedListViewModel {
     ///
     /// - Returns: The task doing it.
     @discardableResult
-    public func retry() -> Task<Void, Never> {
+    func retry() -> Task<Void, Never> {
         let feature = feature
         if feature.error?.operation == .nextPage {
             return Task { await feature.loadNextPage() }
@@ -265,7 +316,7 @@ public final class FeedListViewModel {
     /// with `visibleCount` posts on screen; pictures of posts scrolled further away (or no longer in the list) stop
     /// loading. The view calls it as it lays the posts out, and with `visibleCount` 0 when it shows no posts (then
     /// nothing is wanted).
-    public func prefetchPictures(visibleCount: Int) {
+    func prefetchPictures(visibleCount: Int) {
         guard let prefetcher else { return }
         guard visibleCount > 0 else {
             prefetcher.prefetch([])

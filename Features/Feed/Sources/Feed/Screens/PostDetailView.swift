@@ -57,13 +57,13 @@ public final class PostDetailView: TerminalView {
         guard key.modifiers.isEmpty else { return .ignored }
         switch key.key {
         case .character("l"):
-            return viewModel.toggleLike() == nil ? .ignored : .handled
+            return viewModel.send(.toggleLike).isHandled ? .handled : .ignored
         case .character("p"):
             guard case .loaded(let post) = viewModel.content, post.hasProduct else { return .ignored }
-            viewModel.openProduct()
+            viewModel.send(.openProduct)
             return .handled
         case .character("r"):
-            viewModel.retry()
+            viewModel.send(.retry)
             return .handled
         default:
             return .ignored

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import FeaturePictures
 import Foundation
 import Models
@@ -126,10 +127,40 @@ public final class PostDetailViewModel {
         return nil
     }
 
+    // MARK: - Intents
+
+    /// What the post screen asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Load the post fresh from the server.
+        case load
+        /// Like or unlike the post.
+        case toggleLike
+        /// Open the post's product.
+        case openProduct
+        /// Load the post again.
+        case retry
+    }
+
+    /// The screen's one entry point: does `intent`, starting (and owning) the task of what waits.
+    ///
+    /// - Returns: Whether it applied (a like before the post is shown, or with likes off, does not), and the task.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .load, .retry:
+            return .started(retry())
+        case .toggleLike:
+            return toggleLike().map(IntentOutcome.started) ?? .ignored
+        case .openProduct:
+            openProduct()
+            return .handled
+        }
+    }
+
     // MARK: - Actions
 
     /// Loads the post fresh from the server (the cached copy when it cannot be reached); returns when done.
-    public func load() async {
+    func load() async {
         isLoading = true
         defer { isLoading = false }
         loadFailure = await feature.loadPost(postID)
@@ -143,7 +174,7 @@ public final class PostDetailViewModel {
     ///
     /// - Returns: The task recording the like, or nil when the post is not shown yet or likes are off.
     @discardableResult
-    public func toggleLike() -> Task<Void, Never>? {
+    func toggleLike() -> Task<Void, Never>? {
         guard canLike else { return nil }
         if feature.askedForSignIn(toLike: postID) { return Task {} }
         guard feature.post(withID: postID) != nil else { return nil }
@@ -152,7 +183,7 @@ public final class PostDetailViewModel {
     }
 
     /// Opens the post's product (`FeedFeature.onOpenProduct`), when it has one.
-    public func openProduct() {
+    func openProduct() {
         feature.openProduct(of: postID)
     }
 
@@ -160,7 +191,7 @@ public final class PostDetailViewModel {
     ///
     /// - Returns: The task doing it.
     @discardableResult
-    public func retry() -> Task<Void, Never> {
+    func retry() -> Task<Void, Never> {
         Task { await load() }
     }
 

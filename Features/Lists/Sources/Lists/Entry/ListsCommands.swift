@@ -10,59 +10,99 @@ struct ListsCommands {
     private nonisolated static let folderOption = CommandOptions.Option(
         "--lists-dir", valueName: "DIR", help: "Use the lists in DIR (a folder a sync tool replicates).")
 
+    /// `lists`.
+    nonisolated static let listsCommand = CommandSpec(
+        ["lists"],
+        options: [
+            folderOption,
+            .init("--remember-lists-dir", help: "Keep --lists-dir as this account's lists folder."),
+            .init("--forget-lists-dir", help: "Go back to the account's own lists folder."),
+        ],
+        help: "Show your shopping lists: title, items, last change, conflict copies.",
+        run: handler { commands, folder, location in try await commands.lists(folder, location) })
+    /// `lists new`.
+    nonisolated static let newCommand = CommandSpec(
+        ["lists", "new"], operands: ["TITLE"], options: [folderOption], help: "Create a shopping list.",
+        run: handler { commands, folder, _ in try commands.new(folder) })
+    /// `lists rename`.
+    nonisolated static let renameCommand = CommandSpec(
+        ["lists", "rename"], operands: ["LIST", "TITLE"], options: [folderOption], help: "Retitle a list.",
+        run: handler { commands, folder, _ in try await commands.rename(folder) })
+    /// `lists delete`.
+    nonisolated static let deleteCommand = CommandSpec(
+        ["lists", "delete"], operands: ["LIST"], options: [folderOption], help: "Delete a list.",
+        run: handler { commands, folder, _ in try await commands.delete(folder) })
+    /// `lists add`.
+    nonisolated static let addCommand = CommandSpec(
+        ["lists", "add"], operands: ["LIST", "PRODUCT_ID"],
+        options: [
+            folderOption, .init("--quantity", valueName: "N", help: "How many, 1 to 9999 (default 1)."),
+            .init("--note", valueName: "TEXT", help: "A note, at most 1,000 characters."),
+        ],
+        help: "Add a product to a list (a new item each time).",
+        run: handler { commands, folder, _ in try await commands.add(folder) })
+    /// `lists edit`.
+    nonisolated static let editCommand = CommandSpec(
+        ["lists", "edit"], operands: ["LIST", "ITEM"],
+        options: [
+            folderOption, .init("--quantity", valueName: "N", help: "How many, 1 to 9999 (default 1)."),
+            .init("--note", valueName: "TEXT", help: "A note, at most 1,000 characters."),
+            .init("--done", help: "Tick the item off."), .init("--not-done", help: "Untick the item."),
+        ],
+        help: "Change an item (ITEM: its number in 'lists show', its id or an id prefix).",
+        run: handler { commands, folder, _ in try await commands.edit(folder) })
+    /// `lists remove`.
+    nonisolated static let removeCommand = CommandSpec(
+        ["lists", "remove"], operands: ["LIST", "ITEM"], options: [folderOption], help: "Remove an item.",
+        run: handler { commands, folder, _ in try await commands.remove(folder) })
+    /// `lists show`.
+    nonisolated static let showCommand = CommandSpec(
+        ["lists", "show"], operands: ["LIST"], options: [folderOption], help: "Show a list's items.",
+        run: handler { commands, folder, _ in try await commands.show(folder) })
+    /// `lists to-cart`.
+    nonisolated static let toCartCommand = CommandSpec(
+        ["lists", "to-cart"], operands: ["LIST"], options: [folderOption],
+        help: "Put the list's items that are not ticked off into the cart.",
+        run: handler { commands, folder, _ in try await commands.toCart(folder) })
+    /// `lists conflicts`.
+    nonisolated static let conflictsCommand = CommandSpec(
+        ["lists", "conflicts"], options: [folderOption],
+        help: "Show the conflict copies sync tools left in your lists.",
+        run: handler { commands, folder, _ in try await commands.conflicts(folder) })
+    /// `lists resolve`.
+    nonisolated static let resolveCommand = CommandSpec(
+        ["lists", "resolve"], operands: ["LIST"],
+        options: [
+            folderOption, .init("--merge", help: "Merge the copies into the list (later changes win)."),
+            .init("--keep-mine", help: "Keep the list as it is and discard the copies."),
+            .init("--keep-theirs", help: "Replace the list's files with the copies."),
+        ],
+        help: "Resolve a list's conflict copies; nothing is deleted without a choice.",
+        run: handler { commands, folder, _ in try await commands.resolve(folder) })
+
     /// The commands, as `storefront --help` lists them.
     nonisolated static let specs: [CommandSpec] = [
-        CommandSpec(
-            ["lists"],
-            options: [
-                folderOption,
-                .init("--remember-lists-dir", help: "Keep --lists-dir as this account's lists folder."),
-                .init("--forget-lists-dir", help: "Go back to the account's own lists folder."),
-            ],
-            help: "Show your shopping lists: title, items, last change, conflict copies."),
-        CommandSpec(["lists", "new"], operands: ["TITLE"], options: [folderOption], help: "Create a shopping list."),
-        CommandSpec(
-            ["lists", "rename"], operands: ["LIST", "TITLE"], options: [folderOption], help: "Retitle a list."),
-        CommandSpec(["lists", "delete"], operands: ["LIST"], options: [folderOption], help: "Delete a list."),
-        CommandSpec(
-            ["lists", "add"], operands: ["LIST", "PRODUCT_ID"],
-            options: [
-                folderOption, .init("--quantity", valueName: "N", help: "How many, 1 to 9999 (default 1)."),
-                .init("--note", valueName: "TEXT", help: "A note, at most 1,000 characters."),
-            ],
-            help: "Add a product to a list (a new item each time)."),
-        CommandSpec(
-            ["lists", "edit"], operands: ["LIST", "ITEM"],
-            options: [
-                folderOption, .init("--quantity", valueName: "N", help: "How many, 1 to 9999 (default 1)."),
-                .init("--note", valueName: "TEXT", help: "A note, at most 1,000 characters."),
-                .init("--done", help: "Tick the item off."), .init("--not-done", help: "Untick the item."),
-            ],
-            help: "Change an item (ITEM: its number in 'lists show', its id or an id prefix)."),
-        CommandSpec(
-            ["lists", "remove"], operands: ["LIST", "ITEM"], options: [folderOption], help: "Remove an item."),
-        CommandSpec(["lists", "show"], operands: ["LIST"], options: [folderOption], help: "Show a list's items."),
-        CommandSpec(
-            ["lists", "to-cart"], operands: ["LIST"], options: [folderOption],
-            help: "Put the list's items that are not ticked off into the cart."),
-        CommandSpec(
-            ["lists", "conflicts"], options: [folderOption],
-            help: "Show the conflict copies sync tools left in your lists."),
-        CommandSpec(
-            ["lists", "resolve"], operands: ["LIST"],
-            options: [
-                folderOption, .init("--merge", help: "Merge the copies into the list (later changes win)."),
-                .init("--keep-mine", help: "Keep the list as it is and discard the copies."),
-                .init("--keep-theirs", help: "Replace the list's files with the copies."),
-            ],
-            help: "Resolve a list's conflict copies; nothing is deleted without a choice."),
+        listsCommand, newCommand, renameCommand, deleteCommand, addCommand, editCommand, removeCommand, showCommand,
+        toCartCommand, conflictsCommand, resolveCommand,
     ]
+
+    /// The handler that runs `body` over the invocation's lists folder (`--lists-dir`, the preference or the
+    /// account's); a usage error exits 64, any other error 1.
+    private nonisolated static func handler(
+        _ body: @escaping @MainActor @Sendable (ListsCommands, ListsFolder, ListsLocation) async throws -> ExitCode
+    ) -> CommandHandler {
+        .on(ListsEntry.self) { entry, invocation in
+            await ListsCommands(entry: entry, invocation: invocation).run(body)
+        }
+    }
 
     let entry: ListsEntry
     let invocation: CommandInvocation
 
-    /// Runs the invocation's command.
-    func run() async -> ExitCode {
+    /// Runs `body` over the invocation's lists folder.
+    func run(
+        _ body: @MainActor (ListsCommands, ListsFolder, ListsLocation) async throws -> ExitCode
+    ) async -> ExitCode {
         let folder: ListsFolder
         let location: ListsLocation
         do {
@@ -72,20 +112,7 @@ struct ListsCommands {
             return invocation.fail("the lists folder cannot be used", error)
         }
         do {
-            switch invocation.spec.name {
-            case "lists": return try await lists(folder, location)
-            case "lists new": return try new(folder)
-            case "lists rename": return try await rename(folder)
-            case "lists delete": return try await delete(folder)
-            case "lists add": return try await add(folder)
-            case "lists edit": return try await edit(folder)
-            case "lists remove": return try await remove(folder)
-            case "lists show": return try await show(folder)
-            case "lists to-cart": return try await toCart(folder)
-            case "lists conflicts": return try await conflicts(folder)
-            case "lists resolve": return try await resolve(folder)
-            default: return invocation.usage("unknown command '\(invocation.spec.name)'")
-            }
+            return try await body(self, folder, location)
         } catch let error as UsageError {
             return invocation.usage(error.message)
         } catch {
@@ -103,7 +130,7 @@ struct ListsCommands {
     }
 
     /// `lists`: every list with its title, live items, last change and conflict copies.
-    private func lists(_ folder: ListsFolder, _ location: ListsLocation) async throws -> ExitCode {
+    func lists(_ folder: ListsFolder, _ location: ListsLocation) async throws -> ExitCode {
         var location = location
         if invocation.arguments.has("--remember-lists-dir") && invocation.arguments.has("--forget-lists-dir") {
             throw UsageError("give --remember-lists-dir or --forget-lists-dir, not both")
@@ -128,14 +155,14 @@ struct ListsCommands {
     }
 
     /// `lists new TITLE`.
-    private func new(_ folder: ListsFolder) throws -> ExitCode {
+    func new(_ folder: ListsFolder) throws -> ExitCode {
         let package = try folder.create(title: try Self.plainText(invocation.operands[0], field: "TITLE"))
         return invocation.emit(
             ["Created \(package.name)."], json: ["name": package.name, "title": invocation.operands[0]])
     }
 
     /// `lists rename LIST TITLE`: the title changes, the list's file name stays (a replicated folder keeps it).
-    private func rename(_ folder: ListsFolder) async throws -> ExitCode {
+    func rename(_ folder: ListsFolder) async throws -> ExitCode {
         let title = try Self.plainText(invocation.operands[1], field: "TITLE")
         let package = try await list(in: folder)
         try package.update { try $0.rename(to: title, stamp: folder.stamp()) }
@@ -144,7 +171,7 @@ struct ListsCommands {
     }
 
     /// `lists delete LIST`.
-    private func delete(_ folder: ListsFolder) async throws -> ExitCode {
+    func delete(_ folder: ListsFolder) async throws -> ExitCode {
         let package = try await list(in: folder)
         do {
             try FileManager().removeItem(at: package.directory)
@@ -155,7 +182,7 @@ struct ListsCommands {
     }
 
     /// `lists add LIST PRODUCT_ID [--quantity N] [--note TEXT]`: a new item every time.
-    private func add(_ folder: ListsFolder) async throws -> ExitCode {
+    func add(_ folder: ListsFolder) async throws -> ExitCode {
         let quantity = try invocation.integer("--quantity", in: 1...9999) ?? 1
         let note = try Self.plainText(invocation.arguments.value("--note") ?? "", field: "--note")
         let product = try Self.plainText(invocation.operands[1], field: "PRODUCT_ID")
@@ -168,7 +195,7 @@ struct ListsCommands {
     }
 
     /// `lists edit LIST ITEM [--quantity N] [--note TEXT] [--done|--not-done]`.
-    private func edit(_ folder: ListsFolder) async throws -> ExitCode {
+    func edit(_ folder: ListsFolder) async throws -> ExitCode {
         let arguments = invocation.arguments
         if arguments.has("--done") && arguments.has("--not-done") {
             throw UsageError("give --done or --not-done, not both")
@@ -190,7 +217,7 @@ struct ListsCommands {
     }
 
     /// `lists remove LIST ITEM`: the item becomes a tombstone (so other devices learn of the removal).
-    private func remove(_ folder: ListsFolder) async throws -> ExitCode {
+    func remove(_ folder: ListsFolder) async throws -> ExitCode {
         let package = try await list(in: folder)
         let handle = invocation.operands[1]
         let item = try package.update { document in
@@ -203,7 +230,7 @@ struct ListsCommands {
     }
 
     /// `lists show LIST`: `{"title", "items": [{"id", "product_id", "quantity", "note", "done"}]}` with `--json`.
-    private func show(_ folder: ListsFolder) async throws -> ExitCode {
+    func show(_ folder: ListsFolder) async throws -> ExitCode {
         let package = try await list(in: folder)
         let loaded = try package.load()
         for problem in loaded.problems { invocation.warn("\(package.name): \(problem) (left as it is)") }
@@ -217,15 +244,20 @@ struct ListsCommands {
         return invocation.emit(lines, json: output)
     }
 
-    /// `lists to-cart LIST`: looks up every item not ticked off and hands them to the cart through the App.
-    private func toCart(_ folder: ListsFolder) async throws -> ExitCode {
+    /// `lists to-cart LIST`: looks up every item not ticked off and puts them in the cart (`CartAccess`).
+    func toCart(_ folder: ListsFolder) async throws -> ExitCode {
         let package = try await list(in: folder)
         let items = try package.load().document.liveItems.filter { !$0.done.value }
         guard !items.isEmpty else {
             return invocation.emit(["Nothing to put in the cart: every item is ticked off."], json: CartOutput())
         }
         let (requests, failures) = await entry.cartRequests(for: items)
-        if !requests.isEmpty { entry.onIntent?(.addToCart(requests)) }
+        if !requests.isEmpty {
+            guard let cart = entry.cart else {
+                return invocation.fail("this app has no cart to put \(package.name) in", code: "not_added")
+            }
+            await cart.add(requests)
+        }
         for failure in failures { invocation.warn("\(failure.productID) was not put in the cart: \(failure.reason)") }
         let output = CartOutput(
             added: requests.map { CartLineOutput(productId: $0.product.id.rawValue, quantity: $0.quantity) },
@@ -239,7 +271,7 @@ struct ListsCommands {
     }
 
     /// `lists conflicts`: every conflict copy in every list.
-    private func conflicts(_ folder: ListsFolder) async throws -> ExitCode {
+    func conflicts(_ folder: ListsFolder) async throws -> ExitCode {
         let summaries = await ListCatalog(folder: folder.url).refresh().filter { $0.conflictCount > 0 }
         var output: [ListConflictsOutput] = []
         var lines: [String] = []
@@ -259,7 +291,7 @@ struct ListsCommands {
     }
 
     /// `lists resolve LIST (--merge | --keep-mine | --keep-theirs)`.
-    private func resolve(_ folder: ListsFolder) async throws -> ExitCode {
+    func resolve(_ folder: ListsFolder) async throws -> ExitCode {
         let chosen = ConflictChoice.allCases.filter { invocation.arguments.has("--" + $0.rawValue) }
         guard chosen.count == 1, let choice = chosen.first else {
             throw UsageError(

@@ -4,12 +4,73 @@ import Models
 import Persistence
 import TerminalUI
 
-/// The Lists package's entry: the lists, one list and conflicts screens (the Lists tab), "add to list" on product
-/// pages (contributed through the App), the `storefront lists …` commands, and "add the list to the cart" handed to
-/// the cart as `.addToCart`. Built per account over its context; the lists live in the account's folder or one the
-/// person chose (`ListsLocation`).
+/// The screens of Lists: every list (the Lists tab's first screen), one list, and the conflict copies.
+public enum ListsDestination: EntryDestination {
+    /// Every list: `storefront://lists`.
+    case lists
+    /// One list by name: `storefront://list/NAME`.
+    case list(String)
+    /// The conflict copies of every list: `storefront://list-conflicts`.
+    case conflicts
+
+    /// The three links.
+    public static var patterns: [RoutePattern] {
+        [ListsEntry.listsPattern, ListsEntry.listPattern, ListsEntry.conflictsPattern]
+    }
+
+    /// The destination of `route`, when it is Lists'.
+    public init?(route: Route) {
+        if ListsEntry.listsPattern.matches(route) {
+            self = .lists
+        } else if ListsEntry.listPattern.matches(route) {
+            self = .list(route.id(0))
+        } else if ListsEntry.conflictsPattern.matches(route) {
+            self = .conflicts
+        } else {
+            return nil
+        }
+    }
+
+    /// The erased route.
+    public var route: Route {
+        switch self {
+        case .lists: ListsEntry.listsPattern.route()
+        case .list(let name): ListsEntry.listPattern.route(ids: [name])
+        case .conflicts: ListsEntry.conflictsPattern.route()
+        }
+    }
+}
+
+/// What Lists does later: add a product to the list used last ("add to list" on a product's screen).
+public enum ListsAction: EntryActionSet {
+    /// Add the product to the list used last.
+    case add(ProductID)
+
+    /// `lists.add PRODUCT_ID`, the form every version parked.
+    public init?(parked: EntryAction) {
+        guard parked.feature == ListsEntry.name, parked.name == "add", parked.ids.count == 1 else { return nil }
+        self = .add(ProductID(rawValue: parked.ids[0]))
+    }
+
+    /// `lists.add PRODUCT_ID`.
+    public var parked: EntryAction {
+        switch self {
+        case .add(let id): EntryAction(feature: ListsEntry.name, name: "add", ids: [id.rawValue])
+        }
+    }
+}
+
+/// The Lists package's entry: the lists, one list and conflicts screens (the Lists tab), "add to list" on any
+/// screen about a product (contributed through the App), the `storefront lists …` commands, and "add the list to the
+/// cart" through the context's `CartAccess`. Built per account over its context; the lists live in the account's
+/// folder or one the person chose (`ListsLocation`).
 @MainActor
-public final class ListsEntry: ScopedFeatureEntry {
+public final class ListsEntry: FeatureEntry {
+    /// Lists' screens.
+    public typealias Destination = ListsDestination
+    /// Lists' actions.
+    public typealias Action = ListsAction
+
     /// The entry's name in routes and actions.
     public nonisolated static let name = "lists"
     /// Every list (the Lists tab's first screen): `storefront://lists`.
@@ -21,19 +82,17 @@ public final class ListsEntry: ScopedFeatureEntry {
     /// The conflict copies of every list: `storefront://list-conflicts`.
     public nonisolated static let conflictsPattern = RoutePattern(
         feature: name, screen: "list-conflicts", summary: "conflict copies sync tools left in your lists")
-    /// The product page this entry adds "add to list" to (Search's, named by its route only).
-    nonisolated static let productScreen = (feature: "search", screen: "product")
-
-    /// The routes and commands of Lists.
+    /// The routes, commands and tab of Lists.
     public nonisolated static let descriptor = FeatureDescriptor(
-        name: name, routes: [listsPattern, listPattern, conflictsPattern], commands: ListsCommands.specs)
+        name: name, routes: ListsDestination.patterns, commands: ListsCommands.specs,
+        tab: EntryTab(title: "Lists", key: "lists", order: 40, root: ListsDestination.lists.route))
 
     /// The lists screen's route.
-    public nonisolated static var listsRoute: Route { listsPattern.route() }
+    public nonisolated static var listsRoute: Route { ListsDestination.lists.route }
     /// The route of list `name`.
-    public nonisolated static func listRoute(_ name: String) -> Route { listPattern.route(ids: [name]) }
+    public nonisolated static func listRoute(_ name: String) -> Route { ListsDestination.list(name).route }
     /// The conflicts screen's route.
-    public nonisolated static var conflictsRoute: Route { conflictsPattern.route() }
+    public nonisolated static var conflictsRoute: Route { ListsDestination.conflicts.route }
 
     /// Where the entry's intents go.
     public var onIntent: (@MainActor (FeatureIntent) -> Void)?
@@ -108,43 +167,45 @@ public final class ListsEntry: ScopedFeatureEntry {
         return (requests, failures)
     }
 
+    /// The account's cart, when the app has an entry that provides one.
+    var cart: CartAccess? { context.capability(CartAccess.self) }
+
     /// The lists, one list, or the conflicts screen.
-    public func makeScreen(for route: Route, context screenContext: ScreenContext) -> any TerminalView {
+    public func makeScreen(for destination: ListsDestination, context screenContext: ScreenContext)
+        -> any TerminalView
+    {
         let theme = screenContext.theme
         let feature = feature
-        if Self.listPattern.matches(route) {
-            let name = route.id(0)
+        if case .list(let name) = destination {
             let viewModel = ListDetailViewModel(feature: feature, name: name)
             viewModel.onAddToCart = { [weak self] in self?.putInCart(name) }
             Task { await feature.open(name) }
             return ListDetailView(viewModel: viewModel, theme: theme)
         }
         Task { await feature.start() }
-        if Self.conflictsPattern.matches(route) {
+        if destination == .conflicts {
             return ConflictsView(viewModel: ConflictsViewModel(feature: feature), theme: theme)
         }
         let viewModel = ListsViewModel(feature: feature)
-        viewModel.onOpen = { [weak self] name in self?.onIntent?(.open(Self.listRoute(name))) }
-        viewModel.onOpenConflicts = { [weak self] in self?.onIntent?(.open(Self.conflictsRoute)) }
+        viewModel.onOpen = { [weak self] name in self?.open(.list(name)) }
+        viewModel.onOpenConflicts = { [weak self] in self?.open(.conflicts) }
         return ListsView(viewModel: viewModel, theme: theme)
     }
 
-    /// "add to list" on a product page (key `l`).
-    public func contributions(to route: Route) -> [ScreenAction] {
-        guard route.feature == Self.productScreen.feature, route.screen == Self.productScreen.screen,
-            let id = route.ids.first
-        else { return [] }
-        return [
-            ScreenAction(
-                key: "l", title: "add to list", action: EntryAction(feature: Self.name, name: "add", ids: [id]))
-        ]
+    /// "add to list" on a screen about one product (key `l`).
+    public func contributions(to subject: ScreenSubject) -> [ScreenAction] {
+        switch subject {
+        case .product(let id): [ScreenAction(key: "l", title: "add to list", action: ListsAction.add(id))]
+        }
     }
 
-    /// `add PRODUCT_ID`: adds the product to the list used last.
-    public func perform(_ action: EntryAction) async {
-        guard action.name == "add", let id = action.ids.first else { return }
-        await feature.add(productID: id)
-        if let message = feature.message { onIntent?(.notice(message.text, isError: message.isError)) }
+    /// Adds the product to the list used last.
+    public func perform(_ action: ListsAction) async {
+        switch action {
+        case .add(let id):
+            await feature.add(productID: id.rawValue)
+            if let message = feature.message { onIntent?(.notice(message.text, isError: message.isError)) }
+        }
     }
 
     /// Starts watching the lists folder.
@@ -157,21 +218,13 @@ public final class ListsEntry: ScopedFeatureEntry {
         feature.stop()
     }
 
-    /// Runs one of the `lists` commands.
-    public func run(_ invocation: CommandInvocation) async -> ExitCode {
-        await ListsCommands(entry: self, invocation: invocation).run()
-    }
-
-    /// The lists, or one list, as text or `--json`.
-    public func print(_ route: Route, to invocation: CommandInvocation) async -> ExitCode {
-        if Self.listPattern.matches(route) {
-            let spec = ListsCommands.specs.first { $0.name == "lists show" } ?? ListsCommands.specs[0]
-            return await ListsCommands(entry: self, invocation: invocation.redirected(to: spec, operands: route.ids))
-                .run()
+    /// The lists, one list, or the conflicts, as text or `--json`.
+    public func print(_ destination: ListsDestination, to invocation: CommandInvocation) async -> ExitCode {
+        switch destination {
+        case .list(let name): await run(invocation.redirected(to: ListsCommands.showCommand, operands: [name]))
+        case .conflicts: await run(invocation.redirected(to: ListsCommands.conflictsCommand, operands: []))
+        case .lists: await run(invocation.redirected(to: ListsCommands.listsCommand, operands: []))
         }
-        let name = Self.conflictsPattern.matches(route) ? "lists conflicts" : "lists"
-        let spec = ListsCommands.specs.first { $0.name == name } ?? ListsCommands.specs[0]
-        return await ListsCommands(entry: self, invocation: invocation.redirected(to: spec, operands: [])).run()
     }
 
     /// Looks up the open list's items that are not ticked off and hands them to the cart.
@@ -183,7 +236,13 @@ public final class ListsEntry: ScopedFeatureEntry {
         Task { [weak self] in
             guard let self else { return }
             let (requests, failures) = await cartRequests(for: items)
-            if !requests.isEmpty { onIntent?(.addToCart(requests)) }
+            if !requests.isEmpty {
+                guard let cart else {
+                    feature.say("This app has no cart to put the list in.", isError: true)
+                    return
+                }
+                await cart.add(requests)
+            }
             let failed = failures.isEmpty ? "" : "; \(failures.count) could not be looked up (\(failures[0].reason))"
             feature.say(
                 "Put \(requests.count) of \(items.count) items in the cart\(failed).", isError: !failures.isEmpty)

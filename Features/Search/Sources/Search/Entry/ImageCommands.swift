@@ -27,8 +27,17 @@ struct ImageCommands {
                         "symbols (blocks and sextants in the terminal's colours), sixel, kitty, or auto: what the "
                         + "environment names, else what the terminal answers when asked, else symbols (default auto)."),
             ],
-            help: "Draw a product's (sku_N) or a post's (post_N) picture in the terminal."),
-        CommandSpec(["cache", "clear"], help: "Empty the image cache."),
+            help: "Draw a product's (sku_N) or a post's (post_N) picture in the terminal.",
+            run: .on(SearchEntry.self) { entry, invocation in
+                do throws(UsageError) {
+                    return try await ImageCommands(entry: entry, invocation: invocation).image()
+                } catch {
+                    return invocation.usage(error.message)
+                }
+            }),
+        CommandSpec(
+            ["cache", "clear"], help: "Empty the image cache.",
+            run: .on(SearchEntry.self) { ImageCommands(entry: $0, invocation: $1).clearCache() }),
     ]
 
     /// The width in cells when `--width` is not given (narrower on a narrower terminal).
@@ -48,7 +57,10 @@ struct ImageCommands {
         let loaded: ImageLoadResult
         do {
             // Sextants show 2x3 pixels per cell; decode a little more and let chafa choose the symbols.
-            loaded = try await entry.images.load(url, fitting: PixelSize(width: columns * 4, height: columns * 4))
+            guard let images = entry.images else {
+                return invocation.fail("this app has no image pipeline", code: "image_unavailable")
+            }
+            loaded = try await images.load(url, fitting: PixelSize(width: columns * 4, height: columns * 4))
         } catch {
             return invocation.fail("the picture of \(name) could not be loaded: \(error)", code: "image_unavailable")
         }
@@ -171,9 +183,10 @@ struct ImageCommands {
 
     /// `storefront cache clear`.
     func clearCache() -> ExitCode {
-        let directory = entry.images.diskCache?.directory.path ?? ""
+        guard let images = entry.images else { return invocation.fail("this app has no image pipeline") }
+        let directory = images.diskCache?.directory.path ?? ""
         do {
-            let removed = try entry.images.clearCaches()
+            let removed = try images.clearCaches()
             return invocation.emit(
                 [
                     "Removed \(removed.files) cached \(removed.files == 1 ? "picture" : "pictures") (\(removed.bytes) bytes) from \(directory)"

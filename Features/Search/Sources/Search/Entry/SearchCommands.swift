@@ -6,41 +6,32 @@ import Networking
 /// The Search commands: `search QUERY [--offset N]` and `product ID`, printed as text or `--json`.
 @MainActor
 struct SearchCommands {
-    /// The commands, as `storefront --help` lists them.
-    nonisolated static let specs: [CommandSpec] = [
-        CommandSpec(
-            ["search"], operands: ["QUERY"], variadic: true,
-            options: [.init("--offset", valueName: "N", help: "Skip the first N results (default 0).")],
-            help: "Search the catalog."),
-        CommandSpec(["product"], operands: ["ID"], help: "Show one product."),
-    ]
+    /// `search QUERY [--offset N]`.
+    nonisolated static let searchCommand = CommandSpec(
+        ["search"], operands: ["QUERY"], variadic: true,
+        options: [.init("--offset", valueName: "N", help: "Skip the first N results (default 0).")],
+        help: "Search the catalog.",
+        run: .on(SearchEntry.self) { entry, invocation in
+            do throws(UsageError) {
+                return try await SearchCommands(entry: entry, invocation: invocation).search()
+            } catch {
+                return invocation.usage(error.message)
+            }
+        })
+    /// `product ID`.
+    nonisolated static let productCommand = CommandSpec(
+        ["product"], operands: ["ID"], help: "Show one product.",
+        run: .on(SearchEntry.self) { await SearchCommands(entry: $0, invocation: $1).product() })
 
-    /// The spec named `name` (one of `specs`).
-    nonisolated static func spec(named name: String) -> CommandSpec {
-        specs.first { $0.name == name } ?? specs[0]
-    }
+    /// The commands, as `storefront --help` lists them.
+    nonisolated static let specs: [CommandSpec] = [searchCommand, productCommand]
 
     let entry: SearchEntry
     let invocation: CommandInvocation
 
-    /// Runs the invocation's command.
-    func run() async -> ExitCode {
-        do {
-            switch invocation.spec.name {
-            case "search": return try await search()
-            case "product": return await product()
-            case "image": return try await ImageCommands(entry: entry, invocation: invocation).image()
-            case "cache clear": return ImageCommands(entry: entry, invocation: invocation).clearCache()
-            default: return invocation.usage("unknown command '\(invocation.spec.name)'")
-            }
-        } catch {
-            return invocation.usage(error.message)
-        }
-    }
-
     /// `storefront search QUERY [--offset N]`: one page of results (from the saved products when the server cannot
     /// be reached, which the output says).
-    private func search() async throws(UsageError) -> ExitCode {
+    func search() async throws(UsageError) -> ExitCode {
         let offset = try invocation.integer("--offset", in: 0...1_000_000) ?? 0
         let query = invocation.operands.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !query.isEmpty else { throw UsageError("'search' needs a QUERY that is not blank") }
@@ -79,7 +70,7 @@ struct SearchCommands {
     }
 
     /// `storefront product ID`: one product with its description.
-    private func product() async -> ExitCode {
+    func product() async -> ExitCode {
         let id = ProductID(rawValue: invocation.firstOperand)
         guard let detail = await Self.loadProduct(id, entry: entry, invocation: invocation) else { return .failure }
         var lines = [productLine(detail.summary)]

@@ -56,9 +56,9 @@ public struct ProductDetailView: TerminalView {
     public func handle(_ key: KeyEvent) -> KeyHandling {
         switch key {
         case .control("r"):
-            viewModel.load()
+            viewModel.send(.load)
         case .character("a"):
-            viewModel.addToCart()
+            viewModel.send(.addToCart)
         default:
             return .ignored
         }

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import FeaturePictures
 import Foundation
 import Models
@@ -63,13 +64,35 @@ public final class ProductDetailViewModel {
         picture.cancel()
     }
 
+    // MARK: - Intents
+
+    /// What the product screen asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Load the product (again).
+        case load
+        /// Hand the product to the cart.
+        case addToCart
+    }
+
+    /// The screen's one entry point: does `intent`, starting (and owning) the task of what waits.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .load:
+            return .started(load())
+        case .addToCart:
+            addToCart()
+            return .handled
+        }
+    }
+
     // MARK: - Loading
 
     /// Loads the product (again), cancelling a load on its way; cancellation is never shown as an error.
     ///
     /// - Returns: The task of the load: it ends once `state` is updated.
     @discardableResult
-    public func load() -> Task<Void, Never> {
+    func load() -> Task<Void, Never> {
         loadTask?.cancel()
         if case .failed = state { state = .loading }
         let task = Task { [weak self] in
@@ -170,7 +193,7 @@ public final class ProductDetailViewModel {
     /// Hands the product to the cart (`SearchFeature.onAddToCart`) when `canAddToCart`, and says so in
     /// `cartMessage`; an out-of-stock product is not handed over, and `cartMessage` says why. While the product is
     /// still loading nothing happens.
-    public func addToCart() {
+    func addToCart() {
         guard let summary else { return }
         guard canAddToCart else {
             cartMessage = Notice(.warning, message: CartMessage.outOfStock(summary.title))

@@ -41,7 +41,7 @@ public struct CartView: TerminalView {
     /// Handles the editing keys and Enter (checkout).
     public func handle(_ key: KeyEvent) -> KeyHandling {
         if key.isEnter {
-            viewModel.checkout()
+            viewModel.send(.checkout)
             return .handled
         }
         return CartLinesList.handle(

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Observation
 import TerminalUI
 
@@ -48,31 +49,64 @@ public final class CartViewModel {
     /// The selection and scroll position.
     public var listState: ListState { editor.listState }
 
+    /// What the cart screen asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Read the cart.
+        case load
+        /// Check out, when the cart has lines.
+        case checkout
+        /// One more of the selected line.
+        case increaseSelected
+        /// One fewer of the selected line.
+        case decreaseSelected
+        /// Remove the selected line.
+        case removeSelected
+        /// Move the selection; `visibleCount` is how many lines fit (a page).
+        case move(ListState.Move, visibleCount: Int)
+    }
+
+    /// The screen's one entry point: does `intent`, starting (and owning) the task of what waits.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .load: return .started(Task { await self.load() })
+        case .checkout:
+            guard !feature.lines.isEmpty else { return .ignored }
+            checkout()
+            return .handled
+        case .increaseSelected: return .started(editor.start(.increase))
+        case .decreaseSelected: return .started(editor.start(.decrease))
+        case .removeSelected: return .started(editor.start(.remove))
+        case .move(let move, let visibleCount):
+            return moveSelection(move, visibleCount: visibleCount) ? .handled : .ignored
+        }
+    }
+
     /// Reads the cart.
-    public func load() async {
+    func load() async {
         await feature.load()
     }
 
     /// Asks to check out (`onCheckout`) when the cart has lines.
-    public func checkout() {
+    func checkout() {
         guard !feature.lines.isEmpty else { return }
         onCheckout?()
     }
 
     /// Adds one to the selected line.
-    public func increaseSelected() async { await editor.increaseSelected() }
+    func increaseSelected() async { await editor.increaseSelected() }
 
     /// Takes one from the selected line.
-    public func decreaseSelected() async { await editor.decreaseSelected() }
+    func decreaseSelected() async { await editor.decreaseSelected() }
 
     /// Removes the selected line.
-    public func removeSelected() async { await editor.removeSelected() }
+    func removeSelected() async { await editor.removeSelected() }
 
     /// Moves the selection; `visibleCount` is how many lines fit (a page).
     ///
     /// - Returns: Whether there was a line to move to.
     @discardableResult
-    public func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
+    func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
         editor.moveSelection(move, visibleCount: visibleCount)
     }
 }

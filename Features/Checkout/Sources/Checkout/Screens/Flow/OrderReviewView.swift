@@ -46,11 +46,11 @@ public struct OrderReviewView: TerminalView {
             "c": .reviewCart, "a": .shippingAddress, "s": .shippingOption, "p": .payment,
         ]
         if key.isEnter {
-            Task { await viewModel.confirm() }
+            viewModel.send(.confirm)
         } else if key.isEscape {
-            viewModel.edit(.payment)
+            viewModel.send(.edit(.payment))
         } else if case .character(let character) = key.key, key.modifiers.isEmpty, let step = edits[character] {
-            viewModel.edit(step)
+            viewModel.send(.edit(step))
         } else {
             return .ignored
         }

@@ -1,3 +1,4 @@
+import FeatureKit
 import Observation
 
 /// Step 5: everything the order will be, in `Money` written for the user: lines, shipping, total, address and
@@ -75,11 +76,31 @@ public final class OrderReviewViewModel {
     /// How the order is paid, such as `"Visa ending in 4242"`.
     public var paymentSummary: String { draft.paymentMethod?.summary ?? "No payment method" }
 
+    /// What the review step asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Confirm the review and go on to sending.
+        case confirm
+        /// Go back to `step` to change it.
+        case edit(CheckoutStep)
+    }
+
+    /// The step's one entry point: does `intent`, starting (and owning) the task of what waits.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .confirm:
+            return .started(Task { _ = await self.confirm() })
+        case .edit(let step):
+            edit(step)
+            return .handled
+        }
+    }
+
     /// Confirms the order and places it.
     ///
     /// - Returns: Whether the confirmation went through (the placement's outcome is the next step's to show).
     @discardableResult
-    public func confirm() async -> Bool {
+    func confirm() async -> Bool {
         guard !isConfirming else { return false }
         isConfirming = true
         defer { isConfirming = false }
@@ -89,7 +110,7 @@ public final class OrderReviewViewModel {
     }
 
     /// Goes back to an earlier step to change it.
-    public func edit(_ step: CheckoutStep) { editAction(step) }
+    func edit(_ step: CheckoutStep) { editAction(step) }
 
     private var totals: OrderTotals? {
         option.flatMap { try? draft.totals(shipping: $0) }

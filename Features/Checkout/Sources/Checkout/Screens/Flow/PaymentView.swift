@@ -57,18 +57,17 @@ public struct PaymentView: TerminalView {
         let viewModel = self.viewModel
         switch (key.key, key.modifiers) {
         case (.tab, []):
-            viewModel.focusNext()
+            viewModel.send(.focusNext)
         case (.tab, .shift):
-            viewModel.focusPrevious()
+            viewModel.send(.focusPrevious)
         case (.up, []) where viewModel.focus == .methods:
-            viewModel.choose(.card)
-            viewModel.setFocus(.methods)
+            viewModel.send(.choose(.card))
         case (.down, []) where viewModel.focus == .methods:
-            viewModel.choose(.invoice)
+            viewModel.send(.choose(.invoice))
         case (.enter, []):
-            Task { await viewModel.continueToNextStep() }
+            viewModel.send(.continueToNextStep)
         case (.escape, _):
-            viewModel.goBack()
+            viewModel.send(.goBack)
         default:
             guard case .card(let field) = viewModel.focus else {
                 // Backspace edits text only: on the methods it does nothing rather than leave the step.
@@ -76,7 +75,7 @@ public struct PaymentView: TerminalView {
             }
             var state = viewModel.state(of: field)
             guard state.handle(key) == .handled else { return .ignored }
-            viewModel.update(state, for: field)
+            viewModel.send(.edit(state, field))
         }
         return .handled
     }

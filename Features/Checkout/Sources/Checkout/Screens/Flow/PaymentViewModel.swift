@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Observation
 import TerminalUI
 
@@ -68,30 +69,62 @@ public final class PaymentViewModel {
     /// The card the draft already pays with (`"Visa ending in 4242"`), or nil.
     public var savedCard: String? { (draft.paymentMethod as? CardPayment)?.summary }
 
+    /// What the payment step asks of its view model.
+    public enum Intent {
+        /// Focus the next field.
+        case focusNext
+        /// Focus the previous field.
+        case focusPrevious
+        /// Choose a way to pay, and focus the choice.
+        case choose(Choice)
+        /// A card field's text changed to `state`.
+        case edit(TextFieldState, CardField)
+        /// Go on to the review, when the payment is valid.
+        case continueToNextStep
+        /// Back to shipping.
+        case goBack
+    }
+
+    /// The step's one entry point: does `intent`, starting (and owning) the task of what waits.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .focusNext: focusNext()
+        case .focusPrevious: focusPrevious()
+        case .choose(let choice):
+            choose(choice)
+            setFocus(.methods)
+        case .edit(let state, let field): update(state, for: field)
+        case .continueToNextStep: return .started(Task { _ = await self.continueToNextStep() })
+        case .goBack: goBack()
+        }
+        return .handled
+    }
+
     /// The text and cursor of a card field.
     public func state(of field: CardField) -> TextFieldState {
         cardFields[field] ?? TextFieldState(maximumLength: field.maximumLength)
     }
 
     /// Chooses a method; choosing the card moves the focus to its first field.
-    public func choose(_ newChoice: Choice) {
+    func choose(_ newChoice: Choice) {
         choice = newChoice
         problem = nil
         focus = newChoice == .card ? .card(.number) : .methods
     }
 
     /// Moves the focus to `newFocus`.
-    public func setFocus(_ newFocus: Focus) {
+    func setFocus(_ newFocus: Focus) {
         focus = newFocus
     }
 
     /// Moves the focus to the next place: methods, then the card's fields (when paying by card), wrapping.
-    public func focusNext() {
+    func focusNext() {
         moveFocus(by: 1)
     }
 
     /// Moves the focus to the previous place (wrapping).
-    public func focusPrevious() {
+    func focusPrevious() {
         moveFocus(by: -1)
     }
 
@@ -101,7 +134,7 @@ public final class PaymentViewModel {
     }
 
     /// Takes a card field's state after an edit; clears the field's message when its text changed.
-    public func update(_ state: TextFieldState, for field: CardField) {
+    func update(_ state: TextFieldState, for field: CardField) {
         if state.text != self.state(of: field).text { fieldMessages[field] = nil }
         cardFields[field] = state
     }
@@ -111,7 +144,7 @@ public final class PaymentViewModel {
     ///
     /// - Returns: Whether the flow moved on.
     @discardableResult
-    public func continueToNextStep() async -> Bool {
+    func continueToNextStep() async -> Bool {
         guard !isTokenizing else { return false }
         problem = nil
         switch choice {
@@ -129,7 +162,7 @@ public final class PaymentViewModel {
     }
 
     /// Goes back to the shipping option.
-    public func goBack() { back() }
+    func goBack() { back() }
 
     private func moveFocus(by step: Int) {
         let order: [Focus] = [.methods] + (choice == .card ? CardField.allCases.map(Focus.card) : [])

@@ -38,13 +38,13 @@ public struct PlaceOrderView: TerminalView {
     public func handle(_ key: KeyEvent) -> KeyHandling {
         let viewModel = self.viewModel
         if key.isEnter || key.isCharacter("r") {
-            Task { await viewModel.place() }
+            viewModel.send(.place)
         } else if key.isCharacter("o"), viewModel.canStartOver {
-            Task { await viewModel.startOver() }
+            viewModel.send(.startOver)
         } else if key.isEscape {
-            viewModel.goBack()
+            viewModel.send(.goBack)
         } else if key.isCharacter("q") {
-            Task { await viewModel.cancel() }
+            viewModel.send(.cancel)
         } else {
             return .ignored
         }

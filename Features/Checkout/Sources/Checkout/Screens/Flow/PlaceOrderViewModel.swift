@@ -1,3 +1,4 @@
+import FeatureKit
 import Observation
 
 /// Step 6: the order being sent, and what came of it. A failure keeps the draft; "try again" sends the same
@@ -69,14 +70,41 @@ public final class PlaceOrderViewModel {
         return false
     }
 
+    /// What the send step asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Send the order (or try again).
+        case place
+        /// Place a new order although an earlier one's outcome is unknown.
+        case startOver
+        /// Back to the review.
+        case goBack
+        /// Leave the flow.
+        case cancel
+    }
+
+    /// The step's one entry point: does `intent`, starting (and owning) the task of what waits.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .place: return .started(Task { await self.place() })
+        case .startOver:
+            guard canStartOver else { return .ignored }
+            return .started(Task { await self.startOver() })
+        case .goBack:
+            goBack()
+            return .handled
+        case .cancel: return .started(Task { await self.cancel() })
+        }
+    }
+
     /// Sends this order as a new submission although the earlier one may still arrive (only when offered).
-    public func startOver() async {
+    func startOver() async {
         guard canStartOver else { return }
         await startOverAction()
     }
 
     /// Sends the order (or sends it again after a retryable failure), with the same submission id.
-    public func place() async {
+    func place() async {
         switch status {
         case .ready, .failed(_, true): await placeAction()
         case .sending, .placed, .failed: break
@@ -84,11 +112,11 @@ public final class PlaceOrderViewModel {
     }
 
     /// Goes back to the review (not while sending).
-    public func goBack() {
+    func goBack() {
         guard status != .sending else { return }
         backAction()
     }
 
     /// Leaves checkout (not while sending); the saved draft is deleted.
-    public func cancel() async { await cancelAction() }
+    func cancel() async { await cancelAction() }
 }

@@ -30,11 +30,11 @@ public struct ResumeDraftView: TerminalView {
     public func handle(_ key: KeyEvent) -> KeyHandling {
         let viewModel = self.viewModel
         if key.isEnter || key.isCharacter("r") {
-            Task { await viewModel.resume() }
+            viewModel.send(.resume)
         } else if key.isCharacter("n") {
-            Task { await viewModel.startOver() }
+            viewModel.send(.startOver)
         } else if key.isEscape {
-            Task { await viewModel.cancel() }
+            viewModel.send(.cancel)
         } else {
             return .ignored
         }

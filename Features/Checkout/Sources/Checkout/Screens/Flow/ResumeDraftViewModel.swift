@@ -1,3 +1,4 @@
+import FeatureKit
 import Observation
 
 /// The offer to resume a saved checkout, shown when checkout starts and a draft was saved earlier.
@@ -30,12 +31,32 @@ public final class ResumeDraftViewModel {
         cancelAction = cancel
     }
 
+    /// What the resume step asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Resume the saved checkout.
+        case resume
+        /// Start a new checkout.
+        case startOver
+        /// Leave the flow.
+        case cancel
+    }
+
+    /// The step's one entry point: does `intent` in a task it starts (and owns).
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .resume: .started(Task { await self.resume() })
+        case .startOver: .started(Task { await self.startOver() })
+        case .cancel: .started(Task { await self.cancel() })
+        }
+    }
+
     /// Continues the saved checkout where it was left.
-    public func resume() async { await resumeAction() }
+    func resume() async { await resumeAction() }
 
     /// Deletes the saved checkout and starts a new one.
-    public func startOver() async { await startOverAction() }
+    func startOver() async { await startOverAction() }
 
     /// Leaves checkout; the saved draft stays for next time.
-    public func cancel() async { await cancelAction() }
+    func cancel() async { await cancelAction() }
 }

@@ -33,11 +33,11 @@ public struct ReviewCartView: TerminalView {
     public func handle(_ key: KeyEvent) -> KeyHandling {
         let viewModel = self.viewModel
         if key.isEnter {
-            Task { await viewModel.continueToNextStep() }
+            viewModel.send(.continueToNextStep)
             return .handled
         }
         if key.isEscape {
-            Task { await viewModel.cancel() }
+            viewModel.send(.cancel)
             return .handled
         }
         return CartLinesList.handle(

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Observation
 import TerminalUI
 
@@ -54,25 +55,51 @@ public final class ReviewCartViewModel {
     /// The selection and scroll position.
     public var listState: ListState { editor.listState }
 
+    /// What the cart review step asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Go on to the address.
+        case continueToNextStep
+        /// Leave the flow.
+        case cancel
+        /// One more of the selected line.
+        case increaseSelected
+        /// One fewer of the selected line.
+        case decreaseSelected
+        /// Remove the selected line.
+        case removeSelected
+    }
+
+    /// The step's one entry point: does `intent` in a task it starts (and owns).
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .continueToNextStep: .started(Task { _ = await self.continueToNextStep() })
+        case .cancel: .started(Task { await self.cancel() })
+        case .increaseSelected: .started(Task { await self.increaseSelected() })
+        case .decreaseSelected: .started(Task { await self.decreaseSelected() })
+        case .removeSelected: .started(Task { await self.removeSelected() })
+        }
+    }
+
     /// Goes on to the shipping address, or says why it cannot.
     ///
     /// - Returns: Whether the flow moved on.
     @discardableResult
-    public func continueToNextStep() async -> Bool {
+    func continueToNextStep() async -> Bool {
         let failure = await StepAttempt.run(advance)
         problem = failure?.message
         return failure == nil
     }
 
     /// Leaves checkout (the saved draft is deleted).
-    public func cancel() async { await cancelAction() }
+    func cancel() async { await cancelAction() }
 
     /// Adds one to the selected line.
-    public func increaseSelected() async { await editor.increaseSelected() }
+    func increaseSelected() async { await editor.increaseSelected() }
 
     /// Takes one from the selected line.
-    public func decreaseSelected() async { await editor.decreaseSelected() }
+    func decreaseSelected() async { await editor.decreaseSelected() }
 
     /// Removes the selected line.
-    public func removeSelected() async { await editor.removeSelected() }
+    func removeSelected() async { await editor.removeSelected() }
 }

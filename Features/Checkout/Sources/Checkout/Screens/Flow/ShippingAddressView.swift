@@ -41,20 +41,20 @@ public struct ShippingAddressView: TerminalView {
         let viewModel = self.viewModel
         switch (key.key, key.modifiers) {
         case (.tab, []), (.down, []):
-            viewModel.focusNext()
+            viewModel.send(.focusNext)
         case (.tab, .shift), (.up, []):
-            viewModel.focusPrevious()
+            viewModel.send(.focusPrevious)
         case (.enter, []) where viewModel.focusedField != viewModel.fields.last:
-            viewModel.focusNext()
+            viewModel.send(.focusNext)
         case (.enter, []), (.character("s"), .control):
-            Task { await viewModel.continueToNextStep() }
+            viewModel.send(.continueToNextStep)
         case (.escape, _):
-            viewModel.goBack()
+            viewModel.send(.goBack)
         default:
             let field = viewModel.focusedField
             var state = viewModel.state(of: field)
             guard state.handle(key) == .handled else { return .ignored }
-            viewModel.update(state, for: field)
+            viewModel.send(.edit(state, field))
         }
         return .handled
     }

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Observation
 import TerminalUI
 
@@ -39,6 +40,33 @@ public final class ShippingAddressViewModel {
         "Country codes we ship to: " + PostalCodeFormat.supported.map(\.countryCode).joined(separator: ", ")
     }
 
+    /// What the address step asks of its view model.
+    public enum Intent {
+        /// Focus the next field.
+        case focusNext
+        /// Focus the previous field.
+        case focusPrevious
+        /// The focused field's text changed to `state`.
+        case edit(TextFieldState, AddressField)
+        /// Go on to shipping, when the address is valid.
+        case continueToNextStep
+        /// Back to the cart.
+        case goBack
+    }
+
+    /// The step's one entry point: does `intent`, starting (and owning) the task of what waits.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .focusNext: focusNext()
+        case .focusPrevious: focusPrevious()
+        case .edit(let state, let field): update(state, for: field)
+        case .continueToNextStep: return .started(Task { _ = await self.continueToNextStep() })
+        case .goBack: goBack()
+        }
+        return .handled
+    }
+
     /// The text and cursor of `field`.
     public func state(of field: AddressField) -> TextFieldState {
         let text = draft.address[field]
@@ -58,7 +86,7 @@ public final class ShippingAddressViewModel {
     }
 
     /// Takes `field`'s state after an edit (its text goes into the draft).
-    public func update(_ state: TextFieldState, for field: AddressField) {
+    func update(_ state: TextFieldState, for field: AddressField) {
         editing[field] = state
         draft.address[field] = state.text
     }
@@ -70,13 +98,13 @@ public final class ShippingAddressViewModel {
     }
 
     /// Moves the focus to the next field (wrapping).
-    public func focusNext() {
+    func focusNext() {
         let index = fields.firstIndex(of: focusedField) ?? 0
         focus(fields[(index + 1) % fields.count])
     }
 
     /// Moves the focus to the previous field (wrapping).
-    public func focusPrevious() {
+    func focusPrevious() {
         let index = fields.firstIndex(of: focusedField) ?? 0
         focus(fields[(index + fields.count - 1) % fields.count])
     }
@@ -86,7 +114,7 @@ public final class ShippingAddressViewModel {
     ///
     /// - Returns: Whether the flow moved on.
     @discardableResult
-    public func continueToNextStep() async -> Bool {
+    func continueToNextStep() async -> Bool {
         triedToContinue = true
         let failure = await StepAttempt.run(advance)
         if case .invalidAddress(let problems) = failure, let first = fields.first(where: { problems[$0] != nil }) {
@@ -97,5 +125,5 @@ public final class ShippingAddressViewModel {
     }
 
     /// Goes back to the cart.
-    public func goBack() { back() }
+    func goBack() { back() }
 }

@@ -36,10 +36,10 @@ public struct ShippingOptionView: TerminalView {
     public func handle(_ key: KeyEvent) -> KeyHandling {
         let viewModel = self.viewModel
         switch (key.key, key.modifiers) {
-        case (.up, []): viewModel.moveHighlight(by: -1)
-        case (.down, []): viewModel.moveHighlight(by: 1)
-        case (.enter, []): Task { await viewModel.chooseHighlightedAndContinue() }
-        case (.escape, _): viewModel.goBack()
+        case (.up, []): viewModel.send(.moveHighlight(by: -1))
+        case (.down, []): viewModel.send(.moveHighlight(by: 1))
+        case (.enter, []): viewModel.send(.chooseHighlightedAndContinue)
+        case (.escape, _): viewModel.send(.goBack)
         default: return .ignored
         }
         return .handled

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Observation
 import TerminalUI
 
@@ -47,8 +48,33 @@ public final class ShippingOptionViewModel {
     /// The index of the chosen option, or nil.
     public var chosenIndex: Int? { items.firstIndex { $0.id == draft.shippingOptionID } }
 
+    /// What the shipping step asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Move the highlight by `offset` options.
+        case moveHighlight(by: Int)
+        /// Choose the highlighted option and go on.
+        case chooseHighlightedAndContinue
+        /// Back to the address.
+        case goBack
+    }
+
+    /// The step's one entry point: does `intent`, starting (and owning) the task of what waits.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .moveHighlight(let offset):
+            moveHighlight(by: offset)
+            return .handled
+        case .chooseHighlightedAndContinue:
+            return .started(Task { _ = await self.chooseHighlightedAndContinue() })
+        case .goBack:
+            goBack()
+            return .handled
+        }
+    }
+
     /// Moves the highlight by `offset`, staying within the options.
-    public func moveHighlight(by offset: Int) {
+    func moveHighlight(by offset: Int) {
         guard !items.isEmpty else { return }
         highlightedIndex = min(max(highlightedIndex + offset, 0), items.count - 1)
     }
@@ -64,7 +90,7 @@ public final class ShippingOptionViewModel {
     ///
     /// - Returns: Whether the flow moved on.
     @discardableResult
-    public func chooseHighlightedAndContinue() async -> Bool {
+    func chooseHighlightedAndContinue() async -> Bool {
         choose(highlightedIndex)
         let failure = await StepAttempt.run(advance)
         problem = failure?.message
@@ -72,5 +98,5 @@ public final class ShippingOptionViewModel {
     }
 
     /// Goes back to the address.
-    public func goBack() { back() }
+    func goBack() { back() }
 }

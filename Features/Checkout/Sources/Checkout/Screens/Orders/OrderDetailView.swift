@@ -40,8 +40,7 @@ public struct OrderDetailView: TerminalView {
     /// `r` reloads.
     public func handle(_ key: KeyEvent) -> KeyHandling {
         guard key.isCharacter("r") else { return .ignored }
-        let viewModel = self.viewModel
-        Task { await viewModel.load() }
+        viewModel.send(.load)
         return .handled
     }
 

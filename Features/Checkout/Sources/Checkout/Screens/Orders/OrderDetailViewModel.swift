@@ -1,3 +1,4 @@
+import FeatureKit
 import Models
 import Observation
 
@@ -88,8 +89,22 @@ public final class OrderDetailViewModel {
         return true
     }
 
+    /// What the order screen asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Load the order again.
+        case load
+    }
+
+    /// The screen's one entry point: does `intent` in a task it starts (and owns).
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .load: .started(Task { await self.load() })
+        }
+    }
+
     /// Loads the order; a failure keeps what was shown.
-    public func load() async {
+    func load() async {
         guard !isLoading else { return }
         isLoading = true
         defer { isLoading = false }

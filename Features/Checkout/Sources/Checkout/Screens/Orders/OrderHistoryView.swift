@@ -42,12 +42,12 @@ public struct OrderHistoryView: TerminalView {
     public func handle(_ key: KeyEvent) -> KeyHandling {
         let viewModel = self.viewModel
         if key.isEnter {
-            viewModel.openSelected()
+            viewModel.send(.openSelected)
         } else if key.isCharacter("r") {
-            Task { await viewModel.load() }
+            viewModel.send(.load)
         } else {
             guard let move = ListState.Move(key) else { return .ignored }
-            return viewModel.moveSelection(move, visibleCount: max(listHeight / 2, 1)) ? .handled : .ignored
+            return viewModel.send(.move(move, visibleCount: max(listHeight / 2, 1))).isHandled ? .handled : .ignored
         }
         return .handled
     }

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Models
 import Networking
 import Observation
@@ -89,8 +90,32 @@ public final class OrderHistoryViewModel {
     /// The message for the last failure, or nil.
     public var errorMessage: String? { error?.message }
 
+    /// What the order history screen asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Load the first page again.
+        case load
+        /// Open the selected order.
+        case openSelected
+        /// Move the selection; `visibleCount` is how many orders fit (a page).
+        case move(ListState.Move, visibleCount: Int)
+    }
+
+    /// The screen's one entry point: does `intent`, starting (and owning) the task of what waits.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .load:
+            return .started(Task { await self.load() })
+        case .openSelected:
+            openSelected()
+            return .handled
+        case .move(let move, let visibleCount):
+            return moveSelection(move, visibleCount: visibleCount) ? .handled : .ignored
+        }
+    }
+
     /// Loads the first page (again), replacing the orders when it succeeds and keeping them when it fails.
-    public func load() async {
+    func load() async {
         guard !isLoading else { return }
         isLoading = true
         defer { isLoading = false }
@@ -115,7 +140,7 @@ public final class OrderHistoryViewModel {
     }
 
     /// Opens the selected order (`onOpenOrder`).
-    public func openSelected() {
+    func openSelected() {
         guard !orders.isEmpty else { return }
         onOpenOrder?(orders[min(max(listState.selectedIndex, 0), orders.count - 1)].id)
     }
@@ -124,7 +149,7 @@ public final class OrderHistoryViewModel {
     ///
     /// - Returns: Whether there was an order to move to.
     @discardableResult
-    public func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
+    func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
         let moved = listState.apply(move, itemCount: orders.count, visibleCount: visibleCount)
         if moved, listState.selectedIndex >= orders.count - 1, canLoadMore {
             Task { await loadMore() }

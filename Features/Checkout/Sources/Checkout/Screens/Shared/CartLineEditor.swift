@@ -40,6 +40,28 @@ final class CartLineEditor {
         listState.apply(move, itemCount: lines().count, visibleCount: visibleCount)
     }
 
+    /// An edit of the selected line.
+    enum Edit: Hashable, Sendable {
+        /// One more.
+        case increase
+        /// One fewer.
+        case decrease
+        /// Remove the line.
+        case remove
+    }
+
+    /// Starts `edit` of the selected line in a task the editor owns, and returns it.
+    @discardableResult
+    func start(_ edit: Edit) -> Task<Void, Never> {
+        Task {
+            switch edit {
+            case .increase: await increaseSelected()
+            case .decrease: await decreaseSelected()
+            case .remove: await removeSelected()
+            }
+        }
+    }
+
     /// Adds one to the selected line's quantity (refused above 99, with a message).
     func increaseSelected() async {
         guard let line = selectedLine else { return }

@@ -25,15 +25,16 @@ enum CartLinesList {
     /// The number of rows that fit in `height` lines (two lines each).
     static func visibleCount(height: Int) -> Int { max(height / 2, 1) }
 
-    /// Handles the editing keys on the editor (starting the change in a task); `.ignored` for other keys.
+    /// Handles the editing keys on the editor (which starts the change in a task of its own); `.ignored` for other
+    /// keys.
     @MainActor
     static func handle(_ key: KeyEvent, editor: CartLineEditor, visibleCount: Int) -> KeyHandling {
         if key.isCharacter("+") || key.isCharacter("=") {
-            Task { await editor.increaseSelected() }
+            editor.start(.increase)
         } else if key.isCharacter("-") {
-            Task { await editor.decreaseSelected() }
+            editor.start(.decrease)
         } else if key.isCharacter("x") || key.key == .delete {
-            Task { await editor.removeSelected() }
+            editor.start(.remove)
         } else {
             guard let move = ListState.Move(key) else { return .ignored }
             return editor.moveSelection(move, visibleCount: visibleCount) ? .handled : .ignored

@@ -1,12 +1,14 @@
 import FeatureKit
 import Foundation
 import Images
+import Logging
 import Persistence
 
-/// What the App hands every entry that shows pictures: the process's one image pipeline and the pictures of the
-/// current account's screens over it. Built by the composition root only (never by an entry), so a picture shown
-/// from two features is downloaded and decoded once, and the memory cache's cost limit holds for the whole process.
-public struct EntryPictures {
+/// What the App provides to every entry that shows pictures, as a capability of its context
+/// (`FeatureContext.pictures`): the process's one image pipeline and the pictures of the current account's screens
+/// over it. Built by the composition root only (never by an entry), so a picture shown from two features is
+/// downloaded and decoded once, and the memory cache's cost limit holds for the whole process.
+public struct EntryPictures: Sendable {
     /// The process's image loader: one memory cache of decoded pictures, one disk cache
     /// (`$XDG_CACHE_HOME/storefront/images`), one coalescing table and one cap on concurrent downloads. Commands that
     /// print a picture or clear the cache use it directly.
@@ -22,19 +24,22 @@ public struct EntryPictures {
     }
 }
 
-/// An account-scoped entry with pictures on its screens: the App builds it over the account's context and the
-/// process's pictures (`EntryPictures`), and registers it with one line (`AppEntries.pictured`). An entry without
-/// pictures is a `ScopedFeatureEntry` and does not link the image libraries.
-@MainActor
-public protocol PicturedFeatureEntry: FeatureEntry {
-    /// Builds the entry over one account's context and the process's pictures; opens and sends nothing.
-    init(context: FeatureContext, pictures: EntryPictures)
+extension FeatureContext {
+    /// The pictures the App provided (`EntryPictures`), or nil in an app that provides none (screens then show no
+    /// pictures).
+    public var pictures: EntryPictures? { capability(EntryPictures.self) }
 }
 
 extension ScreenPictures {
     /// The account's preference for pictures on screens (`search.show_pictures` in the account's `search.json`,
     /// where Search first kept it; true by default). It holds for every entry's screens.
     public nonisolated static let preference = PreferenceKey<Bool>("search.show_pictures", default: true)
+    /// Pictures that are never shown (`isEnabled` false), for an app that provides no `EntryPictures`.
+    @MainActor
+    public static func none(logger: Logger) -> ScreenPictures {
+        ScreenPictures(isEnabled: false, load: { _, _ in throw CancellationError() }, logger: logger)
+    }
+
     /// The preferences suite `preference` is kept in (`<config>/accounts/<id>/search.json`).
     public nonisolated static let preferenceSuite = "search"
 
