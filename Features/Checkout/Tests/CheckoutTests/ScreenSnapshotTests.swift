@@ -1,4 +1,3 @@
-import Checkout
 import DesignSystem
 import Logging
 import Models
@@ -8,6 +7,8 @@ import SnapshotTestSupport
 import TerminalUI
 import TestSupport
 import Testing
+
+@testable import Checkout
 
 /// Every checkout screen in its states at the four layouts of every screen (80x24, 120x40, 40x12 without colour,
 /// 120x40 with 256 colours), as text and style grids in `Snapshots/` (`<Screen>.<state>.<layout>.snap`). The
