@@ -1,3 +1,4 @@
+import FeatureKit
 import Networking
 import NetworkingTestSupport
 import TestSupport
@@ -30,6 +31,27 @@ struct OrderPlacementTests {
         #expect(requests[1].header("Idempotency-Key") == "id-2")
         #expect(requests[0].body == requests[1].body)
         #expect(requests[1].jsonBody?["client_id"] == .string("id-2"))
+    }
+
+    @Test("a connection that drops on every attempt is retried as before, then reported as dropped, naming the server")
+    func droppedConnectionThatStaysDroppedIsReportedAsSuch() async throws {
+        let harness = try Harness(retryPolicy: RetryPolicy(maxAttempts: 2, initialBackoff: .zero))
+        try await harness.fillCart()
+        harness.transport.enqueue(.failure(.networkConnectionLost))
+        harness.transport.enqueue(.failure(.networkConnectionLost))
+        let coordinator = harness.makeCoordinator()
+        try await harness.walk(coordinator, to: .placeOrder)
+
+        let state = await coordinator.placeOrder()
+
+        let dropped = TransferInterruption(kind: .connectionDropped, server: "api.storefront.test:443")
+        #expect(state == .failed(.connection(.interrupted(dropped))))
+        #expect(harness.orderRequests.map { $0.header("Idempotency-Key") } == ["id-2", "id-2"])
+        guard case .failed(let failure) = state else { return }
+        #expect(failure.code == "connection_dropped")
+        #expect(failure.canRetry)
+        #expect(failure.message.hasPrefix("The connection to api.storefront.test:443 dropped"))
+        #expect(ErrorText.describe(CheckoutError.interrupted(dropped)).contains("(connection_dropped)"))
     }
 
     @Test("an attempt that times out is repeated with the same key")

@@ -103,6 +103,14 @@ struct OrderRepositoryTests {
             (ScriptedResponse.apiError(status: 401, code: "unauthorized"), CheckoutError.signInRequired),
             (.failure(.notConnectedToInternet), .offline),
             (.failure(.timedOut), .timedOut),
+            (
+                .failure(.networkConnectionLost),
+                .interrupted(TransferInterruption(kind: .connectionDropped, server: "api.storefront.test:443"))
+            ),
+            (
+                .failure(.serverCertificateUntrusted),
+                .interrupted(TransferInterruption(kind: .tls, server: "api.storefront.test:443"))
+            ),
             (.apiError(status: 503, code: "unavailable"), .serverUnavailable),
             (.apiError(status: 429, code: "rate_limited"), .serverUnavailable),
             (.html("<p>Bad gateway</p>", status: 502), .serverUnavailable),

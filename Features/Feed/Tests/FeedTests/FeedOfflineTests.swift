@@ -47,6 +47,35 @@ struct FeedOfflineTests {
         #expect(rows.count == 3)
     }
 
+    @Test("a dropped connection keeps the cached posts and says what went wrong and where, never offline")
+    func droppedConnectionIsNotOffline() async throws {
+        let harness = try RepositoryHarness()
+        harness.transport.enqueue(.json(try Samples.fixture("feed_page_first.json")))
+        let online = feature(on: harness)
+        await online.start()
+        online.stop()
+
+        harness.transport.enqueue(.failure(.networkConnectionLost))
+        let dropped = feature(on: harness)
+        await dropped.start()
+
+        let interruption = TransferInterruption(kind: .connectionDropped, server: "api.storefront.test:443")
+        #expect(dropped.posts.map(\.id.rawValue) == ["post_3", "post_2", "post_1"])
+        #expect(!dropped.isOffline)
+        #expect(dropped.error?.error.kind == .interrupted)
+        #expect(dropped.error?.error.interruption == interruption)
+        let model = FeedListViewModel(feature: dropped, formatter: makeFormatter(excerptLength: 40), pictures: nil)
+        #expect(
+            model.notices.first
+                == Notice(
+                    .error,
+                    message: "Couldn't refresh the feed. The connection to api.storefront.test:443 dropped before "
+                        + "the answer was complete.",
+                    actionHint: "Press r to retry"))
+        #expect(
+            FeedError(APIError.interrupted(TransferInterruption(kind: .tls, server: "h:443")))?.kind == .interrupted)
+    }
+
     @Test("a like made offline is pushed exactly once when the network returns, also after a restart in between")
     func offlineLikeSurvivesRestart() async throws {
         let directory = try TemporaryDirectory()

@@ -47,6 +47,8 @@ enum APIErrorMapping {
             return .cardDeclined
         case .http(422, let body, _) where body.code == "idempotency_key_reused":
             return .submissionReused
+        case .interrupted(let interruption):
+            return .interrupted(interruption)
         case .http(_, let body, _):
             return fromCategory(error, code: body.code, message: body.message)
         default:

@@ -8,6 +8,9 @@ public enum CheckoutError: Error, Hashable, Sendable {
     case signInRequired
     /// The server could not be reached, or the connection broke; nothing is known about the outcome.
     case offline
+    /// The answer did not arrive whole (the connection dropped, the body was cut short or over the cap) or TLS
+    /// failed: said as such, naming the server's `host:port` and with its own code (`TransferInterruption`).
+    case interrupted(TransferInterruption)
     /// The server took too long; nothing is known about the outcome.
     case timedOut
     /// The server failed (5xx) or asked to slow down (429); worth trying again later.
@@ -30,20 +33,25 @@ public enum CheckoutError: Error, Hashable, Sendable {
     /// An answer that could not be understood, or a request that could not be built (a bug); for diagnostics.
     case unexpected(String)
 
-    /// Whether the same request may succeed if sent again: connectivity, timeouts and server trouble.
+    /// Whether the same request may succeed if sent again: connectivity, timeouts and server trouble. An interrupted
+    /// answer counts as connectivity (the outcome of an order sent is unknown) except one over the size cap, as when
+    /// these were reported as offline and unexpected.
     public var isRetryable: Bool {
         switch self {
         case .offline, .timedOut, .serverUnavailable: true
+        case .interrupted(let interruption): interruption.kind != .responseTooLarge
         default: false
         }
     }
 
     /// One sentence for the user: Networking's sentence for a failure every feature shares
-    /// (`APIError.Category.userMessage`), the checkout's own for the rest; a rejection carries the server's reason.
+    /// (`APIError.Category.userMessage`, an interruption's `sentence` naming `host:port`), the checkout's own for the
+    /// rest; a rejection carries the server's reason.
     public var message: String {
         switch self {
         case .signInRequired: APIError.Category.unauthorized.userMessage
         case .offline: APIError.Category.offline.userMessage
+        case .interrupted(let interruption): interruption.sentence
         case .timedOut: APIError.Category.timeout.userMessage
         case .serverUnavailable: APIError.Category.server.userMessage
         case .priceChanged(let total): "The total has changed to \(total)."

@@ -7,11 +7,13 @@ extension CheckoutError: UserFacingError {
     /// The same as `code`.
     public var errorCode: String { code }
 
-    /// The API's error code behind the error (or the kind of failure when none was sent).
+    /// The API's error code behind the error (or the kind of failure when none was sent; an interruption's own code,
+    /// such as `connection_dropped`).
     public var code: String {
         switch self {
         case .signInRequired: "unauthorized"
         case .offline: "offline"
+        case .interrupted(let interruption): interruption.code
         case .timedOut: "timeout"
         case .serverUnavailable: "unavailable"
         case .priceChanged: "price_changed"

@@ -31,6 +31,9 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The server could not be reached.
         case offline
+        /// The answer did not arrive whole (the connection dropped, the body was cut short or over the cap) or TLS
+        /// failed: said as such, never as being offline (`interruption` names the server's `host:port`).
+        case interrupted
         /// The server took too long.
         case timedOut
         /// The server asks the app to slow down (429).
@@ -53,15 +56,19 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     public var detail: String
     /// The full disk behind a `storeUnavailable` failure, when that is the cause (it names the file).
     public var diskFull: DiskFull?
+    /// What went wrong and with which server, for an `interrupted` failure (its `code` and `sentence`).
+    public var interruption: TransferInterruption?
 
     /// Creates an error.
-    public init(kind: Kind, detail: String, diskFull: DiskFull? = nil) {
+    public init(kind: Kind, detail: String, diskFull: DiskFull? = nil, interruption: TransferInterruption? = nil) {
         self.kind = kind
         self.detail = detail
         self.diskFull = diskFull
+        self.interruption = interruption
     }
 
-    /// The Feature's view of `error`: `APIError` by its category, `FeedStoreError` as `storeUnavailable`; nil for a
+    /// The Feature's view of `error`: `APIError` by its category (an interrupted answer as `interrupted`, whatever
+    /// its category), `FeedStoreError` as `storeUnavailable`; nil for a
     /// cancellation (`CancellationError`, or `APIError.cancelled` from the transport), which is never shown as an
     /// error.
     public init?(_ error: any Error) {
@@ -72,6 +79,8 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
             self = error
         case let error as FeedStoreError:
             self.init(kind: .storeUnavailable, detail: error.reason, diskFull: error.diskFull)
+        case APIError.interrupted(let interruption):
+            self.init(kind: .interrupted, detail: "\(error)", interruption: interruption)
         case let error as APIError:
             self.init(kind: Self.kind(of: error.category), detail: error.description)
         default:

@@ -2,12 +2,15 @@ import Networking
 
 extension FeedError {
     /// A sentence for the person using the app (never the technical detail): Networking's sentence for the
-    /// failure's category (`APIError.Category.userMessage`), the feed's own for what only the feed knows, or a full
-    /// disk as FeatureKit words it, naming the file (`DiskFull.sentence`).
+    /// failure's category (`APIError.Category.userMessage`), an interrupted answer's sentence naming `host:port`
+    /// (`TransferInterruption.sentence`), the feed's own for what only the feed knows, or a full disk as FeatureKit
+    /// words it, naming the file (`DiskFull.sentence`).
     public var userMessage: String {
         if let diskFull { return diskFull.sentence }
+        if let interruption { return interruption.sentence }
         return switch kind {
         case .offline: APIError.Category.offline.userMessage
+        case .interrupted: "The answer from the server did not arrive whole."
         case .timedOut: APIError.Category.timeout.userMessage
         case .rateLimited: APIError.Category.rateLimited.userMessage
         case .server: APIError.Category.server.userMessage

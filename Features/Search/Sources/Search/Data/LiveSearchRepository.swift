@@ -11,7 +11,8 @@ import Persistence
 /// - Every product the server returns is saved (upserted by id, one statement per page) with an FTS5 index, and
 ///   only the newest `maximumSavedProducts` are kept.
 /// - When the server cannot be reached or cannot answer now (offline, timeout, rate limited, 5xx), a first page
-///   comes from the saved products and is marked `.saved`; a rejected request (4xx) is an error.
+///   comes from the saved products and is marked `.saved`; a rejected request (4xx) is an error, and so is an
+///   interrupted answer (`SearchError.api(.interrupted)`: a dropped connection, a cut body, TLS), said as such.
 /// - A store that cannot be opened (corrupt, newer schema) fails only what needs it: search keeps answering from
 ///   the network and says so in `SearchPage.savedProductsProblem`; the fallback then fails with
 ///   `SearchError.savedProductsUnavailable`. The store is never deleted or replaced.

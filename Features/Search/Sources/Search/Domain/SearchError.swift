@@ -55,9 +55,11 @@ public enum SearchError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether an API failure means the server could not be reached or could not answer now (offline, timeout,
-    /// rate limited, 5xx), so that saved products may stand in; a rejected request (4xx) or an undecodable answer
-    /// does not qualify.
+    /// rate limited, 5xx), so that saved products may stand in; a rejected request (4xx), an undecodable answer or
+    /// an interrupted one (`APIError.interrupted`: a dropped connection, a cut or oversized body, TLS) does not
+    /// qualify: it is reported as it is, with its code and the sentence naming `host:port`, never as being offline.
     static func allowsSavedFallback(_ error: APIError) -> Bool {
+        if case .interrupted = error { return false }
         switch error.category {
         case .offline, .timeout, .server, .rateLimited: return true
         default: return false
