@@ -187,11 +187,3 @@ import Testing
         }
     }
 }
-
-/// Runs `body` with a new temporary directory, removed afterwards.
-func withTemporaryDirectorySync(_ body: (URL) throws -> Void) throws {
-    let directory = FileManager().temporaryDirectory.appendingPathComponent("modules-\(UUID().uuidString)")
-    try FileManager().createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager().removeItem(at: directory) }
-    try body(directory)
-}

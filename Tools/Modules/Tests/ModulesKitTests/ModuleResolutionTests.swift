@@ -149,10 +149,3 @@ import Testing
         #expect(try DumpPackageDecoder.decode(Data(json.utf8)).targets.first?.plugins == ["Gen", "Lint"])
     }
 }
-
-private func withTemporaryDirectorySync(_ body: (URL) throws -> Void) throws {
-    let directory = FileManager().temporaryDirectory.appendingPathComponent("modules-\(UUID().uuidString)")
-    try FileManager().createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager().removeItem(at: directory) }
-    try body(directory)
-}

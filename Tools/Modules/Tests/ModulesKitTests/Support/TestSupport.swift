@@ -177,3 +177,11 @@ func package(_ path: String, in run: CLIRun) throws -> [String: Any] {
 func caseNames(_ package: [String: Any], _ key: String) -> [String] {
     (package[key] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
 }
+
+/// Runs `body` with a new temporary directory, removed afterwards.
+func withTemporaryDirectorySync(_ body: (URL) throws -> Void) throws {
+    let directory = FileManager().temporaryDirectory.appendingPathComponent("modules-\(UUID().uuidString)")
+    try FileManager().createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager().removeItem(at: directory) }
+    try body(directory)
+}
