@@ -1,11 +1,12 @@
 import DesignSystem
-import Feed
 import Foundation
 import Models
 import SnapshotTestSupport
 import TerminalUI
 import TestSupport
 import Testing
+
+@testable import Feed
 
 /// Every Feed screen in its states at the four layouts of every screen (80x24, 120x40, 40x12 without colour,
 /// 120x40 with 256 colours), as text and style grids in `Snapshots/` (`<Screen>.<state>.<layout>.snap`). Ages and
