@@ -1,10 +1,11 @@
-import Account
 import DesignSystem
 import Foundation
 import NetworkingTestSupport
 import SnapshotTestSupport
 import TerminalUI
 import Testing
+
+@testable import Account
 
 /// Every Account screen in its states at the four layouts of every screen (80x24, 120x40, 40x12 without colour,
 /// 120x40 with 256 colours), as text and style grids in `Snapshots/` (`<Screen>.<state>.<layout>.snap`). The
