@@ -3,7 +3,8 @@
 // the API's session endpoints, the bearer token in the account's secret store behind an `AccessTokenProvider`, the
 // remembered account, guest mode, the events the App routes (cart merge, parked routes) and the sign-in and account
 // screens. Depends on Core (Logging, Models, Networking, Persistence, Primitives) and DesignSystem; tests also use the
-// test-support products of Core/Networking, Core/Persistence and Core/TestSupport.
+// test-support products of Core/Networking, Core/Persistence and Core/TestSupport, and DesignSystem's
+// SnapshotTestSupport (snapshots of the screens in `Tests/AccountTests/Snapshots`).
 import PackageDescription
 
 let package = Package(
@@ -50,7 +51,9 @@ let package = Package(
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "TestSupport", package: "TestSupport"),
-            ]
+                .product(name: "SnapshotTestSupport", package: "DesignSystem"),
+            ],
+            exclude: ["Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,8 @@
 // Features/Feed: the cursor-paginated feed of posts, shown from Feed's own local cache first and kept fresh from the
 // server, with likes that work offline through the outbox. Depends on Core (Networking, Persistence, Models,
 // Logging, Primitives), DesignSystem and FeatureKit (with FeaturePictures for post pictures); tests also use Images
-// and the test-support products of Core/Networking, Core/Persistence, FeatureKit and Core/TestSupport.
+// and the test-support products of Core/Networking, Core/Persistence, FeatureKit, Core/TestSupport and
+// DesignSystem (SnapshotTestSupport: snapshots of the screens in `Tests/FeedTests/Snapshots`).
 import PackageDescription
 
 let package = Package(
@@ -55,7 +56,9 @@ let package = Package(
                 .product(name: "FeaturePictures", package: "FeatureKit"),
                 .product(name: "FeaturePicturesTestSupport", package: "FeatureKit"),
                 .product(name: "Images", package: "Images"),
+                .product(name: "SnapshotTestSupport", package: "DesignSystem"),
             ],
+            exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),
     ],

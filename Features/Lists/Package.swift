@@ -4,8 +4,9 @@
 // session loaded, detection and resolution of sync-tool conflict copies, a folder watcher (inotify, polling) with the
 // metadata read model, content sessions, and the feature entry (the Lists tab, "add to list" on product pages, the
 // `storefront lists …` commands). Depends on Core (Logging, Models, Networking, Persistence, Primitives),
-// DesignSystem and FeatureKit; tests also use Core/TestSupport and the `lists-test-writer` helper executable (a
-// second process, since file locks are per process).
+// DesignSystem and FeatureKit; tests also use Core/TestSupport, DesignSystem's SnapshotTestSupport (snapshots of
+// the screens in `Tests/ListsTests/Snapshots`) and the `lists-test-writer` helper executable (a second process,
+// since file locks are per process).
 import PackageDescription
 
 let package = Package(
@@ -50,7 +51,9 @@ let package = Package(
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "TestSupport", package: "TestSupport"),
-            ]
+                .product(name: "SnapshotTestSupport", package: "DesignSystem"),
+            ],
+            exclude: ["Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6]

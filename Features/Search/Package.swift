@@ -3,7 +3,8 @@
 // results, recent searches, an offline fallback from Search's own full-text table, and product detail.
 // Depends on Core (Networking, Persistence, Models, Logging, Images) and DesignSystem (with DesignSystemImages for
 // `storefront image`); tests also use the test-support
-// products of Core/Networking, Core/Persistence and Core/TestSupport, and Core/Primitives.
+// products of Core/Networking, Core/Persistence and Core/TestSupport, Core/Primitives and DesignSystem's
+// SnapshotTestSupport (snapshots of the screens in `Tests/SearchTests/Snapshots`).
 import PackageDescription
 
 let package = Package(
@@ -57,7 +58,9 @@ let package = Package(
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "SnapshotTestSupport", package: "DesignSystem"),
             ],
+            exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),
     ],
