@@ -229,7 +229,7 @@ extension CheckoutCoordinator {
             return .placed(order, origin: .thisCheckout)
         } catch let error as CheckoutError {
             // Only an answer that says no order was made closes the submission; anything else may have placed it.
-            await record(error.isRetryable ? .unknown : .failed, orderID: nil, clientID: clientID)
+            await record(error.mayHavePlacedOrder ? .unknown : .failed, orderID: nil, clientID: clientID)
             return .apiFailure(error)
         } catch is CancellationError {
             await record(.unknown, orderID: nil, clientID: clientID)

@@ -54,6 +54,29 @@ struct OrderPlacementTests {
         #expect(ErrorText.describe(CheckoutError.interrupted(dropped)).contains("(connection_dropped)"))
     }
 
+    @Test("an order answer that cannot be understood leaves the submission unknown, so the next run repeats its key")
+    func undecodableOrderAnswerLeavesTheOutcomeUnknown() async throws {
+        let harness = try Harness(retryPolicy: RetryPolicy(maxAttempts: 1, initialBackoff: .zero))
+        try await harness.fillCart()
+        harness.transport.enqueue(.json("{\"order\": ", status: 201))
+        harness.transport.enqueue(try Fixture.response("order_placed", status: 201))
+        let coordinator = harness.makeCoordinator()
+        try await harness.walk(coordinator, to: .placeOrder)
+
+        guard case .failed = await coordinator.placeOrder() else {
+            Issue.record("expected the undecodable answer to fail the attempt")
+            return
+        }
+        // The server may have made the order: the submission stays open rather than failed.
+        #expect(try await harness.submissions.submission(clientID: "id-2")?.state == .unknown)
+
+        guard case .placed = await coordinator.placeOrder() else {
+            Issue.record("expected the repeated request to report the order")
+            return
+        }
+        #expect(harness.orderRequests.map { $0.header("Idempotency-Key") } == ["id-2", "id-2"])
+    }
+
     @Test("an attempt that times out is repeated with the same key")
     func timeoutIsRetriedWithTheSameKey() async throws {
         let harness = try Harness(

@@ -44,6 +44,19 @@ public enum CheckoutError: Error, Hashable, Sendable {
         }
     }
 
+    /// Whether an order request that ended with this error may still have placed the order, so its submission must
+    /// stay `unknown` (the next run repeats it with the same idempotency key and the server answers with the order it
+    /// made, if any) instead of `failed` (which lets a new submission, with a new key, place a second order). Only an
+    /// answer that says no order was made closes a submission: every retryable failure, any interrupted answer (one
+    /// over the size cap included: the server answered, and its answer was not read) and an answer that could not be
+    /// understood leave it open.
+    public var mayHavePlacedOrder: Bool {
+        switch self {
+        case .interrupted, .unexpected: true
+        default: isRetryable
+        }
+    }
+
     /// One sentence for the user: Networking's sentence for a failure every feature shares
     /// (`APIError.Category.userMessage`, an interruption's `sentence` naming `host:port`), the checkout's own for the
     /// rest; a rejection carries the server's reason.
