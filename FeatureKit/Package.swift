@@ -68,6 +68,7 @@ let package = Package(
                 "FeaturePicturesTestSupport",
                 .product(name: "Images", package: "Images"),
                 .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
                 .product(name: "Primitives", package: "Primitives"),
