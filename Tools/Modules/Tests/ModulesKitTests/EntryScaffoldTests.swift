@@ -3,8 +3,8 @@ import Testing
 
 @testable import ModulesKit
 
-/// `modules new feature` in a repository built on the feature entry contract: the package it writes and the three
-/// lines it adds to the App's registration.
+/// `modules new feature` in a repository built on contract v2 of the feature entry: the package it writes and the
+/// three lines it adds to the App's registration (`AppEntries.all` and the root manifest's `features`).
 @Suite(.timeLimit(.minutes(10))) struct EntryScaffoldTests {
     private static let manifest = """
         // swift-tools-version:6.2
@@ -26,9 +26,15 @@ import Testing
 
         @MainActor
         public enum AppEntries {
-            public static let scoped: [any ScopedFeatureEntry.Type] = [
+            /// Every entry.
+            // swift-format-ignore
+            public static let all: [any FeatureEntry.Type] = [
                 FeedEntry.self,
             ]
+
+            public static func descriptors(_ entries: [any FeatureEntry.Type] = all) -> [FeatureDescriptor] {
+                entries.map { $0.descriptor }
+            }
         }
 
         """
@@ -43,7 +49,7 @@ import Testing
         try FileManager().createDirectory(at: nested, withIntermediateDirectories: true)
         try Data("// swift-tools-version:6.2\n".utf8).write(
             to: directory.appending(path: "Features/Feed/Package.swift"))
-        try Data("let decoy = \"static let scoped: [any ScopedFeatureEntry.Type] = [\"\n".utf8).write(
+        try Data("let decoy = \"static let all: [any FeatureEntry.Type] = [\"\n".utf8).write(
             to: nested.appending(path: "Decoy.swift"))
         return directory
     }
@@ -90,6 +96,19 @@ import Testing
         }
     }
 
+    /// The first contract's list is no longer where a feature is registered: an App still on it is refused, so the
+    /// scaffold never adds an entry of contract v2 to a list of the first contract's type.
+    @Test func anAppWithTheFirstContractsListIsNotTakenForOne() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try makeRepository(in: directory)
+            let old = Self.registry.replacingOccurrences(
+                of: "public static let all: [any FeatureEntry.Type] = [",
+                with: "public static let scoped: [any ScopedFeatureEntry.Type] = [")
+            try Data(old.utf8).write(to: repo.appending(path: "App/Sources/ShopApp/AppEntries.swift"))
+            #expect(EntryRegistration.find(in: repo) == nil)
+        }
+    }
+
     @Test func theTemplateNamesItsTablesRoutesAndCommandsAfterTheFeature() {
         let template = EntryFeatureTemplate(
             name: "OrderHistory", packagePath: "Features/OrderHistory",
@@ -103,9 +122,44 @@ import Testing
         #expect(entry.contains("screen: \"orderhistory\""))
         #expect(entry.contains("[\"orderhistory\", \"add\"]"))
         #expect(!template.files.map(\.1).joined().contains("__"))
+        // Contract v2: a destination type, handlers carried by the specs, no dispatch by name, no tab unless asked.
+        #expect(entry.contains("public final class OrderHistoryEntry: FeatureEntry {"))
+        #expect(entry.contains("public enum OrderHistoryDestination: EntryDestination {"))
+        #expect(entry.contains("run: .on(OrderHistoryEntry.self)"))
+        #expect(!entry.contains("ScopedFeatureEntry") && !entry.contains("spec.name"))
+        #expect(!entry.contains("EntryTab(") && !entry.contains("var badge"))
+        let viewModel = files["Sources/OrderHistory/Screens/OrderHistoryViewModel.swift"] ?? ""
+        #expect(viewModel.components(separatedBy: "public func ").count == 2, "one public method: send(_:)")
+        #expect(viewModel.contains("public func send(_ intent: Intent) -> IntentOutcome"))
+        let folders = Set(
+            template.files.map(\.0).compactMap { path -> String? in
+                let parts = path.split(separator: "/")
+                return parts.count == 4 && parts[0] == "Sources" ? String(parts[2]) : nil
+            })
+        #expect(folders == ["Domain", "Data", "Screens", "Entry"])
         let manifest = files["Package.swift"] ?? ""
         #expect(manifest.contains(".package(path: \"../../FeatureKit\")"))
         #expect(manifest.contains(".product(name: \"PersistenceTestSupport\", package: \"Persistence\")"))
+    }
+
+    @Test func withATabTheEntryDeclaresItsTabAndBadgeAndTestsThem() {
+        let template = EntryFeatureTemplate(
+            name: "Wishlist", packagePath: "Features/Wishlist",
+            products: .init(
+                logging: "Core/Logging", models: "Core/Models", persistence: "Core/Persistence",
+                designSystem: "DesignSystem", featureKit: "FeatureKit"),
+            tab: true)
+        let files = Dictionary(uniqueKeysWithValues: template.files)
+        let entry = files["Sources/Wishlist/Entry/WishlistEntry.swift"] ?? ""
+        #expect(
+            entry.contains(
+                "        migrations: [WishlistStorage.migrations],\n        tab: EntryTab(title: \"Wishlist\", "
+                    + "key: \"wishlist\", order: 100, root: listPattern.route()))\n"))
+        #expect(entry.contains("    public var badge: String? {\n"))
+        #expect(entry.contains("    }\n\n    /// The list screen"))
+        let tests = files["Tests/WishlistTests/WishlistEntryTests.swift"] ?? ""
+        #expect(tests.contains("#expect(descriptor.tab?.key == \"wishlist\")"))
+        #expect(!template.files.map(\.1).joined().contains("__"))
     }
 
     @Test func aNameThatIsAlreadyAScreenOrACommandIsRefused() async throws {
