@@ -166,7 +166,7 @@ extension EntryFeatureTemplate {
             func remove(id: String) async throws -> Bool { throw Broken() }
         }
 
-        @Suite("__LOWER__ feature")
+        @Suite("__LOWER__ feature", .timeLimit(.minutes(1)))
         @MainActor
         struct __NAME__FeatureTests {
             private let logger = Logger(label: "test", handler: CapturingLogHandler())
