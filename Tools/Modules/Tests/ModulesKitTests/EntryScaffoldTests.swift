@@ -162,6 +162,107 @@ import Testing
         #expect(!template.files.map(\.1).joined().contains("__"))
     }
 
+    /// A repository on contract v2 with stand-ins of the products the template uses (each a library of one empty
+    /// target), the root manifest's `features` list and the App's `AppEntries.all`.
+    private func makeContractRepository(in directory: URL) throws -> URL {
+        func write(_ text: String, _ path: String) throws {
+            let url = directory.appending(path: path)
+            try FileManager().createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let standIns = [
+            ("Core/Logging", ["Logging"]), ("Core/Models", ["Models"]),
+            ("Core/Persistence", ["Persistence", "PersistenceTestSupport"]),
+            ("DesignSystem", ["DesignSystem", "TerminalUI"]), ("FeatureKit", ["FeatureKit"]),
+        ]
+        for (path, products) in standIns {
+            let libraries = products.map { ".library(name: \"\($0)\", targets: [\"\($0)\"])" }
+            let targets = products.map { ".target(name: \"\($0)\")" }
+            try write(
+                """
+                // swift-tools-version:6.2
+                import PackageDescription
+
+                let package = Package(
+                    name: "\(path.split(separator: "/").last ?? "")",
+                    products: [\(libraries.joined(separator: ", "))],
+                    targets: [\(targets.joined(separator: ", "))]
+                )
+
+                """, "\(path)/Package.swift")
+            for product in products {
+                try write(
+                    "public let \(product.lowercased())Name = \"\(product)\"\n",
+                    "\(path)/Sources/\(product)/\(product).swift")
+            }
+        }
+        try write(
+            """
+            // swift-tools-version:6.2
+            import PackageDescription
+
+            let features = [
+                "Feed",
+            ]
+
+            let package = Package(name: "Shop", targets: [.target(name: "ShopApp", path: "App/Sources/ShopApp")])
+
+            """, "Package.swift")
+        try write(Self.registry, "App/Sources/ShopApp/AppEntries.swift")
+        try write(#"{"scaffold": {"featureTemplate": "feature-entry"}}"#, "modules.json")
+        return directory
+    }
+
+    @Test func newFeatureWithATabWritesTheSkeletonAndRegistersItInThreeLines() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try makeContractRepository(in: directory.appending(path: "repo"))
+            let run = await runModules(
+                ["new", "feature", "Wishlist", "--tab", "--no-lint", "--json", "--repo", repo.path], in: repo,
+                runner: liveRunner(directory))
+            #expect(run.status == 0, "\(run.output)\(run.errorOutput)")
+            let result = try jsonObject(run.output)
+            #expect(result["edited"] as? [String] == ["Package.swift", "App/Sources/ShopApp/AppEntries.swift"])
+            #expect(
+                result["dependencies"] as? [String]
+                    == ["Core/Logging", "Core/Models", "Core/Persistence", "DesignSystem", "FeatureKit"])
+            let created = result["created"] as? [String] ?? []
+            for part in [
+                "Domain/WishlistItem", "Data/WishlistRepository", "Screens/WishlistViewModel", "Entry/WishlistEntry",
+            ] {
+                #expect(created.contains("Features/Wishlist/Sources/Wishlist/\(part).swift"), "\(part)")
+            }
+            let entry = try String(
+                contentsOf: repo.appending(path: "Features/Wishlist/Sources/Wishlist/Entry/WishlistEntry.swift"),
+                encoding: .utf8)
+            #expect(entry.contains("tab: EntryTab(title: \"Wishlist\""))
+            let registry = try String(
+                contentsOf: repo.appending(path: "App/Sources/ShopApp/AppEntries.swift"), encoding: .utf8)
+            #expect(
+                registry
+                    == Self.registry.replacingOccurrences(of: "import Feed\n", with: "import Feed\nimport Wishlist\n")
+                    .replacingOccurrences(
+                        of: "        FeedEntry.self,\n", with: "        FeedEntry.self,\n        WishlistEntry.self,\n")
+            )
+
+            let swiftFiles = created.filter { $0.hasSuffix(".swift") && !$0.hasSuffix("Package.swift") }
+            let parse = try await liveRunner(directory).run(
+                ProcessInvocation(
+                    executable: liveToolchain.swiftc,
+                    arguments: ["-frontend", "-parse", "-swift-version", "6"]
+                        + swiftFiles.map { repo.appending(path: $0).path }))
+            #expect(parse.succeeded, "\(parse.standardErrorText)")
+
+            // A second time, the name is taken: nothing more is written.
+            let again = await runModules(
+                ["new", "feature", "Wishlist", "--no-lint", "--repo", repo.path], in: repo,
+                runner: liveRunner(directory))
+            #expect(again.status == 1)
+            #expect(
+                try String(contentsOf: repo.appending(path: "App/Sources/ShopApp/AppEntries.swift"), encoding: .utf8)
+                    == registry)
+        }
+    }
+
     @Test func aNameThatIsAlreadyAScreenOrACommandIsRefused() async throws {
         try await withTemporaryDirectory { directory in
             let entry = directory.appending(path: "Features/Checkout/Sources/Checkout/Entry")
