@@ -159,6 +159,8 @@ import Testing
         #expect(entry.contains("    }\n\n    /// The list screen"))
         let tests = files["Tests/WishlistTests/WishlistEntryTests.swift"] ?? ""
         #expect(tests.contains("#expect(descriptor.tab?.key == \"wishlist\")"))
+        #expect(files["README.md"]?.contains("`swift test --package-path Features/Wishlist`") == true)
+        #expect(files["README.md"]?.contains("its tab (`EntryTab`, order 100)") == true)
         #expect(!template.files.map(\.1).joined().contains("__"))
     }
 

@@ -66,6 +66,7 @@ struct EntryFeatureTemplate {
     var files: [(String, String)] {
         [
             ("Package.swift", manifest),
+            ("README.md", fill(fillTab(Self.readme)).replacingOccurrences(of: "__PATH__", with: packagePath)),
             ("Sources/\(name)/Domain/\(name)Item.swift", fill(Self.item)),
             ("Sources/\(name)/Data/\(name)Storage.swift", fill(Self.storage)),
             ("Sources/\(name)/Data/\(name)Repository.swift", fill(Self.repository)),
@@ -82,6 +83,31 @@ struct EntryFeatureTemplate {
     var dependencies: [String] {
         [products.logging, products.models, products.persistence, products.designSystem, products.featureKit]
     }
+
+    /// The package's README, with the template's placeholders.
+    static let readme = """
+        # __NAME__
+
+        A feature package on contract v2 of the feature entry (FeatureKit's README): products kept on the __NAME__
+        list with a note, in the account database (tables under `__PREFIX__`), so it works with no server route.
+
+        ## Plugged in
+
+        `__NAME__Entry` is listed in `AppEntries.all` of the App and its name in `features` of the root manifest. It
+        owns the screen `storefront://__LOWER__` (`__NAME__Destination`) and the commands `__LOWER__ list`,
+        `__LOWER__ add ID [--note TEXT]` and `__LOWER__ remove ITEM`, each carrying its handler__READMETAB__.
+
+        ## Layout
+
+        `Domain/` the item; `Data/` its storage (migrations) and the SQLite repository; `__NAME__Feature` the owner of
+        the items; `Screens/` the view model (one `send(_:)`) and the view; `Entry/` the entry.
+
+        ## Tests
+
+        `swift test --package-path __PATH__`: the feature over an in-memory database, the entry's descriptor
+        and deep links, the screen's intents and keys.
+
+        """
 
     // MARK: - Private
 
@@ -111,7 +137,9 @@ struct EntryFeatureTemplate {
                     #expect(descriptor.tab?.isRoot(__NAME__Destination.list.route) == true)
 
             """
+        let readmeTab = "; its tab (`EntryTab`, order 100) shows the item count as its badge"
         return text.replacingOccurrences(of: "__TAB__", with: tab ? declaration : "")
+            .replacingOccurrences(of: "__READMETAB__", with: tab ? readmeTab : "")
             .replacingOccurrences(of: "__BADGE__\n", with: tab ? badge : "\n")
             .replacingOccurrences(of: "__TABTEST__", with: tab ? test : "")
     }
