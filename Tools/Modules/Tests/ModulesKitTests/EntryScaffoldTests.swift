@@ -3,8 +3,8 @@ import Testing
 
 @testable import ModulesKit
 
-/// `modules new feature` in a repository built on the feature entry contract: the package it writes and the three
-/// lines it adds to the App's registration.
+/// `modules new feature` in a repository built on contract v2 of the feature entry: the package it writes and the
+/// three lines it adds to the App's registration (`AppEntries.all` and the root manifest's `features`).
 @Suite(.timeLimit(.minutes(10))) struct EntryScaffoldTests {
     private static let manifest = """
         // swift-tools-version:6.2
@@ -26,9 +26,15 @@ import Testing
 
         @MainActor
         public enum AppEntries {
-            public static let scoped: [any ScopedFeatureEntry.Type] = [
+            /// Every entry.
+            // swift-format-ignore
+            public static let all: [any FeatureEntry.Type] = [
                 FeedEntry.self,
             ]
+
+            public static func descriptors(_ entries: [any FeatureEntry.Type] = all) -> [FeatureDescriptor] {
+                entries.map { $0.descriptor }
+            }
         }
 
         """
@@ -43,7 +49,7 @@ import Testing
         try FileManager().createDirectory(at: nested, withIntermediateDirectories: true)
         try Data("// swift-tools-version:6.2\n".utf8).write(
             to: directory.appending(path: "Features/Feed/Package.swift"))
-        try Data("let decoy = \"static let scoped: [any ScopedFeatureEntry.Type] = [\"\n".utf8).write(
+        try Data("let decoy = \"static let all: [any FeatureEntry.Type] = [\"\n".utf8).write(
             to: nested.appending(path: "Decoy.swift"))
         return directory
     }
@@ -90,6 +96,19 @@ import Testing
         }
     }
 
+    /// The first contract's list is no longer where a feature is registered: an App still on it is refused, so the
+    /// scaffold never adds an entry of contract v2 to a list of the first contract's type.
+    @Test func anAppWithTheFirstContractsListIsNotTakenForOne() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try makeRepository(in: directory)
+            let old = Self.registry.replacingOccurrences(
+                of: "public static let all: [any FeatureEntry.Type] = [",
+                with: "public static let scoped: [any ScopedFeatureEntry.Type] = [")
+            try Data(old.utf8).write(to: repo.appending(path: "App/Sources/ShopApp/AppEntries.swift"))
+            #expect(EntryRegistration.find(in: repo) == nil)
+        }
+    }
+
     @Test func theTemplateNamesItsTablesRoutesAndCommandsAfterTheFeature() {
         let template = EntryFeatureTemplate(
             name: "OrderHistory", packagePath: "Features/OrderHistory",
@@ -103,9 +122,147 @@ import Testing
         #expect(entry.contains("screen: \"orderhistory\""))
         #expect(entry.contains("[\"orderhistory\", \"add\"]"))
         #expect(!template.files.map(\.1).joined().contains("__"))
+        // Contract v2: a destination type, handlers carried by the specs, no dispatch by name, no tab unless asked.
+        #expect(entry.contains("public final class OrderHistoryEntry: FeatureEntry {"))
+        #expect(entry.contains("public enum OrderHistoryDestination: EntryDestination {"))
+        #expect(entry.contains("run: .on(OrderHistoryEntry.self)"))
+        #expect(!entry.contains("ScopedFeatureEntry") && !entry.contains("spec.name"))
+        #expect(!entry.contains("EntryTab(") && !entry.contains("var badge"))
+        let viewModel = files["Sources/OrderHistory/Screens/OrderHistoryViewModel.swift"] ?? ""
+        #expect(viewModel.components(separatedBy: "public func ").count == 2, "one public method: send(_:)")
+        #expect(viewModel.contains("public func send(_ intent: Intent) -> IntentOutcome"))
+        let folders = Set(
+            template.files.map(\.0).compactMap { path -> String? in
+                let parts = path.split(separator: "/")
+                return parts.count == 4 && parts[0] == "Sources" ? String(parts[2]) : nil
+            })
+        #expect(folders == ["Domain", "Data", "Screens", "Entry"])
         let manifest = files["Package.swift"] ?? ""
         #expect(manifest.contains(".package(path: \"../../FeatureKit\")"))
         #expect(manifest.contains(".product(name: \"PersistenceTestSupport\", package: \"Persistence\")"))
+    }
+
+    @Test func withATabTheEntryDeclaresItsTabAndBadgeAndTestsThem() {
+        let template = EntryFeatureTemplate(
+            name: "Wishlist", packagePath: "Features/Wishlist",
+            products: .init(
+                logging: "Core/Logging", models: "Core/Models", persistence: "Core/Persistence",
+                designSystem: "DesignSystem", featureKit: "FeatureKit"),
+            tab: true)
+        let files = Dictionary(uniqueKeysWithValues: template.files)
+        let entry = files["Sources/Wishlist/Entry/WishlistEntry.swift"] ?? ""
+        #expect(
+            entry.contains(
+                "        migrations: [WishlistStorage.migrations],\n        tab: EntryTab(title: \"Wishlist\", "
+                    + "key: \"wishlist\", order: 100, root: listPattern.route()))\n"))
+        #expect(entry.contains("    public var badge: String? {\n"))
+        #expect(entry.contains("    }\n\n    /// The list screen"))
+        let tests = files["Tests/WishlistTests/WishlistEntryTests.swift"] ?? ""
+        #expect(tests.contains("#expect(descriptor.tab?.key == \"wishlist\")"))
+        #expect(files["README.md"]?.contains("`swift test --package-path Features/Wishlist`") == true)
+        #expect(files["README.md"]?.contains("its tab (`EntryTab`, order 100)") == true)
+        #expect(!template.files.map(\.1).joined().contains("__"))
+    }
+
+    /// A repository on contract v2 with stand-ins of the products the template uses (each a library of one empty
+    /// target), the root manifest's `features` list and the App's `AppEntries.all`.
+    private func makeContractRepository(in directory: URL) throws -> URL {
+        func write(_ text: String, _ path: String) throws {
+            let url = directory.appending(path: path)
+            try FileManager().createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let standIns = [
+            ("Core/Logging", ["Logging"]), ("Core/Models", ["Models"]),
+            ("Core/Persistence", ["Persistence", "PersistenceTestSupport"]),
+            ("DesignSystem", ["DesignSystem", "TerminalUI"]), ("FeatureKit", ["FeatureKit"]),
+        ]
+        for (path, products) in standIns {
+            let libraries = products.map { ".library(name: \"\($0)\", targets: [\"\($0)\"])" }
+            let targets = products.map { ".target(name: \"\($0)\")" }
+            try write(
+                """
+                // swift-tools-version:6.2
+                import PackageDescription
+
+                let package = Package(
+                    name: "\(path.split(separator: "/").last ?? "")",
+                    products: [\(libraries.joined(separator: ", "))],
+                    targets: [\(targets.joined(separator: ", "))]
+                )
+
+                """, "\(path)/Package.swift")
+            for product in products {
+                try write(
+                    "public let \(product.lowercased())Name = \"\(product)\"\n",
+                    "\(path)/Sources/\(product)/\(product).swift")
+            }
+        }
+        try write(
+            """
+            // swift-tools-version:6.2
+            import PackageDescription
+
+            let features = [
+                "Feed",
+            ]
+
+            let package = Package(name: "Shop", targets: [.target(name: "ShopApp", path: "App/Sources/ShopApp")])
+
+            """, "Package.swift")
+        try write(Self.registry, "App/Sources/ShopApp/AppEntries.swift")
+        try write(#"{"scaffold": {"featureTemplate": "feature-entry"}}"#, "modules.json")
+        return directory
+    }
+
+    @Test func newFeatureWithATabWritesTheSkeletonAndRegistersItInThreeLines() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try makeContractRepository(in: directory.appending(path: "repo"))
+            let run = await runModules(
+                ["new", "feature", "Wishlist", "--tab", "--no-lint", "--json", "--repo", repo.path], in: repo,
+                runner: liveRunner(directory))
+            #expect(run.status == 0, "\(run.output)\(run.errorOutput)")
+            let result = try jsonObject(run.output)
+            #expect(result["edited"] as? [String] == ["Package.swift", "App/Sources/ShopApp/AppEntries.swift"])
+            #expect(
+                result["dependencies"] as? [String]
+                    == ["Core/Logging", "Core/Models", "Core/Persistence", "DesignSystem", "FeatureKit"])
+            let created = result["created"] as? [String] ?? []
+            for part in [
+                "Domain/WishlistItem", "Data/WishlistRepository", "Screens/WishlistViewModel", "Entry/WishlistEntry",
+            ] {
+                #expect(created.contains("Features/Wishlist/Sources/Wishlist/\(part).swift"), "\(part)")
+            }
+            let entry = try String(
+                contentsOf: repo.appending(path: "Features/Wishlist/Sources/Wishlist/Entry/WishlistEntry.swift"),
+                encoding: .utf8)
+            #expect(entry.contains("tab: EntryTab(title: \"Wishlist\""))
+            let registry = try String(
+                contentsOf: repo.appending(path: "App/Sources/ShopApp/AppEntries.swift"), encoding: .utf8)
+            #expect(
+                registry
+                    == Self.registry.replacingOccurrences(of: "import Feed\n", with: "import Feed\nimport Wishlist\n")
+                    .replacingOccurrences(
+                        of: "        FeedEntry.self,\n", with: "        FeedEntry.self,\n        WishlistEntry.self,\n")
+            )
+
+            let swiftFiles = created.filter { $0.hasSuffix(".swift") && !$0.hasSuffix("Package.swift") }
+            let parse = try await liveRunner(directory).run(
+                ProcessInvocation(
+                    executable: liveToolchain.swiftc,
+                    arguments: ["-frontend", "-parse", "-swift-version", "6"]
+                        + swiftFiles.map { repo.appending(path: $0).path }))
+            #expect(parse.succeeded, "\(parse.standardErrorText)")
+
+            // A second time, the name is taken: nothing more is written.
+            let again = await runModules(
+                ["new", "feature", "Wishlist", "--no-lint", "--repo", repo.path], in: repo,
+                runner: liveRunner(directory))
+            #expect(again.status == 1)
+            #expect(
+                try String(contentsOf: repo.appending(path: "App/Sources/ShopApp/AppEntries.swift"), encoding: .utf8)
+                    == registry)
+        }
     }
 
     @Test func aNameThatIsAlreadyAScreenOrACommandIsRefused() async throws {

@@ -57,6 +57,12 @@ import Testing
                 runner: liveRunner(directory))
             #expect(taken.status == 1)
             #expect(taken.errorOutput.contains("package identity 'networking'"))
+            // A tab is the feature entry contract's; the fixture's template (storefront-feature) has none.
+            let tab = await runModules(
+                ["new", "feature", "Wishlist", "--tab", "--repo", repo.path], in: repo, runner: liveRunner(directory))
+            #expect(tab.status == 64)
+            #expect(tab.errorOutput.contains("--tab needs a feature of the feature-entry template"))
+            #expect(!FileManager().fileExists(atPath: repo.appendingPathComponent("Features/Wishlist").path))
             for arguments in [["new", "feature", "wishlist"], ["new", "thing", "X"], ["new", "feature"]] {
                 let bad = await runModules(arguments + ["--repo", repo.path], in: repo, runner: liveRunner(directory))
                 #expect(bad.status == 64)

@@ -3,19 +3,22 @@ enum NewCommand {
     static let spec = CommandSpec(
         name: "new",
         summary: "Scaffold a feature (Features/NAME) or core (Core/NAME) package that builds, tests and lints clean.",
-        synopsis: "new feature|core NAME [--no-lint] [--no-app] [--format text|json] [--repo DIR]",
+        synopsis: "new feature|core NAME [--tab] [--no-lint] [--no-app] [--format text|json] [--repo DIR]",
         options: Command.commonOptions() + [
             OptionSpec("--no-lint", help: "do not run `modules lint` on the result"),
             OptionSpec("--no-app", help: "do not add a new feature to the root manifest's app target"),
+            OptionSpec("--tab", help: "give the new feature a tab and a badge (the feature-entry template)"),
         ],
         positionals: "feature|core NAME",
         details: """
             Where packages go, the feature template and the app target come from `scaffold` in modules.json
             (featuresDirectory, default Features; coreDirectory, default Core; featureTemplate, default library;
             appTarget). The library template is a library and its test, which builds anywhere. The feature-entry
-            template (this repository's) writes a feature on the feature entry contract with a local SQLite
-            repository, its screen, commands and tests, and registers it in three lines (the root manifest's
-            `let features = [` list, the App's `scoped` entry list); it checks the lists, the products it needs and
+            template (this repository's) writes a feature on contract v2 of the feature entry in the skeleton
+            Domain/, Data/, Screens/, Entry/: a local SQLite repository, its destination (storefront://<name>), its
+            commands with their handlers, a view model with one send(_:), its screen and tests, and with --tab a
+            tab and a badge; it registers the feature in three lines (the root manifest's `let features = [` list,
+            the App's `AppEntries.all` entry list and its import); it checks the lists, the products it needs and
             that the name is no screen or command of the app before writing anything. The
             storefront-feature template has the shape of this repository's design brief: API/ (DTOs, endpoints),
             Domain/, Data/, the @MainActor @Observable Feature, Screens/, and tests with a JSON fixture, over the
@@ -42,7 +45,8 @@ enum NewCommand {
         let scaffolder = Scaffolder(
             runner: environment.runner, swiftExecutable: environment.swiftExecutable, root: context.root)
         var result = try await scaffolder.create(
-            kind: kind, name: name, scan: try await context.scan(), addToApp: !arguments.has("--no-app"))
+            kind: kind, name: name, scan: try await context.scan(), addToApp: !arguments.has("--no-app"),
+            tab: arguments.has("--tab"))
         if !arguments.has("--no-lint"), context.configuration != nil {
             result.lint = await LintCommand.report(context, scan: try await context.scan(), imports: true)
         }

@@ -8,32 +8,65 @@ extension EntryFeatureTemplate {
         import Persistence
         import TerminalUI
 
-        /// The __NAME__ package's entry: the screen `storefront://__LOWER__`, the commands `__LOWER__ list`,
-        /// `__LOWER__ add ID [--note TEXT]` and `__LOWER__ remove ITEM`, and the tables under `__PREFIX__`. Built per
-        /// account over its context; the App registers it with one line and never looks inside.
+        /// The screens of __NAME__: the list of items, `storefront://__LOWER__`.
+        public enum __NAME__Destination: EntryDestination {
+            /// Every item: `storefront://__LOWER__`.
+            case list
+
+            /// The one link.
+            public static var patterns: [RoutePattern] { [__NAME__Entry.listPattern] }
+
+            /// The destination of `route`, when it is __NAME__'s.
+            public init?(route: Route) {
+                guard __NAME__Entry.listPattern.matches(route) else { return nil }
+                self = .list
+            }
+
+            /// The erased route.
+            public var route: Route {
+                switch self {
+                case .list: __NAME__Entry.listPattern.route()
+                }
+            }
+        }
+
+        /// The __NAME__ package's entry (contract v2): the screen `storefront://__LOWER__`, the commands
+        /// `__LOWER__ list`, `__LOWER__ add ID [--note TEXT]` and `__LOWER__ remove ITEM` (each with its handler),
+        /// and the tables under `__PREFIX__`. Built per account over its context; the App lists it in
+        /// `AppEntries.all` and never looks inside.
         @MainActor
-        public final class __NAME__Entry: ScopedFeatureEntry {
+        public final class __NAME__Entry: FeatureEntry {
+            /// __NAME__'s screens.
+            public typealias Destination = __NAME__Destination
+
             /// The entry's name in routes and actions.
             public nonisolated static let name = "__LOWER__"
             /// The list: `storefront://__LOWER__`.
             public nonisolated static let listPattern = RoutePattern(
                 feature: name, screen: "__LOWER__", summary: "your __NAME__ items")
-            /// The commands, as `storefront --help` lists them.
-            public nonisolated static let commands: [CommandSpec] = [
-                CommandSpec(["__LOWER__", "list"], help: "Show your __NAME__ items."),
-                CommandSpec(
-                    ["__LOWER__", "add"], operands: ["ID"],
-                    options: [.init("--note", valueName: "TEXT", help: "A note to keep with the product.")],
-                    help: "Add a product to __NAME__."),
-                CommandSpec(["__LOWER__", "remove"], operands: ["ITEM"], help: "Remove an item from __NAME__."),
-            ]
+
+            /// `__LOWER__ list`.
+            public nonisolated static let listCommand = CommandSpec(
+                ["__LOWER__", "list"], help: "Show your __NAME__ items.",
+                run: .on(__NAME__Entry.self) { entry, invocation in await entry.print(.list, to: invocation) })
+            /// `__LOWER__ add ID [--note TEXT]`.
+            public nonisolated static let addCommand = CommandSpec(
+                ["__LOWER__", "add"], operands: ["ID"],
+                options: [.init("--note", valueName: "TEXT", help: "A note to keep with the product.")],
+                help: "Add a product to __NAME__.",
+                run: .on(__NAME__Entry.self) { entry, invocation in await entry.add(invocation) })
+            /// `__LOWER__ remove ITEM`.
+            public nonisolated static let removeCommand = CommandSpec(
+                ["__LOWER__", "remove"], operands: ["ITEM"], help: "Remove an item from __NAME__.",
+                run: .on(__NAME__Entry.self) { entry, invocation in await entry.remove(invocation) })
 
             /// The longest note an item keeps, in Unicode scalars.
             public nonisolated static let maximumNoteLength = 500
 
             /// The routes, commands and tables of __NAME__.
             public nonisolated static let descriptor = FeatureDescriptor(
-                name: name, routes: [listPattern], commands: commands, migrations: [__NAME__Storage.migrations])
+                name: name, routes: __NAME__Destination.patterns, commands: [listCommand, addCommand, removeCommand],
+                migrations: [__NAME__Storage.migrations]__TAB__)
 
             /// Where the entry's intents go.
             public var onIntent: (@MainActor (FeatureIntent) -> Void)?
@@ -47,40 +80,16 @@ extension EntryFeatureTemplate {
                     repository: Live__NAME__Repository(database: context.database), logger: context.logger,
                     now: context.now, makeIdentifier: context.makeIdentifier)
             }
-
-            /// The list screen.
-            public func makeScreen(for route: Route, context: ScreenContext) -> any TerminalView {
+        __BADGE__
+            /// The list screen; it starts loading the items.
+            public func makeScreen(for destination: __NAME__Destination, context: ScreenContext) -> any TerminalView {
                 let viewModel = __NAME__ViewModel(feature: feature)
-                Task { await viewModel.load() }
+                viewModel.send(.load)
                 return __NAME__View(viewModel: viewModel, theme: context.theme)
             }
 
-            /// Runs `__LOWER__ list|add|remove`.
-            public func run(_ invocation: CommandInvocation) async -> ExitCode {
-                switch invocation.spec.name {
-                case "__LOWER__ add":
-                    let note = invocation.arguments.value("--note") ?? ""
-                    let product = invocation.firstOperand.trimmingCharacters(in: .whitespacesAndNewlines)
-                    guard !product.isEmpty else { return invocation.usage("'__LOWER__ add' needs a product ID") }
-                    guard note.unicodeScalars.count <= Self.maximumNoteLength else {
-                        return invocation.usage("a note has at most \(Self.maximumNoteLength) characters")
-                    }
-                    guard let item = await feature.add(ProductID(rawValue: product), note: note) else {
-                        return invocation.fail(feature.error ?? "the product could not be added")
-                    }
-                    return invocation.emit(["Added \(item.productID) as \(item.id)."], json: ItemOutput(item))
-                case "__LOWER__ remove":
-                    guard await feature.remove(id: invocation.firstOperand) else {
-                        return invocation.fail(feature.error ?? "there is no item \(invocation.firstOperand)")
-                    }
-                    return invocation.emit(["Removed \(invocation.firstOperand)."], json: ["removed": invocation.firstOperand])
-                default:
-                    return await print(Self.listPattern.route(), to: invocation)
-                }
-            }
-
-            /// The list, as text or `--json`.
-            public func print(_ route: Route, to invocation: CommandInvocation) async -> ExitCode {
+            /// The list, as text or `--json` (`__LOWER__ list`, `storefront open storefront://__LOWER__`).
+            public func print(_ destination: __NAME__Destination, to invocation: CommandInvocation) async -> ExitCode {
                 await feature.load()
                 if let error = feature.error {
                     return invocation.fail(error)
@@ -95,6 +104,30 @@ extension EntryFeatureTemplate {
             /// Loads the items at launch.
             public func start() async {
                 await feature.load()
+            }
+
+            // MARK: - Commands
+
+            /// `__LOWER__ add ID [--note TEXT]`.
+            func add(_ invocation: CommandInvocation) async -> ExitCode {
+                let note = invocation.arguments.value("--note") ?? ""
+                let product = invocation.firstOperand.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !product.isEmpty else { return invocation.usage("'__LOWER__ add' needs a product ID") }
+                guard note.unicodeScalars.count <= Self.maximumNoteLength else {
+                    return invocation.usage("a note has at most \(Self.maximumNoteLength) characters")
+                }
+                guard let item = await feature.add(ProductID(rawValue: product), note: note) else {
+                    return invocation.fail(feature.error ?? "the product could not be added")
+                }
+                return invocation.emit(["Added \(item.productID) as \(item.id)."], json: ItemOutput(item))
+            }
+
+            /// `__LOWER__ remove ITEM`.
+            func remove(_ invocation: CommandInvocation) async -> ExitCode {
+                guard await feature.remove(id: invocation.firstOperand) else {
+                    return invocation.fail(feature.error ?? "there is no item \(invocation.firstOperand)")
+                }
+                return invocation.emit(["Removed \(invocation.firstOperand)."], json: ["removed": invocation.firstOperand])
             }
         }
 
@@ -133,7 +166,7 @@ extension EntryFeatureTemplate {
             func remove(id: String) async throws -> Bool { throw Broken() }
         }
 
-        @Suite("__LOWER__ feature")
+        @Suite("__LOWER__ feature", .timeLimit(.minutes(1)))
         @MainActor
         struct __NAME__FeatureTests {
             private let logger = Logger(label: "test", handler: CapturingLogHandler())
@@ -201,19 +234,29 @@ extension EntryFeatureTemplate {
 
         @testable import __NAME__
 
-        @Suite("__LOWER__ entry")
+        @Suite("__LOWER__ entry", .timeLimit(.minutes(1)))
         @MainActor
         struct __NAME__EntryTests {
             @Test("the entry owns storefront://__LOWER__ and its commands, and declares its tables")
             func descriptor() {
                 let descriptor = __NAME__Entry.descriptor
+                #expect(descriptor.name == "__LOWER__")
                 #expect(descriptor.routes.map(\.linkTemplate) == ["storefront://__LOWER__"])
                 #expect(descriptor.commands.map(\.name) == ["__LOWER__ list", "__LOWER__ add", "__LOWER__ remove"])
                 #expect(descriptor.migrations.map(\.tablePrefix) == ["__PREFIX__"])
+        __TABTEST__    }
+
+            @Test("storefront://__LOWER__ is the list, and the list prints as that link; other links are not __NAME__'s")
+            func deepLinks() {
+                let route = Route(feature: "__LOWER__", screen: "__LOWER__")
+                #expect(__NAME__Destination(route: route) == .list)
+                #expect(__NAME__Destination.list.route == route)
+                #expect(__NAME__Destination(route: Route(feature: "__LOWER__", screen: "__LOWER__", ids: ["x"])) == nil)
+                #expect(__NAME__Destination(route: Route(feature: "cart", screen: "cart")) == nil)
             }
 
-            @Test("the screen keys: x removes the selected item; unknown keys are left to the app")
-            func screenKeys() async throws {
+            @Test("the screen: loading, removing the selected item with x, and keys left to the app")
+            func screen() async throws {
                 let logger = Logger(label: "test", handler: CapturingLogHandler())
                 let database = try InMemoryDatabaseFactory(logger: logger).makeDatabase(
                     registering: [__NAME__Storage.migrations])
@@ -222,13 +265,17 @@ extension EntryFeatureTemplate {
                     makeIdentifier: { UUID().uuidString })
                 await feature.add("sku_1")
                 let viewModel = __NAME__ViewModel(feature: feature)
-                await viewModel.load()
+                #expect(viewModel.subtitle == nil)
+                await viewModel.send(.load).task?.value
                 #expect(viewModel.subtitle == "1 item")
-                await viewModel.removeSelected()
-                #expect(viewModel.subtitle == "No items")
                 let view = __NAME__View(viewModel: viewModel, theme: .ascii)
                 #expect(view.handle(.character("q")) == .ignored)
                 #expect(view.render(size: TerminalSize(columns: 40, rows: 10)).count > 1)
+                let removal = viewModel.send(.removeSelected)
+                #expect(removal.isHandled)
+                await removal.task?.value
+                #expect(viewModel.subtitle == "No items")
+                #expect(!viewModel.send(.removeSelected).isHandled, "nothing is selected in an empty list")
             }
         }
 

@@ -226,11 +226,13 @@ extension EntryFeatureTemplate {
         """#
 
     static let viewModel = #"""
+        import FeatureKit
         import Foundation
         import Observation
 
         /// The __NAME__ screen's ready-to-show values: one row per item, the selection, and what an empty or failed
-        /// list says. It never sees a key: the view maps keys to its methods.
+        /// list says. It never sees a key: the view maps keys to intents and sends them to `send(_:)`, its one entry
+        /// point.
         @MainActor
         @Observable
         public final class __NAME__ViewModel {
@@ -240,6 +242,16 @@ extension EntryFeatureTemplate {
                 public let title: String
                 /// The note, or nil.
                 public let note: String?
+            }
+
+            /// What the screen asks of its view model.
+            public enum Intent: Hashable, Sendable {
+                /// Load (or reload) the items.
+                case load
+                /// Move the selection by this many rows, within the list.
+                case moveSelection(Int)
+                /// Remove the selected item.
+                case removeSelected
             }
 
             /// The index of the selected row.
@@ -270,21 +282,35 @@ extension EntryFeatureTemplate {
             /// What failed last, or nil.
             public var errorMessage: String? { feature.error }
 
-            /// Loads the items.
-            public func load() async {
-                await feature.load()
-                selectedIndex = min(selectedIndex, max(feature.items.count - 1, 0))
+            /// The screen's one entry point: does `intent`, starting (and owning) the task of what waits.
+            ///
+            /// - Returns: Whether it applied (removing with nothing selected does not), and the task it started.
+            @discardableResult
+            public func send(_ intent: Intent) -> IntentOutcome {
+                switch intent {
+                case .load:
+                    return .started(
+                        Task { [feature] in
+                            await feature.load()
+                            self.clampSelection()
+                        })
+                case .moveSelection(let step):
+                    let target = min(max(selectedIndex + step, 0), max(feature.items.count - 1, 0))
+                    guard target != selectedIndex else { return .ignored }
+                    selectedIndex = target
+                    return .handled
+                case .removeSelected:
+                    guard feature.items.indices.contains(selectedIndex) else { return .ignored }
+                    let id = feature.items[selectedIndex].id
+                    return .started(
+                        Task { [feature] in
+                            await feature.remove(id: id)
+                            self.clampSelection()
+                        })
+                }
             }
 
-            /// Moves the selection by `step` rows, within the list.
-            public func moveSelection(by step: Int) {
-                selectedIndex = min(max(selectedIndex + step, 0), max(feature.items.count - 1, 0))
-            }
-
-            /// Removes the selected item.
-            public func removeSelected() async {
-                guard feature.items.indices.contains(selectedIndex) else { return }
-                await feature.remove(id: feature.items[selectedIndex].id)
+            private func clampSelection() {
                 selectedIndex = min(selectedIndex, max(feature.items.count - 1, 0))
             }
         }
@@ -332,13 +358,15 @@ extension EntryFeatureTemplate {
             /// ↑ ↓ move, `x` removes, `r` reloads; other keys are left to the app.
             public func handle(_ key: KeyEvent) -> KeyHandling {
                 guard key.modifiers.isEmpty else { return .ignored }
+                let intent: __NAME__ViewModel.Intent
                 switch key.key {
-                case .up: viewModel.moveSelection(by: -1)
-                case .down: viewModel.moveSelection(by: 1)
-                case .character("x"): Task { await viewModel.removeSelected() }
-                case .character("r"): Task { await viewModel.load() }
+                case .up: intent = .moveSelection(-1)
+                case .down: intent = .moveSelection(1)
+                case .character("x"): intent = .removeSelected
+                case .character("r"): intent = .load
                 default: return .ignored
                 }
+                viewModel.send(intent)
                 return .handled
             }
         }

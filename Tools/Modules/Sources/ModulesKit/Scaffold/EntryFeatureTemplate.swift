@@ -1,12 +1,15 @@
-/// A new feature package in the shape of the feature entry contract: a local SQLite repository (the feature works
-/// with no server route), the `@MainActor @Observable` Feature, a view model and its console view, and the entry
-/// that registers the screen (`storefront://<name>`), its commands and its table with the App. Used where the
-/// repository has the entry contract (a package with the `FeatureKit` product) and the App registers entries in a
-/// list ``EntryRegistration`` can find; the generated code compiles against the products it uses.
+/// A new feature package on contract v2 of the feature entry (FeatureKit's README), in the house skeleton
+/// (`Domain/`, `Data/`, `Screens/`, `Entry/`): a local SQLite repository (the feature works with no server route),
+/// the `@MainActor @Observable` Feature, a view model with one `send(_:)` and its console view, and the entry: its
+/// `Destination` (`storefront://<name>`, parsed and printed by the destination alone), its commands each with its
+/// handler, its tables, and with `tab` a tab and a badge (the item count). Used where the repository has the entry
+/// contract (a package with the `FeatureKit` product) and the App lists entries where ``EntryRegistration`` finds
+/// them; the generated code compiles against the products it uses.
 ///
 /// The generated Swift is kept as text with `__NAME__` (the type name, `Wishlist`), `__LOWER__` (`wishlist`, the
 /// route, the command and the log label) and `__PREFIX__` (`wishlist_`, the table prefix) placeholders, so it reads
-/// like the code it becomes.
+/// like the code it becomes; `__TAB__`, `__BADGE__` and `__TABTEST__` are the tab's declaration, the badge and
+/// their test, or nothing.
 struct EntryFeatureTemplate {
     /// The template's name in `scaffold.featureTemplate` of `modules.json`.
     static let id = "feature-entry"
@@ -27,6 +30,8 @@ struct EntryFeatureTemplate {
     let name: String
     let packagePath: String
     let products: Products
+    /// Whether the entry declares a tab (after the repository's, `order` 100) and a badge.
+    var tab = false
 
     /// `OrderHistory` → `orderhistory`: the screen name, command word and deep link (`storefront://orderhistory`).
     var lower: String { name.lowercased() }
@@ -61,15 +66,16 @@ struct EntryFeatureTemplate {
     var files: [(String, String)] {
         [
             ("Package.swift", manifest),
+            ("README.md", fill(fillTab(Self.readme)).replacingOccurrences(of: "__PATH__", with: packagePath)),
             ("Sources/\(name)/Domain/\(name)Item.swift", fill(Self.item)),
             ("Sources/\(name)/Data/\(name)Storage.swift", fill(Self.storage)),
             ("Sources/\(name)/Data/\(name)Repository.swift", fill(Self.repository)),
             ("Sources/\(name)/\(name)Feature.swift", fill(Self.feature)),
             ("Sources/\(name)/Screens/\(name)ViewModel.swift", fill(Self.viewModel)),
             ("Sources/\(name)/Screens/\(name)View.swift", fill(Self.view)),
-            ("Sources/\(name)/Entry/\(name)Entry.swift", fill(Self.entry)),
+            ("Sources/\(name)/Entry/\(name)Entry.swift", fill(fillTab(Self.entry))),
             ("Tests/\(name)Tests/\(name)FeatureTests.swift", fill(Self.featureTests)),
-            ("Tests/\(name)Tests/\(name)EntryTests.swift", fill(Self.entryTests)),
+            ("Tests/\(name)Tests/\(name)EntryTests.swift", fill(fillTab(Self.entryTests))),
         ]
     }
 
@@ -78,12 +84,64 @@ struct EntryFeatureTemplate {
         [products.logging, products.models, products.persistence, products.designSystem, products.featureKit]
     }
 
+    /// The package's README, with the template's placeholders.
+    static let readme = """
+        # __NAME__
+
+        A feature package on contract v2 of the feature entry (FeatureKit's README): products kept on the __NAME__
+        list with a note, in the account database (tables under `__PREFIX__`), so it works with no server route.
+
+        ## Plugged in
+
+        `__NAME__Entry` is listed in `AppEntries.all` of the App and its name in `features` of the root manifest. It
+        owns the screen `storefront://__LOWER__` (`__NAME__Destination`) and the commands `__LOWER__ list`,
+        `__LOWER__ add ID [--note TEXT]` and `__LOWER__ remove ITEM`, each carrying its handler__READMETAB__.
+
+        ## Layout
+
+        `Domain/` the item; `Data/` its storage (migrations) and the SQLite repository; `__NAME__Feature` the owner of
+        the items; `Screens/` the view model (one `send(_:)`) and the view; `Entry/` the entry.
+
+        ## Tests
+
+        `swift test --package-path __PATH__`: the feature over an in-memory database, the entry's descriptor
+        and deep links, the screen's intents and keys.
+
+        """
+
     // MARK: - Private
 
     private func fill(_ text: String) -> String {
         text.replacingOccurrences(of: "__NAME__", with: name)
             .replacingOccurrences(of: "__LOWER__", with: lower)
             .replacingOccurrences(of: "__PREFIX__", with: prefix)
+    }
+
+    /// The tab's declaration in the descriptor, its badge and their test, each empty without `tab`.
+    private func fillTab(_ text: String) -> String {
+        let declaration = """
+            ,
+                    tab: EntryTab(title: "__NAME__", key: "__LOWER__", order: 100, root: listPattern.route())
+            """
+        let badge = """
+
+                /// The tab's badge: how many items there are, or nothing when there are none.
+                public var badge: String? {
+                    feature.items.isEmpty ? nil : "\\(feature.items.count)"
+                }
+
+
+            """
+        let test = """
+                    #expect(descriptor.tab?.key == "__LOWER__")
+                    #expect(descriptor.tab?.isRoot(__NAME__Destination.list.route) == true)
+
+            """
+        let readmeTab = "; its tab (`EntryTab`, order 100) shows the item count as its badge"
+        return text.replacingOccurrences(of: "__TAB__", with: tab ? declaration : "")
+            .replacingOccurrences(of: "__READMETAB__", with: tab ? readmeTab : "")
+            .replacingOccurrences(of: "__BADGE__\n", with: tab ? badge : "\n")
+            .replacingOccurrences(of: "__TABTEST__", with: tab ? test : "")
     }
 
     private func relative(_ path: String) -> String {

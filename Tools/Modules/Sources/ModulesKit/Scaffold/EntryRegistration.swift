@@ -5,8 +5,9 @@ import Foundation
 ///
 /// - the root manifest's feature list, one quoted name a line (`let features = [` … `]`), from which the manifest
 ///   derives the path dependency and the App's product;
-/// - the App's entry list (`static let scoped: [any ScopedFeatureEntry.Type] = [` … `]` in a source file of the
-///   root package), which gets the package's import (in sorted position) and `<Name>Entry.self`.
+/// - the App's entry list of contract v2 (`static let all: [any FeatureEntry.Type] = [` … `]`, `AppEntries.all` in
+///   a source file of the root package, `public` or not), which gets the package's import (in sorted position) and
+///   `<Name>Entry.self`.
 ///
 /// Either edit is refused, naming what is missing, when the file does not have that shape, so the tool never edits
 /// a manifest it cannot identify.
@@ -17,7 +18,7 @@ struct EntryRegistration {
     let registryPath: String
 
     static let featureListOpening = "let features = ["
-    static let entryListOpening = "static let scoped: [any ScopedFeatureEntry.Type] = ["
+    static let entryListOpening = "static let all: [any FeatureEntry.Type] = ["
 
     /// Finds both places in the repository at `root`, or nil when the root manifest has no feature list or no
     /// source file of the root package has an entry list.

@@ -34,17 +34,24 @@ struct Scaffolder {
     }
 
     /// Creates the package `name` of `kind` (`feature` or `core`) in the repository `scan` describes, with the
-    /// `scaffold` settings of its `modules.json`; `addToApp: false` leaves the root manifest alone.
+    /// `scaffold` settings of its `modules.json`; `addToApp: false` leaves the root manifest alone; `tab` gives a
+    /// feature of the feature-entry template a tab and a badge (other templates refuse it).
     /// - Throws: ``CommandFailure`` when the name is taken, a file or manifest cannot be written, or a feature
     ///   should go into an app target that cannot be identified (nothing is written then).
-    func create(kind: String, name: String, scan: RepositoryScan, addToApp: Bool = true) async throws
-        -> ScaffoldResult
+    func create(kind: String, name: String, scan: RepositoryScan, addToApp: Bool = true, tab: Bool = false)
+        async throws -> ScaffoldResult
     {
         let settings = scan.configuration.scaffold
         let path = Self.packagePath(kind: kind, name: name, settings: settings)
+        let isEntryFeature = kind == "feature" && settings.featureTemplate == EntryFeatureTemplate.id
+        if tab, !isEntryFeature {
+            throw UsageError(
+                message: "--tab needs a feature of the \(EntryFeatureTemplate.id) template (scaffold.featureTemplate "
+                    + "in modules.json is \(settings.featureTemplate))")
+        }
         try checkFree(name: name, path: path, scan: scan)
-        if kind == "feature", settings.featureTemplate == EntryFeatureTemplate.id {
-            return try createEntryFeature(name: name, path: path, scan: scan, register: addToApp)
+        if isEntryFeature {
+            return try createEntryFeature(name: name, path: path, scan: scan, register: addToApp, tab: tab)
         }
         let app = kind == "feature" && addToApp ? try appTarget(in: scan, settings: settings) : nil
         let template = PackageTemplate(name: name, packagePath: path)
@@ -78,10 +85,11 @@ struct Scaffolder {
     }
 
     /// A feature in the shape of the feature entry contract (``EntryFeatureTemplate``), registered with the App
-    /// (``EntryRegistration``) unless `register` is false. Everything is checked before anything is written: the
-    /// products the template uses, the App's two lists, and that the feature's route and command word are free.
-    private func createEntryFeature(name: String, path: String, scan: RepositoryScan, register: Bool) throws
-        -> ScaffoldResult
+    /// (``EntryRegistration``) unless `register` is false, with a tab and a badge when `tab`. Everything is checked
+    /// before anything is written: the products the template uses, the App's two lists, and that the feature's
+    /// route and command word are free.
+    private func createEntryFeature(name: String, path: String, scan: RepositoryScan, register: Bool, tab: Bool)
+        throws -> ScaffoldResult
     {
         guard let products = EntryFeatureTemplate.products(in: scan) else {
             throw CommandFailure(
@@ -90,7 +98,7 @@ struct Scaffolder {
                     + "; this repository lacks some (set scaffold.featureTemplate in modules.json to another template)",
                 status: ExitStatus.failure)
         }
-        let template = EntryFeatureTemplate(name: name, packagePath: path, products: products)
+        let template = EntryFeatureTemplate(name: name, packagePath: path, products: products, tab: tab)
         try EntryRegistration.checkWordIsFree(template.lower, in: root)
         var edits: EntryRegistration.Edits?
         if register {
