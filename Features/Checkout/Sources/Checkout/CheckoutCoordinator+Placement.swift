@@ -351,8 +351,9 @@ extension CheckoutCoordinator {
             draft.invalidateSubmission()
             show(.review)
             placement = .failed(.needsConfirmation)
-        case let retryable where retryable.isRetryable:
-            placement = .failed(.connection(retryable))
+        case let unknown where unknown.mayHavePlacedOrder:
+            // Nothing is known about the order (the submission stays unknown): trying again sends the same one.
+            placement = .failed(.connection(unknown))
         default:
             placement = .failed(.rejected(error))
         }

@@ -87,8 +87,8 @@ public enum PlacementFailure: Error, Hashable, Sendable {
     case outOfStock(productIDs: [ProductID])
     /// The user must sign in; retrying afterwards sends the same submission.
     case signInRequired
-    /// The connection failed or the server is in trouble; nothing is known about the order, so retrying sends the
-    /// same submission (the server creates at most one order).
+    /// The connection failed, the server is in trouble, or its answer could not be read or understood; nothing is
+    /// known about the order, so retrying sends the same submission (the server creates at most one order).
     case connection(CheckoutError)
     /// The server refused the submission's key for a changed body: the user must confirm again.
     case needsConfirmation
