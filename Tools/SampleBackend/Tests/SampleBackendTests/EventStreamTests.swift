@@ -58,6 +58,8 @@ private final class Watcher: Sendable {
         var events: [(id: String, value: Live)] = []
         var connections = 0
         var disconnects: [String] = []
+        /// Events of the server's that the client could not decode (each a defect of the server): name, id, why.
+        var malformed: [String] = []
         var failure: String?
     }
 
@@ -80,6 +82,8 @@ private final class Watcher: Sendable {
                             case .connected: seen.connections += 1
                             case .event(let id, _, let value): seen.events.append((id, value))
                             case .disconnected(let reason, _): seen.disconnects.append(reason)
+                            case .malformed(let id, let name, let reason):
+                                seen.malformed.append("\(name) \(id): \(reason)")
                             }
                         }
                     }
@@ -103,7 +107,7 @@ private final class Watcher: Sendable {
         } catch {
             let seen = seen.withLock { seen in
                 "\(seen.connections) connection(s), events \(seen.events.map(\.id)), disconnects \(seen.disconnects), "
-                    + "failure \(seen.failure ?? "none")"
+                    + "malformed \(seen.malformed), failure \(seen.failure ?? "none")"
             }
             Issue.record("the watcher saw \(seen)", sourceLocation: sourceLocation)
             throw error
