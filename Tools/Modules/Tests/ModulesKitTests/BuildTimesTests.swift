@@ -142,11 +142,7 @@ func makeBuildRepository(in directory: URL) throws -> (URL, FakeBuildSwift) {
         "modules.json": #"{"layers": [{"name": "app", "packages": ["."]}, {"name": "core", "packages": ["Core/*"]}]}"#,
         ".gitignore": ".build/\n",
     ]
-    for (path, text) in files {
-        let url = repo.appendingPathComponent(path)
-        try FileManager().createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
+    try writeFiles(files, under: repo)
     try commitEverything(in: repo)
     return (repo, FakeBuildSwift(repo: repo))
 }

@@ -120,12 +120,7 @@ import Testing
                 """,
                 "Core/Store/Tests/StoreTests/ProbeRunner.swift": "import Foundation\n",
             ]
-            for (path, text) in files {
-                let url = root.appendingPathComponent(path)
-                try FileManager().createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url)
-            }
+            try writeFiles(files, under: root)
             let manifest = PackageManifest(
                 name: "Store",
                 toolsVersion: "6.2.0",

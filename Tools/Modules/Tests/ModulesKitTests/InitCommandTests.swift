@@ -69,12 +69,7 @@ import Testing
                 """,
                 "App/Widget/Sources/Widget/Widget.swift": "/// A widget.\npublic let widget = 1\n",
             ]
-            for (path, text) in files {
-                let url = repo.appendingPathComponent(path)
-                try FileManager().createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url)
-            }
+            try writeFiles(files, under: repo)
             let run = await runModules(["init", "--repo", repo.path], in: repo, runner: liveRunner(directory))
             #expect(run.status == 0, "\(run.errorOutput)")
             let configuration = try ModulesConfiguration.load(from: repo.appendingPathComponent("modules.json"))

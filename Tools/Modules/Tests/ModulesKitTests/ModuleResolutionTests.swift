@@ -53,12 +53,7 @@ import Testing
     @Test func modulesResolveWithinOneGraphAndEveryFindingIsReal() async throws {
         try await withTemporaryDirectory { directory in
             let repo = directory.appendingPathComponent("repo", isDirectory: true)
-            for (path, text) in Self.files {
-                let url = repo.appendingPathComponent(path)
-                try FileManager().createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url)
-            }
+            try writeFiles(Self.files, under: repo)
             let run = await runModules(
                 ["lint", "--json", "--repo", repo.path], in: repo, runner: liveRunner(directory))
             let findings = try jsonObject(run.output)["findings"] as? [[String: Any]] ?? []
@@ -125,12 +120,7 @@ import Testing
     @Test func anAggregatorAndAPluginFedTargetAreNotUnusedButAPlainTargetIs() async throws {
         try await withTemporaryDirectory { directory in
             let repo = directory.appendingPathComponent("repo", isDirectory: true)
-            for (path, text) in Self.files {
-                let url = repo.appendingPathComponent(path)
-                try FileManager().createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url)
-            }
+            try writeFiles(Self.files, under: repo)
             let run = await runModules(
                 ["lint", "--json", "--repo", repo.path], in: repo, runner: liveRunner(directory))
             #expect(run.status == 0, "\(run.errorOutput)")

@@ -185,3 +185,12 @@ func withTemporaryDirectorySync(_ body: (URL) throws -> Void) throws {
     defer { try? FileManager().removeItem(at: directory) }
     try body(directory)
 }
+
+/// Writes each of `files` (a path relative to `root` → its text) under `root`, creating folders as needed.
+func writeFiles(_ files: [String: String], under root: URL) throws {
+    for (path, text) in files {
+        let url = root.appendingPathComponent(path)
+        try FileManager().createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+}
