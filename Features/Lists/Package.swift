@@ -51,6 +51,7 @@ let package = Package(
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "FeatureKit", package: "FeatureKit"),
                 .product(name: "SnapshotTestSupport", package: "DesignSystem"),
             ],
             exclude: ["Snapshots"]

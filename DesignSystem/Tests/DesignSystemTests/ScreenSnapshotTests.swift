@@ -1,4 +1,5 @@
 import DesignSystem
+import Foundation
 import GalleryCatalog
 import SnapshotTestSupport
 import TerminalUI
@@ -7,7 +8,7 @@ import Testing
 /// Whole screens built on `ScrollView` and `FilterList` at 80x24, 120x40 and 40x12, in several states each, as
 /// plain text (`ScrollView.<size>.txt`, `FilterList.<size>.txt`), and the filter list in truecolour to show the
 /// highlight (`FilterList.80x24.ansi`), and the filtered list as text and style grids at the four layouts of
-/// every screen (`FilterList.filtered.<layout>.snap`). Re-record with `RECORD_SNAPSHOTS=1` (see DesignSystem/README.md).
+/// every screen (`FilterList.filtered.<layout>.snap`, `Detail.top.<layout>.snap`). Re-record with `RECORD_SNAPSHOTS=1` (see DesignSystem/README.md).
 @Suite("Screen snapshots at three sizes", .timeLimit(.minutes(1)))
 @MainActor
 struct ScreenSnapshotTests {
@@ -18,6 +19,8 @@ struct ScreenSnapshotTests {
     /// A product page: a heading, then a scrolled body with a description, a picture and a form with errors,
     /// then the key hints; keys and the wheel go to the scroll state through the body's last layout.
     final class DetailScreen {
+        /// The heading's title: the label `oneChangedLabel` changes.
+        var title = "Noise-cancelling headphones"
         var state = ScrollState()
         var focusedElement: Int?
         private var lastLayout: ScrollView.Layout?
@@ -63,7 +66,7 @@ struct ScreenSnapshotTests {
         }
 
         func render(size: TerminalSize) -> [StyledLine] {
-            let header: [any Component] = [Heading("Noise-cancelling headphones", subtitle: "Audio · €129.00")]
+            let header: [any Component] = [Heading(title, subtitle: "Audio · €129.00")]
             bodyTop = header.flatMap { $0.render(width: size.columns, theme: .unicode) }.count + 1
             let scaffold = ScreenScaffold(
                 header: header,
@@ -141,14 +144,81 @@ struct ScreenSnapshotTests {
             StyledTextRenderer(capability: .truecolor).render(lines) + "\n", fileName: "FilterList.80x24.ansi")
     }
 
+    /// The detail screen at the top, and the results screen filtered: the two screens recorded as grids.
+    static func gridScreens(detailTitle: String? = nil) -> [(name: String, render: (TerminalSize) -> [StyledLine])] {
+        [
+            (
+                "Detail.top",
+                { size in
+                    let screen = DetailScreen()
+                    if let detailTitle { screen.title = detailTitle }
+                    return screen.render(size: size)
+                }
+            ),
+            (
+                "FilterList.filtered",
+                { size in
+                    let screen = ResultsScreen(rowCount: 10_000, theme: .unicode)
+                    for key in [KeyEvent.character("/")] + "lamp".map(KeyEvent.character) { _ = screen.handle(key) }
+                    _ = screen.handle(KeyEvent(.enter))
+                    _ = screen.handle(KeyEvent(.down))
+                    return screen.render(size: size)
+                }
+            ),
+        ]
+    }
+
+    @Test(
+        "the detail screen at the top, as text and style grids at the four layouts",
+        arguments: SnapshotLayout.everyScreen)
+    func detailGrid(layout: SnapshotLayout) {
+        expectSnapshot(of: DetailScreen().render(size: layout.size), named: "Detail.top", layout: layout)
+    }
+
     @Test(
         "the results screen filtered, as text and style grids at the four layouts of every screen",
         arguments: SnapshotLayout.everyScreen)
     func filterListGrid(layout: SnapshotLayout) {
-        let screen = ResultsScreen(rowCount: 10_000, theme: .unicode)
-        for key in [KeyEvent.character("/")] + "lamp".map(KeyEvent.character) { _ = screen.handle(key) }
-        _ = screen.handle(KeyEvent(.enter))
-        _ = screen.handle(KeyEvent(.down))
-        expectSnapshot(of: screen.render(size: layout.size), named: "FilterList.filtered", layout: layout)
+        let render = Self.gridScreens()[1].render
+        expectSnapshot(of: render(layout.size), named: "FilterList.filtered", layout: layout)
+    }
+
+    /// Issue 29's must-show: one label changed in one view fails exactly that screen's snapshots, each with a diff
+    /// that names the row. Both screens are checked against the recorded files of `Snapshots/` (never recording,
+    /// whatever `RECORD_SNAPSHOTS` says): unchanged, all eight comparisons match; with the detail screen's title
+    /// changed, its four fail on the title's text row alone and the results screen's four still match.
+    @Test("changing one label in one view fails exactly that screen's snapshots, with a diff naming the row")
+    func oneChangedLabel() throws {
+        let store = SnapshotStore(filePath: #filePath, environment: [:])
+        func outcomes(detailTitle: String?) throws -> [String: SnapshotStore.Outcome] {
+            var outcomes: [String: SnapshotStore.Outcome] = [:]
+            for screen in Self.gridScreens(detailTitle: detailTitle) {
+                for layout in SnapshotLayout.everyScreen {
+                    let snapshot = ScreenSnapshot(name: screen.name, lines: screen.render(layout.size), layout: layout)
+                    let fileName = "\(screen.name).\(layout).snap"
+                    outcomes[fileName] = try store.check(snapshot.fileContents, fileName: fileName)
+                }
+            }
+            return outcomes
+        }
+        let unchanged = try outcomes(detailTitle: nil)
+        #expect(unchanged.count == 8)
+        #expect(unchanged.values.allSatisfy { $0 == .matched }, "\(unchanged.filter { $0.value != .matched })")
+
+        // "headphones" → "microphone": the same width, so only the text grid can differ.
+        let changed = try outcomes(detailTitle: "Noise-cancelling microphone")
+        let failed = changed.filter { $0.value != .matched }.keys.sorted()
+        #expect(failed == SnapshotLayout.everyScreen.map { "Detail.top.\($0).snap" }.sorted())
+        for (fileName, outcome) in changed where fileName.hasPrefix("Detail.") {
+            guard case .mismatched(_, let diff) = outcome else {
+                Issue.record("\(fileName): \(outcome)")
+                continue
+            }
+            let lines = diff.split(separator: "\n")
+            #expect(lines.count == 3, "\(fileName): one differing line, \(diff)")
+            #expect(lines.first?.hasSuffix("(text row 1):") == true, "\(fileName): \(diff)")
+            #expect(lines.dropFirst().first?.contains("Noise-cancelling headphones") == true, "\(fileName): \(diff)")
+            #expect(lines.last?.contains("Noise-cancelling microphone") == true, "\(fileName): \(diff)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Foundation
 import NetworkingTestSupport
 import SnapshotTestSupport
@@ -74,5 +75,12 @@ struct ScreenSnapshotTests {
         }
         let view = AccountView(viewModel: viewModel, theme: .unicode)
         expectSnapshot(of: view.render(size: layout.size), named: "Account.\(state.rawValue)", layout: layout)
+    }
+
+    /// Issue 29's contract: every destination of the entry has snapshots, each under the screen name given here.
+    @Test("every destination of the entry has a snapshot in each of its states at the four layouts")
+    func everyDestinationHasSnapshots() {
+        let screens = [AccountEntry.accountPattern: "Account", AccountEntry.signInPattern: "SignIn"]
+        expectSnapshotCoverage(feature: AccountEntry.name, destinations: AccountDestination.patterns, screens: screens)
     }
 }

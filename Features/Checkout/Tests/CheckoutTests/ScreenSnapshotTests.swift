@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Logging
 import Models
 import Networking
@@ -105,5 +106,16 @@ struct ScreenSnapshotTests {
         let repository = LiveOrderRepository(
             client: client, clock: clock, logger: Logger(label: "t", handler: CapturingLogHandler()))
         return (transport, repository)
+    }
+
+    /// Issue 29's contract: every destination of the entry has snapshots, each under the screen name given here.
+    @Test("every destination of the entry has a snapshot in each of its states at the four layouts")
+    func everyDestinationHasSnapshots() {
+        let screens = [
+            CheckoutEntry.cartPattern: "Cart", CheckoutEntry.checkoutPattern: "Checkout",
+            CheckoutEntry.ordersPattern: "Orders", CheckoutEntry.orderPattern: "OrderDetail",
+        ]
+        expectSnapshotCoverage(
+            feature: CheckoutEntry.name, destinations: CheckoutDestination.patterns, screens: screens)
     }
 }

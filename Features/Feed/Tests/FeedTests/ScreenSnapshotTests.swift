@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Foundation
 import Models
 import SnapshotTestSupport
@@ -93,5 +94,12 @@ struct ScreenSnapshotTests {
         if state != .loading { await viewModel.load() }
         let view = PostDetailView(viewModel: viewModel, theme: .unicode)
         expectSnapshot(of: view.render(size: layout.size), named: "Post.\(state.rawValue)", layout: layout)
+    }
+
+    /// Issue 29's contract: every destination of the entry has snapshots, each under the screen name given here.
+    @Test("every destination of the entry has a snapshot in each of its states at the four layouts")
+    func everyDestinationHasSnapshots() {
+        let screens = [FeedEntry.feedPattern: "Feed", FeedEntry.postPattern: "Post"]
+        expectSnapshotCoverage(feature: FeedEntry.name, destinations: FeedDestination.patterns, screens: screens)
     }
 }

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Foundation
 import Logging
 import SnapshotTestSupport
@@ -141,5 +142,14 @@ struct ScreenSnapshotTests {
             let view = ConflictsView(viewModel: ConflictsViewModel(feature: feature), theme: .unicode)
             expectSnapshot(of: view.render(size: layout.size), named: "Conflicts.\(state.rawValue)", layout: layout)
         }
+    }
+
+    /// Issue 29's contract: every destination of the entry has snapshots, each under the screen name given here.
+    @Test("every destination of the entry has a snapshot in each of its states at the four layouts")
+    func everyDestinationHasSnapshots() {
+        let screens = [
+            ListsEntry.listsPattern: "Lists", ListsEntry.listPattern: "List", ListsEntry.conflictsPattern: "Conflicts",
+        ]
+        expectSnapshotCoverage(feature: ListsEntry.name, destinations: ListsDestination.patterns, screens: screens)
     }
 }

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Foundation
 import Models
 import Networking
@@ -113,5 +114,12 @@ struct ScreenSnapshotTests {
         case .loaded, .long, .offline: await viewModel.load().value
         }
         expectSnapshot(of: view.render(size: layout.size), named: "Product.\(state.rawValue)", layout: layout)
+    }
+
+    /// Issue 29's contract: every destination of the entry has snapshots, each under the screen name given here.
+    @Test("every destination of the entry has a snapshot in each of its states at the four layouts")
+    func everyDestinationHasSnapshots() {
+        let screens = [SearchEntry.searchPattern: "Search", SearchEntry.productPattern: "Product"]
+        expectSnapshotCoverage(feature: SearchEntry.name, destinations: SearchDestination.patterns, screens: screens)
     }
 }
