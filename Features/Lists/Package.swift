@@ -3,7 +3,7 @@
 // tool may replicate: the on-disk format, atomic and lock-coordinated writes, a three-way merge against the version a
 // session loaded, detection and resolution of sync-tool conflict copies, a folder watcher (inotify, polling) with the
 // metadata read model, content sessions, and the feature entry (the Lists tab, "add to list" on product pages, the
-// `storefront lists …` commands). Depends on Core (Logging, Models, Networking, Persistence, Primitives),
+// `storefront lists …` commands). Depends on Core (Logging, Models, Persistence, Primitives),
 // DesignSystem and FeatureKit; tests also use Core/TestSupport, DesignSystem's SnapshotTestSupport (snapshots of
 // the screens in `Tests/ListsTests/Snapshots`) and the `lists-test-writer` helper executable (a second process,
 // since file locks are per process).
@@ -18,7 +18,6 @@ let package = Package(
     dependencies: [
         .package(path: "../../Core/Logging"),
         .package(path: "../../Core/Models"),
-        .package(path: "../../Core/Networking"),
         .package(path: "../../Core/Persistence"),
         .package(path: "../../Core/Primitives"),
         .package(path: "../../Core/TestSupport"),
@@ -31,7 +30,6 @@ let package = Package(
             dependencies: [
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Models", package: "Models"),
-                .product(name: "Networking", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
                 .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),

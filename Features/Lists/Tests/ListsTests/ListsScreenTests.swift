@@ -54,9 +54,10 @@ import Testing
             let item = try package.update { try $0.addItem(productID: "sku_1", stamp: stamp(2)) }
             let feature = feature(folder)
             defer { feature.stop() }
-            await feature.open("Party")
-            let view = ListDetailView(viewModel: ListDetailViewModel(feature: feature, name: "Party"), theme: .unicode)
-            try await waitUntil("the list is open") { feature.openList != nil }
+            let viewModel = ListDetailViewModel(feature: feature, name: "Party")
+            await viewModel.send(.load).task?.value
+            let view = ListDetailView(viewModel: viewModel, theme: .unicode)
+            try await waitUntil("the load intent opened the list") { feature.openList != nil }
             #expect(text(view).contains("sku_1 × 1"))
             #expect(view.handle(KeyEvent(.character("+"))) == .handled)
             try await waitUntil("the quantity is 2") {
@@ -88,6 +89,48 @@ import Testing
             writer.unlock()
             await opening.value
             try await waitUntil("the list is shown once the writer is done") { text(view).contains("sku_1 × 1") }
+        }
+    }
+
+    @Test func theListScreensIntentsApplyOnlyWhenTheyCanAndOwnTheirWork() async throws {
+        try await withTemporaryDirectory { folder in
+            let package = try ListPackage.create(in: folder, name: "Party", title: "Party", stamp: stamp(1))
+            let feature = feature(folder)
+            defer { feature.stop() }
+            let viewModel = ListDetailViewModel(feature: feature, name: "Party")
+            await viewModel.send(.load).task?.value
+            var cartCalls = 0
+            viewModel.onAddToCart = { cartCalls += 1 }
+            #expect(!viewModel.send(.addToCart).isHandled, "an empty list puts nothing in the cart")
+            #expect(!viewModel.send(.toggleDone).isHandled, "no item is selected")
+            try package.update { try $0.addItem(productID: "sku_1", stamp: stamp(2)) }
+            try await waitUntil("the item is shown") { viewModel.items.count == 1 }
+            #expect(!viewModel.send(.changeQuantity(by: -1)).isHandled, "the quantity is already 1")
+            #expect(!viewModel.send(.saveCopy).isHandled, "the list was not deleted elsewhere")
+            let adding = viewModel.send(.addToCart)
+            #expect(adding.isHandled)
+            await adding.task?.value
+            #expect(cartCalls == 1, "the task the intent returned ran the entry's cart hand-off")
+            let removing = viewModel.send(.removeSelected)
+            #expect(removing.isHandled)
+            await removing.task?.value
+            #expect(try package.load().document.liveItems.isEmpty)
+        }
+    }
+
+    @Test func theListsScreensLoadIntentReadsTheFolder() async throws {
+        try await withTemporaryDirectory { folder in
+            _ = try ListPackage.create(in: folder, name: "Party", title: "Party", stamp: stamp(1))
+            let feature = feature(folder)
+            defer { feature.stop() }
+            let viewModel = ListsViewModel(feature: feature)
+            #expect(!viewModel.send(.openConflicts).isHandled, "no copies")
+            await viewModel.send(.load).task?.value
+            try await waitUntil("the list is shown") { feature.summaries.count == 1 }
+            var opened: [String] = []
+            viewModel.onOpen = { opened.append($0) }
+            #expect(viewModel.send(.openSelected).isHandled)
+            #expect(opened == ["Party"])
         }
     }
 }

@@ -101,14 +101,12 @@ public final class ListsEntry: FeatureEntry {
     /// The account's Lists preferences (`lists.json`: the chosen folder).
     let preferences: PreferencesStore
     private let context: FeatureContext
-    private let products: ListProductLookup
 
     /// Builds the entry over `context`; reads and watches nothing until a screen, command or `start` needs it.
     public init(context: FeatureContext) {
         let context = context.labelled("storefront.lists")
         self.context = context
         preferences = context.preferences(suite: ListsLocation.preferencesSuite)
-        products = ListProductLookup(client: context.client)
         let workingDirectory = URL(fileURLWithPath: FileManager().currentDirectoryPath, isDirectory: true)
         let makeFolder: @Sendable () throws -> ListsFolder = { [context] in
             let location = try ListsLocation(context: context, override: nil, workingDirectory: workingDirectory)
@@ -151,14 +149,17 @@ public final class ListsEntry: FeatureEntry {
         return ["Your lists in \(location.folder.path) stay: a folder you chose is never deleted."]
     }
 
-    /// The cart requests for `items` (products looked up on the server now), and the items that could not be
-    /// looked up, each with the reason.
+    /// The cart requests for `items` (products looked up now in the catalog the app provides, `ProductCatalog`),
+    /// and the items that could not be looked up, each with the reason (every item, when the app has no catalog).
     func cartRequests(for items: [ListItem]) async -> ([CartRequest], [(productID: String, reason: String)]) {
+        guard let catalog = context.capability(ProductCatalog.self) else {
+            return ([], items.map { ($0.productID, "this app has no catalog to look products up in") })
+        }
         var requests: [CartRequest] = []
         var failures: [(productID: String, reason: String)] = []
         for item in items {
             do {
-                let product = try await products.product(ProductID(rawValue: item.productID))
+                let product = try await catalog.lookUp(ProductID(rawValue: item.productID))
                 requests.append(CartRequest(product: product, quantity: item.quantity.value))
             } catch {
                 failures.append((item.productID, ErrorText.describe(error)))
@@ -175,21 +176,23 @@ public final class ListsEntry: FeatureEntry {
         -> any TerminalView
     {
         let theme = screenContext.theme
-        let feature = feature
-        if case .list(let name) = destination {
+        switch destination {
+        case .list(let name):
             let viewModel = ListDetailViewModel(feature: feature, name: name)
-            viewModel.onAddToCart = { [weak self] in self?.putInCart(name) }
-            Task { await feature.open(name) }
+            viewModel.onAddToCart = { [weak self] in await self?.putInCart(name) }
+            viewModel.send(.load)
             return ListDetailView(viewModel: viewModel, theme: theme)
+        case .conflicts:
+            let viewModel = ConflictsViewModel(feature: feature)
+            viewModel.send(.load)
+            return ConflictsView(viewModel: viewModel, theme: theme)
+        case .lists:
+            let viewModel = ListsViewModel(feature: feature)
+            viewModel.onOpen = { [weak self] name in self?.open(.list(name)) }
+            viewModel.onOpenConflicts = { [weak self] in self?.open(.conflicts) }
+            viewModel.send(.load)
+            return ListsView(viewModel: viewModel, theme: theme)
         }
-        Task { await feature.start() }
-        if destination == .conflicts {
-            return ConflictsView(viewModel: ConflictsViewModel(feature: feature), theme: theme)
-        }
-        let viewModel = ListsViewModel(feature: feature)
-        viewModel.onOpen = { [weak self] name in self?.open(.list(name)) }
-        viewModel.onOpenConflicts = { [weak self] in self?.open(.conflicts) }
-        return ListsView(viewModel: viewModel, theme: theme)
     }
 
     /// "add to list" on a screen about one product (key `l`).
@@ -227,25 +230,22 @@ public final class ListsEntry: FeatureEntry {
         }
     }
 
-    /// Looks up the open list's items that are not ticked off and hands them to the cart.
-    private func putInCart(_ name: String) {
+    /// Looks up the open list's items that are not ticked off and hands them to the cart; returns once the cart has
+    /// them and the status line says how many.
+    private func putInCart(_ name: String) async {
         guard let items = feature.openList?.state.document.liveItems.filter({ !$0.done.value }), !items.isEmpty else {
             feature.say("Nothing to put in the cart: every item is ticked off.", isError: false)
             return
         }
-        Task { [weak self] in
-            guard let self else { return }
-            let (requests, failures) = await cartRequests(for: items)
-            if !requests.isEmpty {
-                guard let cart else {
-                    feature.say("This app has no cart to put the list in.", isError: true)
-                    return
-                }
-                await cart.add(requests)
+        let (requests, failures) = await cartRequests(for: items)
+        if !requests.isEmpty {
+            guard let cart else {
+                feature.say("This app has no cart to put the list in.", isError: true)
+                return
             }
-            let failed = failures.isEmpty ? "" : "; \(failures.count) could not be looked up (\(failures[0].reason))"
-            feature.say(
-                "Put \(requests.count) of \(items.count) items in the cart\(failed).", isError: !failures.isEmpty)
+            await cart.add(requests)
         }
+        let failed = failures.isEmpty ? "" : "; \(failures.count) could not be looked up (\(failures[0].reason))"
+        feature.say("Put \(requests.count) of \(items.count) items in the cart\(failed).", isError: !failures.isEmpty)
     }
 }

@@ -11,8 +11,6 @@ public enum ListsCommandError: Error, Sendable, Hashable, UserFacingError {
     case noSuchItem(String, list: String)
     /// Several items start with that id prefix.
     case ambiguousItem(String, list: String)
-    /// The server's product has a blank title or a negative price.
-    case badProduct(String)
 
     /// One line for people.
     public var userFacingDescription: String {
@@ -22,16 +20,14 @@ public enum ListsCommandError: Error, Sendable, Hashable, UserFacingError {
             "several lists are titled \"\(title)\": use one of the names \(names.joined(separator: ", "))"
         case .noSuchItem(let item, let list): "no item \"\(item)\" on \(list) (storefront lists show \(list))"
         case .ambiguousItem(let item, let list): "several items of \(list) start with \"\(item)\": give more of the id"
-        case .badProduct(let id): "the server's product \(id) has no usable title or price"
         }
     }
 
-    /// `not_found`, `ambiguous` or `invalid_product`.
+    /// `not_found` or `ambiguous`.
     public var errorCode: String {
         switch self {
         case .noSuchList, .noSuchItem: "not_found"
         case .ambiguousList, .ambiguousItem: "ambiguous"
-        case .badProduct: "invalid_product"
         }
     }
 }

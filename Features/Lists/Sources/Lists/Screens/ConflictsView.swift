@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Observation
 import TerminalUI
 
@@ -35,18 +36,36 @@ public final class ConflictsViewModel {
         lists.indices.contains(listState.selectedIndex) ? lists[listState.selectedIndex].name : nil
     }
 
-    /// Moves the selection; false when it did not move.
-    public func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
-        listState.apply(move, itemCount: lists.count, visibleCount: visibleCount)
+    // MARK: - Intents
+
+    /// What the conflicts screen asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Start watching the lists folder (the screen was opened).
+        case load
+        /// Move the selection; `visibleCount` rows fit on the screen.
+        case move(ListState.Move, visibleCount: Int)
+        /// Resolve the selected list's copies as `choice` says.
+        case resolveSelected(ConflictChoice)
     }
 
-    /// Resolves the selected list's copies as `choice` says; the files are written off the main actor, and the
-    /// notice says when it is done.
-    public func resolveSelected(_ choice: ConflictChoice) {
-        guard let selectedName else { return }
-        feature.say("Resolving \(selectedName)\u{2026}", isError: false)
+    /// The screen's one entry point: does `intent`, starting (and owning) the task of what waits.
+    ///
+    /// - Returns: Whether it applied (a move that does not move, or resolving with no list selected, does not), and
+    ///   the task reading the folder or writing the resolution (off the main actor; the notice says when it is
+    ///   done).
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
         let feature = feature
-        Task { await feature.resolve(selectedName, choice) }
+        switch intent {
+        case .load:
+            return .started(Task { await feature.start() })
+        case .move(let move, let visibleCount):
+            return listState.apply(move, itemCount: lists.count, visibleCount: visibleCount) ? .handled : .ignored
+        case .resolveSelected(let choice):
+            guard let selectedName else { return .ignored }
+            feature.say("Resolving \(selectedName)\u{2026}", isError: false)
+            return .started(Task { await feature.resolve(selectedName, choice) })
+        }
     }
 }
 
@@ -86,17 +105,18 @@ public final class ConflictsView: TerminalView {
 
     /// Handles the screen's keys (see the type's documentation).
     public func handle(_ key: KeyEvent) -> KeyHandling {
-        guard key.modifiers.isEmpty, viewModel.selectedName != nil else { return .ignored }
+        guard key.modifiers.isEmpty else { return .ignored }
+        let intent: ConflictsViewModel.Intent
         switch key.key {
         case .up, .down, .pageUp, .pageDown, .home, .end:
             guard let move = ListState.Move(key) else { return .ignored }
-            return viewModel.moveSelection(move, visibleCount: 5) ? .handled : .ignored
-        case .character("m"): viewModel.resolveSelected(.merge)
-        case .character("k"): viewModel.resolveSelected(.keepMine)
-        case .character("t"): viewModel.resolveSelected(.keepTheirs)
+            intent = .move(move, visibleCount: 5)
+        case .character("m"): intent = .resolveSelected(.merge)
+        case .character("k"): intent = .resolveSelected(.keepMine)
+        case .character("t"): intent = .resolveSelected(.keepTheirs)
         default: return .ignored
         }
-        return .handled
+        return viewModel.send(intent).isHandled ? .handled : .ignored
     }
 
     /// The choices, when a list has copies.

@@ -41,21 +41,21 @@ public final class ListDetailView: TerminalView {
 
     /// Handles the screen's keys (see the type's documentation).
     public func handle(_ key: KeyEvent) -> KeyHandling {
-        guard key.modifiers.isEmpty, let state = viewModel.state else { return .ignored }
-        let hasItem = viewModel.selected != nil && !state.isDeleted
+        guard key.modifiers.isEmpty, viewModel.state != nil else { return .ignored }
+        let intent: ListDetailViewModel.Intent
         switch key.key {
         case .up, .down, .pageUp, .pageDown, .home, .end:
             guard let move = ListState.Move(key) else { return .ignored }
-            return viewModel.moveSelection(move, visibleCount: visibleRowCount) ? .handled : .ignored
-        case .character(" ") where hasItem: viewModel.toggleDone()
-        case .character("+") where hasItem: viewModel.changeQuantity(by: 1)
-        case .character("-") where hasItem: viewModel.changeQuantity(by: -1)
-        case .character("d") where hasItem: viewModel.removeSelected()
-        case .character("t") where !viewModel.items.isEmpty: viewModel.addToCart()
-        case .character("s") where state.isDeleted: viewModel.saveCopy()
+            intent = .move(move, visibleCount: visibleRowCount)
+        case .character(" "): intent = .toggleDone
+        case .character("+"): intent = .changeQuantity(by: 1)
+        case .character("-"): intent = .changeQuantity(by: -1)
+        case .character("d"): intent = .removeSelected
+        case .character("t"): intent = .addToCart
+        case .character("s"): intent = .saveCopy
         default: return .ignored
         }
-        return .handled
+        return viewModel.send(intent).isHandled ? .handled : .ignored
     }
 
     /// The keys that work now.

@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Foundation
 import Observation
 
@@ -13,8 +14,8 @@ public final class ListDetailViewModel {
     public let name: String
     /// The selection and scroll position.
     public private(set) var listState = ListState()
-    /// Puts the list's items in the cart (set by the entry).
-    @ObservationIgnored public var onAddToCart: (@MainActor () -> Void)?
+    /// Puts the list's items not ticked off in the cart and returns once that is done (set by the entry).
+    @ObservationIgnored public var onAddToCart: (@MainActor () async -> Void)?
 
     /// The model of list `name`.
     public init(feature: ListsFeature, name: String) {
@@ -66,39 +67,70 @@ public final class ListDetailViewModel {
         items.indices.contains(listState.selectedIndex) ? items[listState.selectedIndex] : nil
     }
 
-    /// Moves the selection; false when it did not move.
-    public func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
-        listState.apply(move, itemCount: items.count, visibleCount: visibleCount)
+    // MARK: - Intents
+
+    /// What the list's screen asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Open the list in a content session (the screen was opened).
+        case load
+        /// Move the selection; `visibleCount` rows fit on the screen.
+        case move(ListState.Move, visibleCount: Int)
+        /// Tick the selected item off, or untick it.
+        case toggleDone
+        /// Change the selected item's quantity by `delta` (kept within 1...9999).
+        case changeQuantity(by: Int)
+        /// Remove the selected item.
+        case removeSelected
+        /// Save the list, deleted elsewhere, as a copy.
+        case saveCopy
+        /// Put the items not ticked off in the cart.
+        case addToCart
     }
 
-    /// Ticks the selected item off, or unticks it.
-    public func toggleDone() {
-        guard let item = selected else { return }
-        let done = !item.done.value
-        Task { await feature.edit("Ticking off") { try $0.editItem(item.id, done: done, stamp: $1) } }
+    /// The screen's one entry point: does `intent`, starting (and owning) the task of what waits.
+    ///
+    /// - Returns: Whether it applied (an item change with no item selected or on a list deleted elsewhere, a
+    ///   quantity already at its limit, saving a list that was not deleted, the cart with nothing on the list, do
+    ///   not), and the task writing the change.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        let feature = feature
+        switch intent {
+        case .load:
+            let name = name
+            return .started(Task { await feature.open(name) })
+        case .move(let move, let visibleCount):
+            return listState.apply(move, itemCount: items.count, visibleCount: visibleCount) ? .handled : .ignored
+        case .toggleDone:
+            guard let item = editableItem else { return .ignored }
+            let done = !item.done.value
+            return .started(
+                Task { await feature.edit("Ticking off") { try $0.editItem(item.id, done: done, stamp: $1) } })
+        case .changeQuantity(let delta):
+            guard let item = editableItem else { return .ignored }
+            let quantity = min(max(item.quantity.value + delta, 1), 9999)
+            guard quantity != item.quantity.value else { return .ignored }
+            return .started(
+                Task {
+                    await feature.edit("Changing the quantity") {
+                        try $0.editItem(item.id, quantity: quantity, stamp: $1)
+                    }
+                })
+        case .removeSelected:
+            guard let item = editableItem else { return .ignored }
+            return .started(Task { await feature.edit("Removing the item") { try $0.removeItem(item.id, stamp: $1) } })
+        case .saveCopy:
+            guard state?.isDeleted == true else { return .ignored }
+            return .started(Task { await feature.saveOpenListAsCopy() })
+        case .addToCart:
+            guard !items.isEmpty, let onAddToCart else { return .ignored }
+            return .started(Task { await onAddToCart() })
+        }
     }
 
-    /// Changes the selected item's quantity by `delta` (within 1...9999).
-    public func changeQuantity(by delta: Int) {
-        guard let item = selected else { return }
-        let quantity = min(max(item.quantity.value + delta, 1), 9999)
-        guard quantity != item.quantity.value else { return }
-        Task { await feature.edit("Changing the quantity") { try $0.editItem(item.id, quantity: quantity, stamp: $1) } }
-    }
-
-    /// Removes the selected item.
-    public func removeSelected() {
-        guard let item = selected else { return }
-        Task { await feature.edit("Removing the item") { try $0.removeItem(item.id, stamp: $1) } }
-    }
-
-    /// Saves the list (deleted elsewhere) as a copy.
-    public func saveCopy() {
-        Task { await feature.saveOpenListAsCopy() }
-    }
-
-    /// Puts the items not ticked off in the cart.
-    public func addToCart() {
-        onAddToCart?()
+    /// The selected item, when the list was not deleted elsewhere (its items can change).
+    private var editableItem: ListItem? {
+        guard state?.isDeleted == false else { return nil }
+        return selected
     }
 }

@@ -43,20 +43,16 @@ public final class ListsView: TerminalView {
     /// Handles the screen's keys (see the type's documentation).
     public func handle(_ key: KeyEvent) -> KeyHandling {
         guard key.modifiers.isEmpty else { return .ignored }
+        let intent: ListsViewModel.Intent
         switch key.key {
         case .up, .down, .pageUp, .pageDown, .home, .end:
             guard let move = ListState.Move(key) else { return .ignored }
-            return viewModel.moveSelection(move, visibleCount: visibleRowCount) ? .handled : .ignored
-        case .enter:
-            guard viewModel.selectedName != nil else { return .ignored }
-            viewModel.openSelected()
-        case .character("c"):
-            guard viewModel.conflictCount > 0 else { return .ignored }
-            viewModel.openConflicts()
-        default:
-            return .ignored
+            intent = .move(move, visibleCount: visibleRowCount)
+        case .enter: intent = .openSelected
+        case .character("c"): intent = .openConflicts
+        default: return .ignored
         }
-        return .handled
+        return viewModel.send(intent).isHandled ? .handled : .ignored
     }
 
     /// Move and open when there are lists; conflicts when there are copies.

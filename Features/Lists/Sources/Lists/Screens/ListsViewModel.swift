@@ -1,4 +1,5 @@
 import DesignSystem
+import FeatureKit
 import Foundation
 import Observation
 
@@ -52,25 +53,47 @@ public final class ListsViewModel {
         return feature.message.map { Notice($0.isError ? .error : .info, message: $0.text) }
     }
 
-    /// Moves the selection; false when it did not move.
-    public func moveSelection(_ move: ListState.Move, visibleCount: Int) -> Bool {
-        listState.apply(move, itemCount: feature.summaries.count, visibleCount: visibleCount)
-    }
-
     /// The selected list's name.
     public var selectedName: String? {
         feature.summaries.indices.contains(listState.selectedIndex)
             ? feature.summaries[listState.selectedIndex].name : nil
     }
 
-    /// Opens the selected list.
-    public func openSelected() {
-        guard let selectedName else { return }
-        onOpen?(selectedName)
+    // MARK: - Intents
+
+    /// What the lists screen asks of its view model.
+    public enum Intent: Hashable, Sendable {
+        /// Start watching the lists folder (the screen was opened).
+        case load
+        /// Move the selection; `visibleCount` rows fit on the screen.
+        case move(ListState.Move, visibleCount: Int)
+        /// Open the selected list.
+        case openSelected
+        /// Open the conflicts screen (when a list has copies).
+        case openConflicts
     }
 
-    /// Opens the conflicts screen.
-    public func openConflicts() {
-        onOpenConflicts?()
+    /// The screen's one entry point: does `intent`, starting (and owning) the task of what waits.
+    ///
+    /// - Returns: Whether it applied (a move that does not move, opening with nothing selected or the conflicts with
+    ///   none, does not), and the task reading the folder for `.load`.
+    @discardableResult
+    public func send(_ intent: Intent) -> IntentOutcome {
+        switch intent {
+        case .load:
+            let feature = feature
+            return .started(Task { await feature.start() })
+        case .move(let move, let visibleCount):
+            let moved = listState.apply(move, itemCount: feature.summaries.count, visibleCount: visibleCount)
+            return moved ? .handled : .ignored
+        case .openSelected:
+            guard let selectedName, let onOpen else { return .ignored }
+            onOpen(selectedName)
+            return .handled
+        case .openConflicts:
+            guard conflictCount > 0, let onOpenConflicts else { return .ignored }
+            onOpenConflicts()
+            return .handled
+        }
     }
 }
