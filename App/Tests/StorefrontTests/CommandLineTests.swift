@@ -69,6 +69,24 @@ struct CommandLineTests {
             (["--request-timeout", "1.5"], "storefront: invalid request timeout '1.5'"),
             (["checkout", "--name", "Ada"], "storefront: 'checkout' needs --street"),
             (["login", "  "], "storefront: Enter a user name."),
+            (["product", ".."], "storefront: '..' is not a valid ID for 'product'"),
+            (["product", "."], "storefront: '.' is not a valid ID for 'product'"),
+            (["product", ""], "storefront: an empty ID is not valid for 'product'"),
+            (["orders", "show", "."], "storefront: '.' is not a valid ID for 'orders show'"),
+            (["cart", "add", "sku/1"], "storefront: 'sku/1' is not a valid ID (it contains '/') for 'cart add'"),
+            (["lists", "add", "Party", ".."], "storefront: '..' is not a valid PRODUCT_ID for 'lists add'"),
+            (["accounts", "delete", ".."], "storefront: '..' is not a valid ID for 'accounts delete'"),
+            (["like", "../x"], "storefront: '../x' is not a valid ID (it contains '/') for 'like'"),
+            (
+                ["lists", "shwo"],
+                "storefront: unknown subcommand 'shwo' of 'lists'; did you mean 'show'? (valid: new, rename, delete, "
+            ),
+            (["accounts", "dleete"], "storefront: unknown subcommand 'dleete' of 'accounts'; did you mean 'delete'?"),
+            (["accounts", "zzzzzz"], "storefront: unknown subcommand 'zzzzzz' of 'accounts' (valid: delete)"),
+            (["cart", "ad", "x"], "storefront: unknown subcommand 'ad' of 'cart'; did you mean 'add'?"),
+            (["help", "nonsense"], "storefront: unknown command 'nonsense'"),
+            (["nonsense", "--help"], "storefront: unknown command 'nonsense'"),
+            (["lists", "shwo", "--help"], "storefront: unknown subcommand 'shwo' of 'lists'"),
         ]
     )
     func usageErrors(arguments: [String], firstLine: String) async throws {
@@ -99,6 +117,19 @@ struct CommandLineTests {
         #expect(await lists.run(["lists", "--help"]) == .success)
         #expect(lists.output.contents.contains("Related commands:"), "\(lists.output.contents)")
         #expect(lists.output.contents.contains("storefront lists add LIST PRODUCT_ID"))
+    }
+
+    @Test("--json errors carry the server's request id for a 4xx answer, whichever feature met it")
+    func requestIDOn4xx() async throws {
+        for arguments in [["product", "nope"], ["cart", "add", "nope"], ["post", "nope"]] {
+            let harness = try CommandHarness()
+            #expect(await harness.run(["--json"] + arguments) == .failure)
+            let document = try JSONSerialization.jsonObject(with: Data(harness.output.contents.utf8)) as? [String: Any]
+            let error = try #require(document?["error"] as? [String: Any], "\(arguments): \(harness.output.contents)")
+            #expect(error["code"] as? String == "not_found", "\(arguments)")
+            let requestID = error["request_id"] as? String
+            #expect(requestID?.isEmpty == false, "\(arguments): \(harness.output.contents)")
+        }
     }
 
     @Test("--json version prints the version as JSON")

@@ -37,6 +37,32 @@ extension IntegrationTests {
             try #require(try result.json() as? [String: Any], "\(result)")
         }
 
+        @Test("sign-in: the guest's lists join the account's (a list of the same name merges), once, like the cart")
+        func guestListsMergeAtSignIn() async throws {
+            let process = try StorefrontProcess()
+            // Signed out: the guest's own lists (a list of the same name on both sides is merged item by item:
+            // GuestListsMergeTests in Features/Lists).
+            #expect(try await process.run(["lists", "new", "Party"]).status == 0)
+            #expect(try await process.run(["lists", "add", "Party", "sku_2"]).status == 0)
+            #expect(try await process.run(["lists", "new", "Groceries"]).status == 0)
+            #expect(try await process.run(["lists", "add", "Groceries", "sku_3"]).status == 0)
+            let login = try await process.run(["login", "grace"])
+            #expect(login.status == 0, "\(login)")
+            #expect(login.standardOutput.contains("Your lists from before signing in were added"), "\(login)")
+            func counts() async throws -> [String: Int] {
+                let listed = try Self.object(try await process.run(["lists", "--json"]))
+                let lists = try #require(listed["lists"] as? [[String: Any]], "\(listed)")
+                return Dictionary(
+                    uniqueKeysWithValues: lists.compactMap { list in
+                        (list["name"] as? String).map { ($0, list["item_count"] as? Int ?? -1) }
+                    })
+            }
+            #expect(try await counts() == ["Party": 1, "Groceries": 1])
+            // The guest keeps none: signed out again (the account's lists go with it), there are no lists at all.
+            #expect(try await process.run(["logout", "--force"]).status == 0)
+            #expect(try await counts() == [:])
+        }
+
         @Test("sign-out: lists in the account's folder make it ask first and go; a chosen folder stays and is named")
         func signOutDeletesOnlyTheAccountFolder() async throws {
             let process = try StorefrontProcess()

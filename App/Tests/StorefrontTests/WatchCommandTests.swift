@@ -70,6 +70,54 @@ struct WatchCommandTests {
                 "storefront: skipped a malformed post.likes event (id e-4): like_count is not a whole number from 0"))
     }
 
+    @Test("a dropped connection is a sentence naming the server, with --json also its code; then it reconnects")
+    @MainActor
+    func droppedConnection() async throws {
+        let transport = ScriptedStreamingTransport()
+        transport.enqueue(.open(), .open())
+        let harness = try CommandHarness(streamingTransport: transport)
+        let watching = Task { @MainActor in
+            await harness.run(["--api-url", "http://127.0.0.1:9", "--json", "watch", "--count", "1"])
+        }
+        try await transport.stream(at: 0).fail(.networkConnectionLost)
+        // The reconnection waits the client's own 3 to 4.5 s before the second stream opens.
+        let second = try await transport.stream(at: 1, timeout: .seconds(30))
+        second.send("id: e-1\nevent: post.likes\ndata: {\"post_id\":\"post_7\",\"like_count\":2}\n\n")
+        let status = try await boundedValue(of: watching, "watch --count 1", within: .seconds(60))
+        #expect(status == .success, "\(harness.errors.contents)")
+        let notes = harness.errors.contents.split(separator: "\n")
+        let drop = try #require(notes.first { $0.contains("dropped") }, "\(harness.errors.contents)")
+        #expect(drop.hasPrefix("storefront: the connection to 127.0.0.1:9 dropped; reconnecting in "))
+        #expect(!harness.errors.contents.contains("URLError"))
+        let lines = harness.output.contents.split(separator: "\n")
+        #expect(lines.count == 2, "\(harness.output.contents)")
+        let first = try #require(
+            try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any])
+        let disconnected = try #require(first["disconnected"] as? [String: Any], "\(first)")
+        #expect(disconnected["code"] as? String == "connection_dropped")
+        #expect(disconnected["message"] as? String == "the connection to 127.0.0.1:9 dropped")
+        #expect((disconnected["retry_in_seconds"] as? Double).map { (3...4.5).contains($0) } == true)
+        #expect(lines.last?.contains("\"event\":\"post.likes\"") == true)
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test("a stream that cannot be opened fails with the kind's code and sentence, never a URLError number")
+    @MainActor
+    func refusedAtFirst() async throws {
+        let transport = ScriptedStreamingTransport()
+        transport.enqueue(.failure(.cannotConnectToHost))
+        let harness = try CommandHarness(streamingTransport: transport)
+        let status = await harness.run(["--api-url", "http://127.0.0.1:9", "--json", "watch"])
+        #expect(status == .failure)
+        #expect(
+            harness.errors.contents
+                == "storefront: the event stream could not be opened: 127.0.0.1:9 refused the connection "
+                + "(is the server running?)\n")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(harness.output.contents.utf8)) as? [String: Any])
+        #expect((document["error"] as? [String: Any])?["code"] as? String == "refused")
+    }
+
     @Test("a bad --count is a usage error (64)")
     func badCount() async throws {
         let result = try await StorefrontProcess().run(["watch", "--count", "0"])

@@ -238,9 +238,14 @@ public enum ErrorText {
         }
     }
 
-    /// The server's id of the failed request (`APIError.requestID`), for `--json` errors; nil for other errors.
+    /// The server's id of the failed request, for `--json` errors: `APIError.requestID`, or a feature error's own
+    /// (`UserFacingError.requestID`, the id of the server's answer behind it); nil when no answer carried one.
     public static func requestID(_ error: any Error) -> String? {
-        (error as? APIError)?.requestID
+        switch error {
+        case let error as APIError: error.requestID
+        case let error as any UserFacingError: error.requestID
+        default: nil
+        }
     }
 
     /// The code of a failure for programs: `disk_full` for a full disk anywhere in it (`DiskFull`), the API's error
@@ -291,4 +296,12 @@ public protocol UserFacingError: Error {
     var userFacingDescription: String { get }
     /// The API's error code behind it, or the kind of failure (`failed` when nothing more is known).
     var errorCode: String { get }
+    /// The server's id of the request behind it (`APIError.requestID`), when the server answered with one; nil by
+    /// default. `--json` errors carry it as `request_id` whatever the status (4xx or 5xx).
+    var requestID: String? { get }
+}
+
+extension UserFacingError {
+    /// No request id: the error did not come from a server's answer.
+    public var requestID: String? { nil }
 }

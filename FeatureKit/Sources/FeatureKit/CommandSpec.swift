@@ -29,6 +29,24 @@ public struct CommandSpec: Sendable {
         self.handler = handler
     }
 
+    /// Whether the operand `name` (as help shows it) is an identifier the command looks up by: `ID` or a name ending
+    /// in `_ID` (`PRODUCT_ID`). Such a value becomes one path segment of an API URL or a directory name, so the
+    /// parser refuses the values that cannot be one (`identifierProblem(operand:value:)`) before anything runs.
+    public static func isIdentifier(operand name: String) -> Bool {
+        name == "ID" || name.hasSuffix("_ID")
+    }
+
+    /// Why `value` cannot be the identifier operand `name`, or nil when it can (or `name` is no identifier): an empty
+    /// value, `.` and `..` (which a URL or a path resolves to this or the parent place, RFC 3986 §5.2.4) and a value
+    /// with `/` (more than one segment). A phrase such as `'..' is not a valid ID`, for a usage error.
+    public static func identifierProblem(operand name: String, value: String) -> String? {
+        guard isIdentifier(operand: name) else { return nil }
+        if value.isEmpty { return "an empty \(name) is not valid" }
+        if value == "." || value == ".." { return "'\(value)' is not a valid \(name)" }
+        if value.contains("/") { return "'\(value)' is not a valid \(name) (it contains '/')" }
+        return nil
+    }
+
     /// The command's name as typed: `cart add`.
     public var name: String { words.joined(separator: " ") }
 

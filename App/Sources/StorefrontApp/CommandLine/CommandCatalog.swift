@@ -182,6 +182,73 @@ extension CommandCatalog {
     }
 }
 
+extension CommandCatalog {
+    /// The usage error for `words` that name no command: `unknown command 'frobnicate'`, or for a first word that
+    /// only begins commands, `'cart' needs one of: add, remove, list` without a second word and `unknown subcommand
+    /// 'ad' of 'cart'; did you mean 'add'? (valid: add, remove, list)` with one.
+    public func unknownCommand(_ words: [String]) -> UsageError {
+        guard let first = words.first else { return UsageError("no command given") }
+        let subcommands = commands.filter { $0.spec.words.count > 1 && $0.spec.words[0] == first }
+        guard !subcommands.isEmpty else {
+            let suggestion = Self.closest(to: first, among: commands.map { $0.spec.words[0] })
+            return UsageError("unknown command '\(first)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+        }
+        let names = subcommands.map { $0.spec.words[1] }
+        guard words.count > 1 else { return UsageError("'\(first)' needs one of: \(names.joined(separator: ", "))") }
+        return Self.unknownSubcommand(words[1], of: first, names: names)
+    }
+
+    /// The usage error when `command` takes no operands but has subcommands (`lists`, `accounts`) and the first
+    /// operand names none of them (`lists shwo`); nil otherwise.
+    public func unknownSubcommand(of command: Command, operands: [String]) -> UsageError? {
+        guard let word = operands.first, command.spec.operands.isEmpty else { return nil }
+        let depth = command.spec.words.count
+        let names = commands.filter {
+            $0.spec.words.count == depth + 1 && $0.spec.words.starts(with: command.spec.words)
+        }
+        .map { $0.spec.words[depth] }
+        guard !names.isEmpty else { return nil }
+        return Self.unknownSubcommand(word, of: command.name, names: names)
+    }
+
+    private static func unknownSubcommand(_ word: String, of group: String, names: [String]) -> UsageError {
+        let suggestion = closest(to: word, among: names).map { "; did you mean '\($0)'?" } ?? ""
+        return UsageError(
+            "unknown subcommand '\(word)' of '\(group)'\(suggestion) (valid: \(names.joined(separator: ", ")))")
+    }
+
+    /// The candidate nearest to `word` by optimal string alignment distance (Levenshtein's edits plus swapping two
+    /// neighbouring letters, each costing 1), when it is at most 2 and less than half of `word`'s length rounded
+    /// up; the first of equally near candidates; nil when none is that near.
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let limit = min(2, max(1, (word.count + 1) / 2))
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != word {
+            let distance = editDistance(Array(word.lowercased()), Array(candidate))
+            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        return best?.name
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+}
+
 extension String {
     /// The string padded with spaces to `length` characters (unchanged when it is that long already).
     func padding(toLength length: Int) -> String {

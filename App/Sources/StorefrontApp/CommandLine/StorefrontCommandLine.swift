@@ -81,7 +81,18 @@ public struct StorefrontCommandLine {
         }
         if parsed.has("--help") || parsed.operands.first == "help" {
             let words = parsed.operands.first == "help" ? Array(parsed.operands.dropFirst()) : parsed.operands
-            output.write(catalog.help(for: words) ?? catalog.usage())
+            if words.isEmpty {
+                output.write(catalog.usage())
+            } else if let (command, rest) = catalog.command(for: words),
+                let unknown = catalog.unknownSubcommand(of: command, operands: rest)
+            {
+                return usageFailure(unknown, catalog, json: wantsJSON)
+            } else if let help = catalog.help(for: words) {
+                output.write(help)
+            } else {
+                // Help for something that is no command is a usage error, like running it.
+                return usageFailure(catalog.unknownCommand(words), catalog, json: wantsJSON)
+            }
             return .success
         }
         if parsed.has("--version") || parsed.operands.first == "version" {
@@ -94,7 +105,7 @@ public struct StorefrontCommandLine {
                     : "\(Self.programName) \(StorefrontVersion.current)\n")
             return .success
         }
-        guard let first = parsed.operands.first else {
+        guard !parsed.operands.isEmpty else {
             guard terminal.isInteractive else {
                 output.write(catalog.usage())
                 return .success
@@ -102,14 +113,10 @@ public struct StorefrontCommandLine {
             return await runInteractive(configuration, opening: nil, catalog: catalog)
         }
         guard let (command, operands) = catalog.command(for: parsed.operands) else {
-            let subcommands = catalog.commands.filter { $0.spec.words.count > 1 && $0.spec.words[0] == first }
-            if !subcommands.isEmpty {
-                let names = subcommands.map { $0.spec.words[1] }.joined(separator: ", ")
-                return usageFailure(UsageError("'\(first)' needs one of: \(names)"), catalog, json: wantsJSON)
-            }
-            return usageFailure(UsageError("unknown command '\(first)'"), catalog, json: wantsJSON)
+            return usageFailure(catalog.unknownCommand(parsed.operands), catalog, json: wantsJSON)
         }
         do {
+            if let unknown = catalog.unknownSubcommand(of: command, operands: operands) { throw unknown }
             try Self.check(parsed, operands: operands, for: command.spec)
         } catch {
             return usageFailure(error, catalog, json: wantsJSON)
@@ -158,6 +165,11 @@ public struct StorefrontCommandLine {
                 throw UsageError("'\(command.name)' needs \(command.operands.joined(separator: " "))")
             }
             throw UsageError("'\(command.name)' takes \(expected == 0 ? "no" : "\(expected)") arguments")
+        }
+        for (name, value) in zip(command.operands, operands) {
+            if let problem = CommandSpec.identifierProblem(operand: name, value: value) {
+                throw UsageError("\(problem) for '\(command.name)'")
+            }
         }
     }
 

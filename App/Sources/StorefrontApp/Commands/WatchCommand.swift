@@ -7,8 +7,10 @@ extension CommandRunner {
     /// `storefront watch [--count N]`: prints the events of `GET /v1/events` as they arrive, one line each (one JSON
     /// object per line with `--json`), until N events were printed or the user interrupts it.
     ///
-    /// Connection changes go to standard error ("watching…", "reconnecting in…"), so standard output holds only
-    /// events. A malformed event (data that is not JSON, or lacks what the API contract requires of its name) is
+    /// Connection changes go to standard error ("watching…", "the connection to 127.0.0.1:8080 dropped; reconnecting
+    /// in 3 s"), so standard output holds only events; with `--json` a dropped connection is also one line on
+    /// standard output, `{"disconnected": {"code": "connection_dropped", "message": "…", "retry_in_seconds": 3}}`
+    /// (the codes of `EventStreamDisconnection.Kind`), which no event line has. A malformed event (data that is not JSON, or lacks what the API contract requires of its name) is
     /// reported there in one line (`skipped a malformed post.likes event (id 7): like_count is missing`), is not
     /// printed or counted, and the stream goes on. A stream that cannot be opened at all fails like any other command (exit 1); once it was open, a
     /// dropped connection is resumed after the last event id, so no event is lost or repeated.
@@ -34,9 +36,13 @@ extension CommandRunner {
                             return invocation.fail(
                                 "the event stream could not be opened: \(failure)", code: DiskFull.code)
                         }
-                        return invocation.fail("the event stream could not be opened: \(reason)", code: "offline")
+                        return invocation.fail(
+                            "the event stream could not be opened: \(reason.sentence)", code: reason.code)
                     }
-                    invocation.note("the event stream dropped (\(reason)); reconnecting in \(Self.seconds(retryIn))")
+                    invocation.note("\(reason.sentence); reconnecting in \(Self.seconds(retryIn))")
+                    if invocation.json, let line = Self.jsonLine(reason, retryIn: retryIn) {
+                        invocation.print(line)
+                    }
                 case .malformed(let id, let name, let reason):
                     invocation.note(LiveEventText.malformed(id: id, name: name, reason: reason))
                 case .event(let id, let name, let data):
@@ -72,9 +78,27 @@ extension CommandRunner {
             let event: String
             let data: JSONValue
         }
-        guard let data = try? APIJSON.makeEncoder().encode(Line(id: event.id, event: event.name, data: event.data))
-        else { return nil }
+        return oneLine(Line(id: event.id, event: event.name, data: event.data))
+    }
+
+    /// `value` as one line of the API's JSON (snake_case names), or nil when it cannot be encoded.
+    private static func oneLine(_ value: some Encodable) -> String? {
+        guard let data = try? APIJSON.makeEncoder().encode(value) else { return nil }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `{"disconnected": {"code": "connection_dropped", "message": "…", "retry_in_seconds": 3}}` on one line.
+    private static func jsonLine(_ reason: EventStreamDisconnection, retryIn: Duration) -> String? {
+        struct Line: Encodable {
+            struct Disconnected: Encodable {
+                let code: String
+                let message: String
+                let retryInSeconds: Double
+            }
+            let disconnected: Disconnected
+        }
+        let seconds = Double(retryIn.components.seconds) + Double(retryIn.components.attoseconds) / 1e18
+        return oneLine(Line(disconnected: .init(code: reason.code, message: reason.sentence, retryInSeconds: seconds)))
     }
 
     /// "3 s", "1.5 s".

@@ -44,7 +44,9 @@ public struct DeepLink: Sendable {
         // One trailing slash (`storefront://feed/`, `…/product/sku_1/`) names the same screen.
         if segments.last == "" { segments.removeLast() }
         let ids = try segments.map { segment throws(DeepLinkError) -> String in
-            guard let id = segment.removingPercentEncoding, !id.isEmpty else {
+            // `.` and `..` (also percent-encoded) as an id would name this or the parent path on the server or on
+            // disk (RFC 3986 §5.2.4), so like an empty one they are no id; an encoded `/` stays part of the id.
+            guard let id = segment.removingPercentEncoding, !id.isEmpty, id != ".", id != ".." else {
                 throw DeepLinkError(link: text, reason: "'\(segment)' is not an id")
             }
             try Self.refuseControlCharacters(in: id, link: text, what: "the id '\(segment)'")

@@ -4,8 +4,12 @@ import Persistence
 /// A `SecretStore` in memory for tests, with the same errors as `FileSecretStore`, and a switch that makes every
 /// operation fail (to test how callers cope with an unreadable keychain).
 public final class InMemorySecretStore: SecretStore, @unchecked Sendable {
-    // Sound because `items` and `failure` are only read or written between `lock.lock()` and `lock.unlock()`
-    // (in `locked`), so no two threads touch them at once.
+    // `@unchecked Sendable` is sound: the only mutable state, `items` and `failure`, is private and every access to
+    // it runs inside `locked`, which holds `lock` for the whole body (`checkedKey`, which reads `failure`, is only
+    // called from such bodies), so no two threads touch it at once and each access happens after the previous
+    // one's unlock. What enters and leaves is `Sendable` (`Secret` values, `any Error`, which refines `Sendable`), so
+    // nothing shared escapes the lock. `lock` is an `NSLock`, not `Mutex`, because ThreadSanitizer reports false
+    // races inside `Mutex.withLock` (DESIGN.md's platform facts) and this store is used in the TSan run.
     private struct Key: Hashable {
         let service: String
         let account: String

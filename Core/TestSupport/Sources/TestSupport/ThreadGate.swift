@@ -8,7 +8,11 @@ import Primitives
 /// how many threads are blocked in it now, so a test can wait (`waitUntil`) for the work to reach the gate. Open the
 /// gate before the test ends (a `defer`), or the blocked threads stay blocked.
 public final class ThreadGate: @unchecked Sendable {
-    // Sound: `isOpen` and `blocked` are private and only read or written while `condition` is locked.
+    // `@unchecked Sendable` is sound: the only mutable state, `isOpen` and `blocked`, is private and is read or
+    // written only between `condition.lock()` and `condition.unlock()` (`waiting`, `pass`, `open`; `wait()` gives
+    // the lock up while blocked and holds it again before `pass` reads `isOpen`), so no two threads touch it at once
+    // and every access happens after the previous one's unlock. `condition` itself is thread-safe. A Mutex cannot
+    // replace it: a blocked thread must sleep until `open` signals, which needs a condition variable.
     private let condition = NSCondition()
     private var isOpen = false
     private var blocked = 0

@@ -9,6 +9,16 @@ import Testing
 struct CheckoutFlowViewTests {
     private let size = TerminalSize(columns: 80, rows: 30)
 
+    /// A flow over a filled cart, on its address step, and its view.
+    private func addressStep() async throws -> (CheckoutCoordinator, CheckoutFlowView) {
+        let harness = try Harness()
+        try await harness.fillCart()
+        let coordinator = harness.makeCoordinator()
+        await coordinator.start()
+        try await coordinator.advance()
+        return (coordinator, CheckoutFlowView(coordinator: coordinator, theme: .unicode))
+    }
+
     @Test("the heading names the step and the step's view renders below it")
     func headingAndStep() async throws {
         let harness = try Harness()
@@ -29,12 +39,7 @@ struct CheckoutFlowViewTests {
 
     @Test("keys reach the step: typing fills the focused address field, Backspace edits it")
     func keysReachTheStep() async throws {
-        let harness = try Harness()
-        try await harness.fillCart()
-        let coordinator = harness.makeCoordinator()
-        await coordinator.start()
-        try await coordinator.advance()
-        let view = CheckoutFlowView(coordinator: coordinator, theme: .unicode)
+        let (coordinator, view) = try await addressStep()
 
         #expect(view.handle(.init(.tab)) == .handled, "from the country to the name")
         for character in "Ada" {
@@ -48,6 +53,19 @@ struct CheckoutFlowViewTests {
         let text = view.render(size: size).map(\.plainText).joined(separator: "\n")
         #expect(text.contains("Shipping address"))
         #expect(text.contains("[Ada"))
+    }
+
+    @Test("an empty Country field shows a hint in the placeholder style, not a code that reads as typed")
+    func countryPlaceholder() async throws {
+        let (coordinator, view) = try await addressStep()
+        let lines = view.render(size: size)
+        let label = try #require(lines.firstIndex { $0.plainText.hasPrefix("Country") })
+        let field = lines[label + 1]
+        let hint = try #require(field.spans.first { $0.text.contains("DE") }, "\(field.plainText)")
+        #expect(hint.text == "two letters, such as DE")
+        #expect(hint.style.attributes.contains(.dim) && hint.style.attributes.contains(.italic))
+        #expect(!field.plainText.hasPrefix("[ DE "), "a bare code reads as a value: \(field.plainText)")
+        #expect(coordinator.draft.address.country.isEmpty, "the placeholder is no value")
     }
 
     @Test("Backspace on a step with no text leaves nothing: the step stays and the App never sees the key")

@@ -2,6 +2,7 @@ import FeatureKit
 import Foundation
 import Logging
 import Observation
+import Primitives
 
 /// The Lists tab's state: which lists exist (the catalog, kept current by the folder watcher), the list open on
 /// screen (a content session), and the last message. Main-actor and observable: screens read it, their view models
@@ -170,8 +171,11 @@ public final class ListsFeature {
         say("The copy could not be saved: every name up to \"\(name) copy 100\" is taken", isError: true)
     }
 
-    /// Adds `productID` to the list used last (else the first; a new "Shopping list" when there is none).
-    public func add(productID: String) async {
+    /// Adds `productID` to the list used last (else the first; a new "Shopping list" when there is none) and says
+    /// so naming the product by `productTitle` (`Added Espresso cups to Shopping list.`); by its id only when the
+    /// title is not known (nil: the catalog could not be asked).
+    public func add(productID: String, productTitle: String?) async {
+        let product = productTitle.map { ControlCharacters.escaped($0) } ?? productID
         await start()
         guard let folder else {
             say("Lists cannot be used: \(failure ?? "no folder")", isError: true)
@@ -191,9 +195,9 @@ public final class ListsFeature {
                 return (package.name, title)
             }
             lastUsedList = listName
-            say("Added \(productID) to \(title).", isError: false)
+            say("Added \(product) to \(ControlCharacters.escaped(title)).", isError: false)
         } catch {
-            say("\(productID) could not be added to a list: \(ErrorText.describe(error))", isError: true)
+            say("\(product) could not be added to a list: \(ErrorText.describe(error))", isError: true)
         }
     }
 

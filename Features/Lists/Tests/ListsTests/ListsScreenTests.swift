@@ -28,6 +28,23 @@ import Testing
         view.render(size: TerminalSize(columns: 100, rows: 20)).map(\.plainText).joined(separator: "\n")
     }
 
+    @Test func addingAProductNamesItByItsTitleAndTheListByItsTitle() async throws {
+        try await withTemporaryDirectory { folder in
+            let feature = feature(folder)
+            await feature.add(productID: "sku_197", productTitle: "Espresso cups")
+            #expect(feature.message?.text == "Added Espresso cups to Shopping list.")
+            #expect(feature.message?.isError == false)
+            let package = ListPackage(directory: folder.appendingPathComponent("Shopping list.sflist"))
+            let stored = try package.load().document.liveItems.map(\.productID)
+            #expect(stored == ["sku_197"], "the id is what is stored")
+            await feature.add(productID: "sku_198", productTitle: "Milk\u{1B}[31m")
+            #expect(feature.message?.text == "Added Milk␛[31m to Shopping list.", "a title from outside is escaped")
+            await feature.add(productID: "sku_199", productTitle: nil)
+            #expect(feature.message?.text == "Added sku_199 to Shopping list.", "the id only when no title is known")
+            feature.stop()
+        }
+    }
+
     @Test func theListsScreenShowsWhatTheWatcherSeesAndOpensConflicts() async throws {
         try await withTemporaryDirectory { folder in
             let (package, feature) = try await startedParty(in: folder)

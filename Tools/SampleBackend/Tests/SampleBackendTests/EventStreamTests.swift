@@ -81,7 +81,7 @@ private final class Watcher: Sendable {
                             switch update {
                             case .connected: seen.connections += 1
                             case .event(let id, _, let value): seen.events.append((id, value))
-                            case .disconnected(let reason, _): seen.disconnects.append(reason)
+                            case .disconnected(let reason, _): seen.disconnects.append(reason.code)
                             case .malformed(let id, let name, let reason):
                                 seen.malformed.append("\(name) \(id): \(reason)")
                             }
@@ -175,7 +175,7 @@ struct EventStreamTests {
             let sequence = events.compactMap { Int64($0.id.split(separator: "-").last ?? "") }
             #expect(sequence == sequence.sorted() && Set(sequence).count == 6)
             #expect(watcher.connections == 2)
-            #expect(watcher.seen.withLock { $0.disconnects } == ["the server closed the stream"])
+            #expect(watcher.seen.withLock { $0.disconnects } == ["closed"])
         }
     }
 

@@ -199,7 +199,7 @@ extension APIClient {
     }
 
     /// The interruption a `URLError` stands for, or nil for the other failures (no connection at all, a bad URL).
-    private static func interruptionKind(of error: URLError) -> TransferInterruption.Kind? {
+    static func interruptionKind(of error: URLError) -> TransferInterruption.Kind? {
         if CurlFailure.resultCode(of: error) == CurlFailure.partialFile { return .truncatedResponse }
         switch error.code {
         case .networkConnectionLost:

@@ -17,8 +17,8 @@ public enum EventStreamUpdate<Value: Sendable>: Sendable {
     /// words: the type, where in the JSON and why, never the data itself). The stream goes on; a watcher reports it
     /// and never shows it as an event.
     case malformed(id: String, name: String, reason: String)
-    /// The connection ended (`reason` says how); the client reconnects after `retryIn`.
-    case disconnected(reason: String, retryIn: Duration)
+    /// The connection ended (`reason` says how, with a code and a sentence); the client reconnects after `retryIn`.
+    case disconnected(reason: EventStreamDisconnection, retryIn: Duration)
 }
 
 /// Why an `EventStreamClient` stopped for good (a dropped connection is not an error: the client reconnects).
@@ -147,8 +147,10 @@ public struct EventStreamClient<Value: Sendable>: Sendable {
     }
 
     private enum Ending: Sendable {
-        case dropped(String)
+        case dropped(EventStreamDisconnection)
         case stop(EventStreamError?)
+        /// The watching task was cancelled; nothing is reported.
+        case cancelled
     }
 
     private func run(
@@ -160,6 +162,8 @@ public struct EventStreamClient<Value: Sendable>: Sendable {
             let ending = await connect(carried, continuation)
             guard !Task.isCancelled else { break }
             switch ending {
+            case .cancelled:
+                break
             case .stop(let error):
                 if let error {
                     logger.warning("event stream stopped: \(error)")
@@ -216,9 +220,12 @@ public struct EventStreamClient<Value: Sendable>: Sendable {
                 try await transport.stream(request)
             }
         } catch is ClockTimer.DeadlineExceeded {
-            return .dropped("no answer within \(configuration.heartbeatTimeout)")
+            return .dropped(
+                EventStreamDisconnection(
+                    kind: .timeout, server: server(of: request), timeout: configuration.heartbeatTimeout))
         } catch {
-            return .dropped(Self.describe(error))
+            return .dropped(
+                .failure(error, url: request.url, heartbeatTimeout: configuration.heartbeatTimeout))
         }
         let status = response.head.statusCode
         switch status {
@@ -227,7 +234,7 @@ public struct EventStreamClient<Value: Sendable>: Sendable {
         case 204:
             return .stop(nil)
         case 408, 429, 500...599:
-            return .dropped("the server answered \(status)")
+            return .dropped(EventStreamDisconnection(kind: .unavailable, server: server(of: request), status: status))
         default:
             if status == 401, let token { await tokenProvider?.invalidateToken(token) }
             return .stop(.rejected(status: status))
@@ -241,7 +248,11 @@ public struct EventStreamClient<Value: Sendable>: Sendable {
         }
         logger.info("event stream connected", metadata: ["last_event_id": .string(lastEventID)])
         continuation.yield(.connected)
-        return await read(response.body, carried, continuation)
+        return await read(response.body, from: request.url, carried, continuation)
+    }
+
+    private func server(of request: URLRequest) -> String {
+        TransferInterruption.server(of: request.url)
     }
 
     private func makeRequest(lastEventID: String, token: String?) -> URLRequest? {
@@ -262,12 +273,13 @@ public struct EventStreamClient<Value: Sendable>: Sendable {
     /// Reads one connection's body while a watchdog checks that bytes keep arriving; returns how the connection ended
     /// (the other side of the race is cancelled, which closes the connection).
     private func read(
-        _ body: AsyncThrowingStream<Data, any Error>, _ carried: Locked<Carried>,
+        _ body: AsyncThrowingStream<Data, any Error>, from url: URL?, _ carried: Locked<Carried>,
         _ continuation: AsyncThrowingStream<EventStreamUpdate<Value>, any Error>.Continuation
     ) async -> Ending {
         let lastActivity = Locked(timer.now())
         let (timer, timeout, decoder, logger) = (self.timer, configuration.heartbeatTimeout, self.decoder, self.logger)
         let maximumEventBytes = configuration.maximumEventBytes
+        let server = TransferInterruption.server(of: url)
         return await withTaskGroup(of: Ending.self) { group in
             group.addTask {
                 var parser = ServerSentEventParser(
@@ -289,9 +301,9 @@ public struct EventStreamClient<Value: Sendable>: Sendable {
                             continuation.yield(update)
                         }
                     }
-                    return .dropped("the server closed the stream")
+                    return .dropped(EventStreamDisconnection(kind: .closed, server: server))
                 } catch {
-                    return .dropped(Self.describe(error))
+                    return .dropped(.failure(error, url: url, heartbeatTimeout: timeout))
                 }
             }
             group.addTask {
@@ -300,16 +312,16 @@ public struct EventStreamClient<Value: Sendable>: Sendable {
                     do {
                         try await timer.sleepUntil(deadline)
                     } catch {
-                        return .dropped("cancelled")
+                        return .cancelled
                     }
                     let last = lastActivity.withLock { $0 }
                     if timer.now() - last >= timeout {
-                        return .dropped("no data for \(timeout)")
+                        return .dropped(EventStreamDisconnection(kind: .timeout, server: server, timeout: timeout))
                     }
                     deadline = last + timeout
                 }
             }
-            let ending = await group.next() ?? .dropped("cancelled")
+            let ending = await group.next() ?? .cancelled
             group.cancelAll()
             return ending
         }
@@ -328,12 +340,5 @@ public struct EventStreamClient<Value: Sendable>: Sendable {
             logger.warning("skipped an event: \(error)")
             return .malformed(id: event.lastEventID, name: event.type, reason: "\(error.decoding)")
         }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if let urlError = error as? URLError {
-            return "URLError \(urlError.code.rawValue): \(urlError.localizedDescription)"
-        }
-        return String(describing: error)
     }
 }

@@ -66,6 +66,11 @@ private func retryWait(_ update: Update?) -> Duration? {
     return wait
 }
 
+private func disconnection(_ update: Update?) -> EventStreamDisconnection? {
+    guard case .disconnected(let reason, _) = update else { return nil }
+    return reason
+}
+
 private func isConnected(_ update: Update?) -> Bool {
     guard case .connected = update else { return false }
     return true
@@ -172,6 +177,64 @@ struct EventStreamClientTests {
         #expect(retryWait(try await updates.next()) == .milliseconds(4500))
     }
 
+    @Test("each drop says why with a code and a sentence naming the server, and the client reconnects after each")
+    func typedDisconnections() async throws {
+        let watch = Watch()
+        watch.transport.enqueue(
+            .failure(.cannotConnectToHost), .open(status: 503, headers: [:]), .failure(.timedOut),
+            .failure(.serverCertificateUntrusted), .failure(.cannotFindHost), .open(), .open(), .open(), .open())
+        let client = EventStreamClient(
+            baseURL: ScriptedTransport.baseURL, transport: watch.transport, tokenProvider: nil,
+            decoder: EventStreamDecoder<LiveEvent>().on("post.likes", LiveEvent.Likes.self) { .likes($0) },
+            clock: watch.clock, jitter: .fixed(0), logger: Logger(label: "t", handler: watch.log),
+            configuration: EventStreamConfiguration(
+                heartbeatTimeout: .seconds(45), reconnectionTime: .seconds(1), maximumBackoff: .seconds(1),
+                maximumEventBytes: 64))
+        var updates = client.updates().makeAsyncIterator()
+        var elapsed = Duration.zero
+        var reasons: [EventStreamDisconnection] = []
+        /// Reads the next drop, then lets its one-second wait pass so the client reconnects.
+        func nextDrop() async throws {
+            let update = try await updates.next()
+            reasons.append(
+                try #require(disconnection(update), "expected a disconnect, got \(String(describing: update))"))
+            elapsed += .seconds(1)
+            try await watch.clock.advanceOnceSleeping(until: elapsed)
+        }
+        for _ in 0..<5 { try await nextDrop() }
+        #expect(isConnected(try await updates.next()))
+        try await watch.transport.stream(at: 1).fail(.networkConnectionLost)
+        try await nextDrop()
+        #expect(isConnected(try await updates.next()))
+        try await watch.transport.stream(at: 2).finish()
+        try await nextDrop()
+        #expect(isConnected(try await updates.next()))
+        try await watch.transport.stream(at: 3).send("data: " + String(repeating: "x", count: 100) + "\n")
+        try await nextDrop()
+        #expect(isConnected(try await updates.next()))
+        let server = "api.storefront.test:443"
+        #expect(
+            reasons == [
+                EventStreamDisconnection(kind: .refused, server: server),
+                EventStreamDisconnection(kind: .unavailable, server: server, status: 503),
+                EventStreamDisconnection(kind: .timeout, server: server, timeout: .seconds(45)),
+                EventStreamDisconnection(kind: .tls, server: server),
+                EventStreamDisconnection(kind: .offline, server: server),
+                EventStreamDisconnection(kind: .connectionDropped, server: server),
+                EventStreamDisconnection(kind: .closed, server: server),
+                EventStreamDisconnection(kind: .responseTooLarge, server: server, limit: 64),
+            ])
+        #expect(
+            reasons.map(\.code) == [
+                "refused", "unavailable", "timeout", "tls", "offline", "connection_dropped", "closed",
+                "response_too_large",
+            ])
+        #expect(reasons[5].sentence == "the connection to api.storefront.test:443 dropped")
+        #expect(!reasons.contains { $0.sentence.contains("URLError") || $0.sentence.contains("-100") })
+        // Every drop was followed by a new attempt: nothing about reconnecting changed.
+        #expect(watch.transport.requests.count == 9)
+    }
+
     @Test("a connection silent for the heartbeat timeout is closed and reopened; a heartbeat comment keeps it")
     func heartbeatTimeout() async throws {
         let watch = Watch()
@@ -196,7 +259,10 @@ struct EventStreamClientTests {
             Issue.record("expected a disconnect, got \(String(describing: update))")
             return
         }
-        #expect(reason.contains("no data for"))
+        #expect(
+            reason == EventStreamDisconnection(kind: .timeout, server: "api.storefront.test:443", timeout: .seconds(45))
+        )
+        #expect(reason.sentence == "api.storefront.test:443 sent nothing for 45 s")
         try await stream.waitUntilClosed()
     }
 
@@ -217,7 +283,8 @@ struct EventStreamClientTests {
             Issue.record("expected a disconnect, got \(String(describing: update))")
             return
         }
-        #expect(reason.contains("no answer within"))
+        #expect(reason.kind == .timeout)
+        #expect(reason.timeout == .seconds(45))
         #expect(wait == .seconds(3))
         try await waitUntil("the hanging request is cancelled") { hanging.cancelled.withLock { $0 } == 1 }
     }

@@ -6,8 +6,13 @@ import Dispatch
 /// thread of the cooperative pool, so a statement that waits on SQLite's busy timeout or on the disk holds only the
 /// connection's own queue.
 final class ConnectionOwner: @unchecked Sendable {
-    // Sound because `connection` is only read or written inside blocks running on `queue`, a serial queue, so no
-    // two threads touch it (or the SQLite handle it wraps) at once.
+    // `@unchecked Sendable` is sound: `queue` and `path` are immutable and `Sendable`; the one mutable property,
+    // `connection` (a `Connection`, not `Sendable`, wrapping the SQLite handle), is set in `init` before the owner
+    // is shared and afterwards read or written only inside blocks on `queue` (`run`, `runBlocking`,
+    // `closeBlocking`, `close`). `queue` is serial, so those blocks run one at a time, each after the previous one
+    // ended, and no two threads touch the connection at once. The connection never leaves the queue: `run` hands it
+    // to a `@Sendable` body that returns only a `Sendable` value, and `runBlocking`'s body does not escape the
+    // `queue.sync` it runs in.
     private let queue: DispatchQueue
     private var connection: Connection?
     private let path: String?

@@ -2,6 +2,7 @@ import FeatureKit
 import Foundation
 import Models
 import Persistence
+import Primitives
 import TerminalUI
 
 /// The screens of Lists: every list (the Lists tab's first screen), one list, and the conflict copies.
@@ -143,6 +144,44 @@ public final class ListsEntry: FeatureEntry {
         return [count == 1 ? "1 shopping list" : "\(count) shopping lists"]
     }
 
+    /// Hands the lists the guest kept in its own folder to the account that signed in (`GuestListsMerge`: a list the
+    /// account lacks moves whole, one it has by name is merged item by item; idempotent), into the account's folder
+    /// (its chosen one, else its own). A folder the guest chose (`lists.folder`) is the person's and stays as it is.
+    ///
+    /// - Returns: What the user should hear about (empty when the guest had no lists).
+    public static func mergeGuestData(from guest: FeatureContext, into account: FeatureContext) async -> [String] {
+        let logger = account.logger.child(label: "storefront.lists")
+        let guestFolder = ListsLocation.defaultFolder(context: guest)
+        let outcome: GuestListsMerge.Outcome
+        do {
+            outcome = try await FileWork.run {
+                let target = try ListsLocation(
+                    context: account, override: nil,
+                    workingDirectory: URL(fileURLWithPath: FileManager().currentDirectoryPath, isDirectory: true))
+                return GuestListsMerge.run(from: guestFolder, into: target.folder)
+            }
+        } catch {
+            logger.error("guest lists merge failed", metadata: ["error": "\(error)"])
+            return ["The lists from before signing in could not be added to your account's lists: \(error)"]
+        }
+        var messages: [String] = []
+        let handed = outcome.moved + outcome.merged
+        if !handed.isEmpty {
+            let titles = handed.map { ControlCharacters.escaped($0) }.joined(separator: ", ")
+            messages.append("Your lists from before signing in were added to your account's lists: \(titles).")
+            logger.info(
+                "guest lists merged",
+                metadata: ["moved": "\(outcome.moved.count)", "merged": "\(outcome.merged.count)"])
+        }
+        for (name, reason) in outcome.failed.sorted(by: { $0.key < $1.key }) {
+            logger.error("guest list merge failed", metadata: ["list": "\(name)", "error": "\(reason)"])
+            messages.append(
+                "The list \(ControlCharacters.escaped(name)) from before signing in stays in the guest's lists: \(reason)"
+            )
+        }
+        return messages
+    }
+
     /// For a folder the user chose: that it stays (a sign-out never deletes it). Nothing for the account's folder.
     public func prepareForSignOut() async -> [String] {
         guard let location = try? location(override: nil), !location.isDefault else { return [] }
@@ -206,9 +245,18 @@ public final class ListsEntry: FeatureEntry {
     public func perform(_ action: ListsAction) async {
         switch action {
         case .add(let id):
-            await feature.add(productID: id.rawValue)
+            await feature.add(productID: id.rawValue, productTitle: await productTitle(id))
             if let message = feature.message { onIntent?(.notice(message.text, isError: message.isError)) }
         }
+    }
+
+    /// The product's title for a message: from the catalog's entry (`ProductCatalog`, which the product screen that
+    /// offered the action has just read), else from the server; nil when neither answers.
+    private func productTitle(_ id: ProductID) async -> String? {
+        if let catalog = context.capability(ProductCatalog.self), let product = try? await catalog.lookUp(id) {
+            return product.title
+        }
+        return try? await products.product(id).title
     }
 
     /// Starts watching the lists folder.

@@ -26,6 +26,16 @@ extension SearchError: UserFacingError {
         }
     }
 
+    /// The id of the server's answer behind the error (`APIError.requestID`: the 404 of a product that does not
+    /// exist, the 5xx the saved products stood in for), so `--json` errors carry `request_id` for 4xx and 5xx alike.
+    public var requestID: String? {
+        switch self {
+        case .api(let error), .productNotSaved(let error): error.requestID
+        case .savedProductsUnavailable(_, let network), .diskFull(_, let network): network?.requestID
+        case .unexpected: nil
+        }
+    }
+
     /// The server's failure behind an offline answer when it was a full disk (`disk_full`, the embedded server's
     /// data on a full disk).
     private var networkDiskFull: APIError? {

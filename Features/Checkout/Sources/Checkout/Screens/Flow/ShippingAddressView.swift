@@ -22,7 +22,7 @@ public struct ShippingAddressView: TerminalView {
                 TextField(
                     label: field.label,
                     state: viewModel.state(of: field),
-                    placeholder: field == .country ? "DE" : "",
+                    placeholder: field == .country ? "two letters, such as DE" : "",
                     validationMessage: viewModel.message(for: field),
                     isFocused: viewModel.focusedField == field
                 ))
