@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Networking
 import Persistence
+import Primitives
 
 extension AccountFeature {
     /// How long a sign-in waits for another process's sign-in on the same data directory to finish.
@@ -14,19 +15,30 @@ extension AccountFeature {
 
     /// Takes the sign-in lock on a thread of its own (the wait blocks a thread, never a task of the pool).
     ///
+    /// The lock travels back through a `Locked` box rather than through the continuation alone, so the `FileLock`
+    /// built on that thread is visibly published to the thread that resumes and later unlocks it (ThreadSanitizer
+    /// does not see the continuation's own ordering as a happens-before edge; Persistence's database open does the
+    /// same).
+    ///
     /// - Throws: `FileLockError.timedOut` when another sign-in held it for `signInLockTimeout`;
     ///   `FileOperationError` when the lock file cannot be created.
     static func takeSignInLock(_ layout: StorageLayout) async throws -> FileLock {
         let url = signInLockURL(layout)
         let timeout = signInLockTimeout
-        return try await withCheckedThrowingContinuation { continuation in
+        let result = Locked<Result<FileLock, any Error>?>(nil)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let thread = Thread {
-                continuation.resume(
-                    with: Result(catching: { try FileLock.acquire(url, timeout: timeout, clock: ContinuousClock()) }))
+                let taken = Result { try FileLock.acquire(url, timeout: timeout, clock: ContinuousClock()) }
+                result.withLock { $0 = taken }
+                continuation.resume()
             }
             thread.name = "storefront.sign-in-lock"
             thread.start()
         }
+        guard let taken = result.withLock({ $0 }) else {
+            throw FileOperationError(operation: "lock", path: url.path, reason: "taking the lock produced no result")
+        }
+        return try taken.get()
     }
 
     /// The user another process signed in since this one read the preferences, if any: the remembered user, read

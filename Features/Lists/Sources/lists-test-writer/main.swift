@@ -1,9 +1,11 @@
 // A second process for the Lists tests (advisory locks exclude other processes, so concurrency between writers is
 // only real across processes). Two modes:
 //
-//   lists-test-writer LIST_DIR COUNT DEVICE_ID
+//   lists-test-writer LIST_DIR COUNT DEVICE_ID [LOCK_TIMEOUT_SECONDS]
 //     adds COUNT items to the list at LIST_DIR as device DEVICE_ID, one locked update per item, and prints
-//     `saved <item id>` after each update returns;
+//     `saved <item id>` after each update returns; each update waits for the list's lock up to
+//     LOCK_TIMEOUT_SECONDS (the app's own timeout when absent: a test that checks exclusion rather than waiting
+//     gives a long one, since under ThreadSanitizer on a loaded machine the other writer's update can outlast it);
 //   lists-test-writer session LIST_DIR DEVICE_ID
 //     opens a content session on the list, prints `opened`, then for each line on standard input
 //     (`quantity ITEM N`, `note ITEM TEXT`, `refresh`) edits through the session and prints
@@ -53,10 +55,18 @@ if arguments.count == 4, arguments[1] == "session", let device = DeviceID(argume
     }
     exit(0)
 }
-guard arguments.count == 4, let count = Int(arguments[2]), count >= 0, let device = DeviceID(arguments[3]) else {
-    fail("usage: lists-test-writer LIST_DIR COUNT DEVICE_ID | session LIST_DIR DEVICE_ID", status: 2)
+let usage = "usage: lists-test-writer LIST_DIR COUNT DEVICE_ID [LOCK_TIMEOUT_SECONDS] | session LIST_DIR DEVICE_ID"
+guard (4...5).contains(arguments.count), let count = Int(arguments[2]), count >= 0,
+    let device = DeviceID(arguments[3])
+else { fail(usage, status: 2) }
+let directory = URL(fileURLWithPath: arguments[1], isDirectory: true)
+let package: ListPackage
+if arguments.count == 5 {
+    guard let timeout = TimeInterval(arguments[4]), timeout > 0 else { fail(usage, status: 2) }
+    package = ListPackage(directory: directory, lockTimeout: timeout)
+} else {
+    package = ListPackage(directory: directory)
 }
-let package = ListPackage(directory: URL(fileURLWithPath: arguments[1], isDirectory: true))
 do {
     for index in 0..<count {
         let item = try package.update { document in

@@ -8,8 +8,10 @@ import Testing
     @Test func twoWriterProcessesAdding200ItemsEachLeave400ItemsThatAllParse() async throws {
         try await withTemporaryDirectory { folder in
             let package = try ListPackage.create(in: folder, name: "Shared", title: "Shared", stamp: stamp(1))
+            // Each writer waits up to 120 s for the lock: this test is about exclusion, and on a loaded machine under
+            // ThreadSanitizer one update of a growing list can hold the lock past the app's 10 s.
             let writers = try ["writer-a", "writer-b"].map {
-                try WriterProcess([package.directory.path, "200", $0])
+                try WriterProcess([package.directory.path, "200", $0, "120"])
             }
             for writer in writers {
                 let lines = await writer.readLines(within: 240)
