@@ -16,6 +16,8 @@ public final class FeedListView: TerminalView {
     /// How many posts the last frame showed at once: a page for Page Up and Page Down. Not observed state; only
     /// this view reads it.
     private var visibleRowCount = 10
+    /// Where the last frame drew the list: its first line on the screen and its layout, for clicks.
+    private var drawnList: (top: Int, layout: List.Layout)?
 
     /// Creates the view.
     public init(viewModel: FeedListViewModel, theme: Theme) {
@@ -32,6 +34,8 @@ public final class FeedListView: TerminalView {
             header: header, notice: notices.last,
             body: .fill { room in
                 let width = room.columns
+                // The body ends right above the one line of hints.
+                self.bodyTop = size.rows - 1 - room.rows
                 let footer = self.footerComponent.map { $0.render(width: width, theme: self.theme) } ?? []
                 let bodyHeight = max(room.rows - footer.count, 1)
                 return Array(self.content(width: width, height: bodyHeight).prefix(bodyHeight)) + footer
@@ -39,7 +43,11 @@ public final class FeedListView: TerminalView {
         ).render(size: size, theme: theme)
     }
 
+    /// The body's first line on the screen in the last frame.
+    private var bodyTop = 0
+
     private func content(width: Int, height: Int) -> [StyledLine] {
+        drawnList = nil
         let content = viewModel.content
         if case .posts = content {} else { viewModel.send(.prefetchPictures(visibleCount: 0)) }
         switch content {
@@ -56,8 +64,10 @@ public final class FeedListView: TerminalView {
         case .posts(let rows):
             visibleRowCount = max(height / 2, 1)
             viewModel.send(.prefetchPictures(visibleCount: visibleRowCount))
-            return List(rows: rows.map(listRow), state: viewModel.listState, height: height)
-                .render(width: width, theme: theme)
+            let layout = List(rows: rows.map(listRow), state: viewModel.listState, height: height)
+                .layout(width: width, theme: theme)
+            drawnList = (bodyTop, layout)
+            return layout.lines
         }
     }
 
@@ -80,6 +90,26 @@ public final class FeedListView: TerminalView {
         case .character("r"):
             viewModel.send(.retry)
             return .handled
+        default:
+            return .ignored
+        }
+    }
+
+    /// A press on a post selects it, a press on the selected post opens it, and the wheel moves the selection.
+    public func handleMouse(_ event: MouseEvent) -> KeyHandling {
+        guard let (top, layout) = drawnList else { return .ignored }
+        let local = event.translated(rows: top)
+        switch event.action {
+        case .press(.left):
+            guard let index = layout.rowIndex(atLine: local.row) else { return .ignored }
+            if index == viewModel.listState.selectedIndex {
+                return viewModel.send(.openSelected).isHandled ? .handled : .ignored
+            }
+            return viewModel.send(.select(index: index, visibleCount: visibleRowCount)).isHandled ? .handled : .ignored
+        case .wheel(.up), .wheel(.down):
+            guard (0..<layout.lines.count).contains(local.row) else { return .ignored }
+            let move: ListState.Move = event.action == .wheel(.up) ? .up : .down
+            return viewModel.send(.move(move, visibleCount: visibleRowCount)).isHandled ? .handled : .ignored
         default:
             return .ignored
         }
