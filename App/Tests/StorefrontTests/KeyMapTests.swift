@@ -1,5 +1,6 @@
 import DesignSystem
 import FeatureKit
+import Feed
 import Foundation
 import Search
 import TerminalUI
@@ -31,8 +32,12 @@ struct KeyMapTests {
     private static func lists(_ key: KeyEvent, in help: [KeyHelpItem]) -> Bool {
         let label = KeyChord(key.key, modifiers: key.modifiers).label
         return help.contains { item in
-            item.key.components(separatedBy: " / ").flatMap { $0.split(separator: " ").map(String.init) }
-                .contains(label)
+            let tokens = item.key.components(separatedBy: " / ").flatMap { $0.split(separator: " ").map(String.init) }
+            // `↑↓` is two keys in one hint.
+            let keys = tokens.flatMap { token in
+                token.allSatisfy { "↑↓←→".contains($0) } ? token.map(String.init) : [token]
+            }
+            return keys.contains(label)
         }
     }
 
@@ -86,6 +91,21 @@ struct KeyMapTests {
             for name in addKeys {
                 #expect(handled.contains(.character(Character(name))), "\(name) adds to the cart")
             }
+        }
+        await dependencies.shutdown()
+    }
+
+    @Test("every key the feed list handles is in its help, before and after its posts load")
+    func feedListHandlesOnlyWhatItLists() async throws {
+        let directory = try TemporaryDirectory()
+        let dependencies = try TestGraph.make(directory: directory.url)
+        let route = FeedEntry.feedRoute
+        let screen = try #require(
+            dependencies.entry(named: route.feature)?.makeScreen(
+                at: route, context: ScreenContext(theme: .ascii, keyMap: .defaults)))
+        _ = screen.render(size: TerminalSize(columns: 80, rows: 24))
+        for key in Self.candidateKeys where screen.handle(key) == .handled {
+            #expect(Self.lists(key, in: screen.keyHelp), "\(key) is handled but not in \(screen.keyHelp)")
         }
         await dependencies.shutdown()
     }

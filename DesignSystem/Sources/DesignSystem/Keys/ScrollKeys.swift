@@ -1,8 +1,8 @@
 import TerminalUI
 
-/// The keys that scroll a detail screen or an overlay (`ScrollState`'s moves): one set for every scrolling screen,
-/// so one rebinding in `keys.json` (`scroll.page-down`) applies to all of them. A screen looks its own actions up
-/// first, so its own keys win over these.
+/// The keys that scroll a detail screen or an overlay (`ScrollState`'s moves) and move a list's selection
+/// (`ListState`'s): one set for every such screen, so one rebinding in `keys.json` (`scroll.page-down`) applies to
+/// all of them. A screen looks its own actions up first, so its own keys win over these.
 public enum ScrollKeys: String, KeyActionSet {
     /// One line up.
     case lineUp = "line-up"
@@ -53,6 +53,18 @@ public enum ScrollKeys: String, KeyActionSet {
         case .pageDown: .pageDown
         case .top: .top
         case .bottom: .bottom
+        }
+    }
+
+    /// The move of a list's selection the action stands for.
+    public var listMove: ListState.Move {
+        switch self {
+        case .lineUp: .up
+        case .lineDown: .down
+        case .pageUp: .pageUp
+        case .pageDown: .pageDown
+        case .top: .first
+        case .bottom: .last
         }
     }
 
