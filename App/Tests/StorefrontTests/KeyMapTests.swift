@@ -95,17 +95,20 @@ struct KeyMapTests {
         await dependencies.shutdown()
     }
 
-    @Test("every key the feed list handles is in its help, before and after its posts load")
-    func feedListHandlesOnlyWhatItLists() async throws {
+    @Test("every key the feed list and a post's screen handle is in their help")
+    func feedScreensHandleOnlyWhatTheyList() async throws {
         let directory = try TemporaryDirectory()
         let dependencies = try TestGraph.make(directory: directory.url)
-        let route = FeedEntry.feedRoute
-        let screen = try #require(
-            dependencies.entry(named: route.feature)?.makeScreen(
-                at: route, context: ScreenContext(theme: .ascii, keyMap: .defaults)))
-        _ = screen.render(size: TerminalSize(columns: 80, rows: 24))
-        for key in Self.candidateKeys where screen.handle(key) == .handled {
-            #expect(Self.lists(key, in: screen.keyHelp), "\(key) is handled but not in \(screen.keyHelp)")
+        let post = try #require(dependencies.registry.pattern(screen: "post", idCount: 1)).route(ids: ["post_1"])
+        for route in [FeedEntry.feedRoute, post] {
+            let screen = try #require(
+                dependencies.entry(named: route.feature)?.makeScreen(
+                    at: route, context: ScreenContext(theme: .ascii, keyMap: .defaults)))
+            _ = screen.render(size: TerminalSize(columns: 80, rows: 24))
+            for key in Self.candidateKeys where screen.handle(key) == .handled {
+                #expect(
+                    Self.lists(key, in: screen.keyHelp), "\(route.screen): \(key) is handled, not in \(screen.keyHelp)")
+            }
         }
         await dependencies.shutdown()
     }

@@ -108,6 +108,8 @@ public final class PostDetailView: TerminalView {
         if let action = keyMap.action(PostDetailKeys.self, for: key) {
             switch action {
             case .like:
+                // Listed only for a loaded post that can be liked, and handled only then.
+                guard case .loaded = viewModel.content, viewModel.canLike else { return .ignored }
                 return viewModel.send(.toggleLike).isHandled ? .handled : .ignored
             case .product:
                 guard case .loaded(let post) = viewModel.content, post.hasProduct else { return .ignored }
