@@ -88,16 +88,15 @@ public final class PostDetailView: TerminalView {
         ).render(size: size, theme: theme)
     }
 
-    /// Like or unlike and the product once the post is loaded, reload, and the scroll keys while the body does not
+    /// Like or unlike (by the post's id, so also while it loads), the product once the post is loaded, reload, and the scroll keys while the body does not
     /// fit.
     public var keyHelp: [KeyHelpItem] {
         var hints: [KeyHelpItem] = []
-        if case .loaded(let post) = viewModel.content {
-            if viewModel.canLike {
-                hints.append(keyMap.help(PostDetailKeys.like, as: post.isLiked ? "unlike" : "like"))
-            }
-            if post.hasProduct { hints.append(keyMap.help(PostDetailKeys.product)) }
+        let post: PostDetail? = if case .loaded(let post) = viewModel.content { post } else { nil }
+        if viewModel.canLike {
+            hints.append(keyMap.help(PostDetailKeys.like, as: post?.isLiked == true ? "unlike" : "like"))
         }
+        if post?.hasProduct == true { hints.append(keyMap.help(PostDetailKeys.product)) }
         hints.append(keyMap.help(PostDetailKeys.reload))
         if lastLayout?.isScrollable == true { hints.append(ScrollKeys.help(in: keyMap)) }
         return hints
@@ -108,8 +107,8 @@ public final class PostDetailView: TerminalView {
         if let action = keyMap.action(PostDetailKeys.self, for: key) {
             switch action {
             case .like:
-                // Listed only for a loaded post that can be liked, and handled only then.
-                guard case .loaded = viewModel.content, viewModel.canLike else { return .ignored }
+                // A like goes by the post's id, so it works (and is listed) before the post has loaded.
+                guard viewModel.canLike else { return .ignored }
                 return viewModel.send(.toggleLike).isHandled ? .handled : .ignored
             case .product:
                 guard case .loaded(let post) = viewModel.content, post.hasProduct else { return .ignored }
