@@ -58,6 +58,7 @@ struct KeyMapFileTests {
         }
         #expect(KeyChord(name: "ctrl-R") == KeyChord(.character("r"), modifiers: .control))
         #expect(KeyChord(name: "Escape") == KeyChord(.escape))
+        #expect(KeyChord(name: "shift-a") == KeyChord(name: "A"), "terminals send Shift-a as A")
         #expect(KeyChord(name: "PageDown") == KeyChord(.pageDown))
         #expect(KeyChord(name: "shift-tab")?.matches(KeyEvent(.tab, modifiers: .shift)) == true)
         #expect(KeyChord(name: "up")?.label == "↑" && KeyChord(name: "f1")?.label == "F1")

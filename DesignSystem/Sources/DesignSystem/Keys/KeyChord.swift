@@ -6,7 +6,7 @@ import TerminalUI
 /// Names: one printable character (`a`, `A`, `?`, `/`, `+`), `space`, `enter`, `tab`, `esc`, `backspace`,
 /// `delete`, `insert`, `up`, `down`, `left`, `right`, `home`, `end`, `pgup`, `pgdn` and `f1`–`f12`, each after any
 /// of the prefixes `ctrl-`, `alt-` and `shift-`. Names are read without regard to case except a lone character
-/// (`A` is Shift-a as terminals send it: the capital letter, no modifier). `escape`, `return`, `pageup` and
+/// (`A` is Shift-a as terminals send it: the capital letter, no modifier; `shift-a` is read as `A`). `escape`, `return`, `pageup` and
 /// `pagedown` are read as their short forms.
 public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     /// The key.
@@ -37,7 +37,12 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         if rest.count == 1, let character = rest.first, !character.isWhitespace, !character.isNewline,
             character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
         {
-            // Ctrl with a letter arrives as the lowercase letter (`KeyEvent.control`).
+            // Ctrl with a letter arrives as the lowercase letter (`KeyEvent.control`); Shift with a letter alone as
+            // the capital letter, no modifier.
+            if modifiers == .shift, character.isLetter {
+                self.init(.character(Character(character.uppercased())))
+                return
+            }
             let letter = modifiers.contains(.control) ? Character(character.lowercased()) : character
             self.init(.character(letter), modifiers: modifiers)
             return
