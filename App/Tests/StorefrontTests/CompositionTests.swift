@@ -103,7 +103,7 @@ extension IntegrationTests {
             let directory = try TemporaryDirectory()
             let dependencies = try TestGraph.make(directory: directory.url)
             try await dependencies.account.signIn(userName: "frances")
-            let screens = Screens(dependencies: dependencies, theme: .ascii)
+            let screens = Screens(dependencies: dependencies, theme: .ascii, keyMap: .defaults)
             dependencies.router.open(.checkout)
             _ = screens.current()
             weak let coordinator = dependencies.scope.entry(CheckoutEntry.self)?.activeCheckout

@@ -248,7 +248,10 @@ extension IntegrationTests {
             _ = shell.render(size: Self.size)
             #expect(shell.handle(.character("?")) == .handled)
             let product = Self.text(shell)
-            let lines = product.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            // The help scrolls: its lines end in the scroll bar (`|` and `#` in ASCII).
+            let lines = product.split(separator: "\n").map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: " |#"))
+            }
             #expect(lines.contains { $0.hasPrefix("w ") && $0.hasSuffix(" wish") }, "the key another entry adds")
             #expect(product.contains("Everywhere"))
             await dependencies.shutdown()

@@ -12,7 +12,7 @@ extension IntegrationTests {
         /// before the app starts and to another after it ends; the app sees `TERM=term`.
         static func withApp(
             _ arguments: [String], term: String = "xterm-256color", in directory: TemporaryDirectory,
-            _ body: (TmuxSession) async throws -> Void
+            columns: Int = 100, rows: Int = 30, _ body: (TmuxSession) async throws -> Void
         ) async throws {
             let binary = try StorefrontProcess.executableURL().path
             let settings = directory.url.appending(path: "stty-before").path
@@ -23,7 +23,7 @@ extension IntegrationTests {
             let command = { (crash: String) in
                 "stty -g > '\(settings)'; env -i \(environment) \(crash) '\(binary)' \(arguments); stty -g > '\(after)'"
             }
-            try await TmuxSession.with(command: command) { app in try await body(app) }
+            try await TmuxSession.with(columns: columns, rows: rows, command: command) { app in try await body(app) }
         }
 
         /// The pane terminal's settings before the app started and after it ended, as the pane's shell saved them.
@@ -57,7 +57,7 @@ extension IntegrationTests {
                 }
                 #expect(cart.contains("Leather"))
                 try await app.press("?")
-                try await app.waitForScreen("the help") { $0.contains("Press any key to close this help.") }
+                try await app.waitForScreen("the help") { $0.contains("any other key closes it.") }
                 try await app.press("x")
                 try await app.waitForScreen("the cart again") { $0.contains("Subtotal") }
 

@@ -56,7 +56,8 @@ extension IntegrationTests {
             // The product screen of Search loads the product's picture.
             let product = try await search.lookUpProduct("sku_12")
             let url = try #require(product.imageURL)
-            let screen = search.makeScreen(for: .product("sku_12"), context: ScreenContext(theme: .ascii))
+            let screen = search.makeScreen(
+                for: .product("sku_12"), context: ScreenContext(theme: .ascii, keyMap: .defaults))
             try await waitUntil("the product screen's picture is decoded") {
                 dependencies.images.memoryCache.count == 1
             }

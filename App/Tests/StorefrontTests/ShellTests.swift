@@ -44,9 +44,9 @@ extension IntegrationTests {
             #expect(router.selectedTab == .cart)
 
             #expect(shell.handle(.character("?")) == .handled)
-            #expect(Self.text(shell).contains("Press any key to close this help."))
+            #expect(Self.text(shell).contains("any other key closes it."))
             #expect(shell.handle(.character("z")) == .handled)
-            #expect(!Self.text(shell).contains("Press any key to close this help."))
+            #expect(!Self.text(shell).contains("any other key closes it."))
 
             #expect(shell.handle(.character("a")) == .handled)
             #expect(router.currentRoute == .account)

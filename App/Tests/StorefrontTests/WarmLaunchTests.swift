@@ -45,11 +45,11 @@ extension IntegrationTests {
         private static func askForHelp(_ app: TmuxSession, _ when: String) async throws {
             try await app.press("?")
             try await app.waitForScreen(timeout: answer, "the help (\(when))") {
-                $0.contains("Press any key to close this help.")
+                $0.contains("any other key closes it.")
             }
             try await app.press("x")
             try await app.waitForScreen(timeout: answer, "the help closed (\(when))") {
-                !$0.contains("Press any key to close this help.")
+                !$0.contains("any other key closes it.")
             }
         }
 

@@ -28,12 +28,15 @@ public struct FeatureDescriptor: Sendable {
     public let shortcuts: [EntryShortcut]
     /// How long the entry lives (`account` unless it outlasts every account's data).
     public let lifetime: EntryLifetime
+    /// Every key action of every screen it owns (each screen's `KeyActionSet.declarations`): what `keys.json` may
+    /// rebind, what the help of those screens lists, and what the key-map tests check.
+    public let keys: [KeyDeclaration]
 
     /// Creates a descriptor.
     public init(
         name: String, routes: [RoutePattern] = [], commands: [CommandSpec] = [], flags: [FlagDeclaration] = [],
         migrations: [MigrationGroup] = [], liveEvents: Set<String> = [], tab: EntryTab? = nil,
-        shortcuts: [EntryShortcut] = [], lifetime: EntryLifetime = .account
+        shortcuts: [EntryShortcut] = [], lifetime: EntryLifetime = .account, keys: [KeyDeclaration] = []
     ) {
         self.name = name
         self.routes = routes
@@ -44,6 +47,7 @@ public struct FeatureDescriptor: Sendable {
         self.tab = tab
         self.shortcuts = shortcuts
         self.lifetime = lifetime
+        self.keys = keys
     }
 
     /// The pattern of `screen` with `idCount` ids, if this entry has one.
@@ -129,14 +133,24 @@ public struct FeatureContext: Sendable {
     }
 }
 
-/// What a screen is built with besides its route: the theme of the terminal it will be drawn on.
+/// What a screen is built with besides its route: the theme of the terminal it will be drawn on, the keys of its
+/// actions, and the hints other entries add to its footer.
 public struct ScreenContext {
     /// Colours and symbols for the terminal.
     public let theme: Theme
+    /// The keys of every declared action (`keys.json` applied).
+    public let keyMap: KeyMap
+    /// The keys other entries add to the screen (`FeatureEntry.contributions(to:)`), asked for at each render, for
+    /// its footer after its own hints; the App handles those keys.
+    public let contributedHints: @MainActor () -> [KeyHelpItem]
 
     /// Creates a context.
-    public init(theme: Theme) {
+    public init(
+        theme: Theme, keyMap: KeyMap, contributedHints: @escaping @MainActor () -> [KeyHelpItem] = { [] }
+    ) {
         self.theme = theme
+        self.keyMap = keyMap
+        self.contributedHints = contributedHints
     }
 }
 

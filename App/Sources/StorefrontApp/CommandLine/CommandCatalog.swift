@@ -34,6 +34,11 @@ public struct CommandCatalog {
             "--log-level", valueName: "LEVEL",
             help: "Lowest level written to the log file, trace ... critical (default info)."),
         .init("--no-color", help: "Never write colour, whatever the terminal supports (NO_COLOR is honoured too)."),
+        .init(
+            "--no-mouse",
+            help:
+                "Leave the mouse to the terminal (no clicks or wheel in the app; also \"mouse\": false in settings.json)."
+        ),
         .init("--no-images", help: "Show no pictures on screens (the same as --flag pictures=off)."),
         .init(
             "--flag", valueName: "NAME=VALUE", repeatable: true,

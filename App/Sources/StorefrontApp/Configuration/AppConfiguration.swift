@@ -36,6 +36,9 @@ public struct AppConfiguration: Sendable, Equatable {
     /// The embedded backend's demo source of order progress: confirmed orders ship this long after they were placed
     /// (`--demo-orders-advance S`); nil is off.
     public var demoOrdersAdvance: Duration?
+    /// Whether the full-screen app asks the terminal for mouse reports (`--no-mouse` turns it off; so does
+    /// `"mouse": false` in `settings.json`, read when the app starts).
+    public var allowsMouse = true
 
     /// Creates a configuration from explicit values.
     public init(
@@ -132,6 +135,7 @@ public struct AppConfiguration: Sendable, Equatable {
         certificateAuthorities = try caText.map { text throws(UsageError) in
             try Self.readableFile(text, option: caSource, relativeTo: currentDirectory)
         }
+        allowsMouse = !arguments.has("--no-mouse")
         demoPostsEvery = try Self.demoPeriod("--demo-posts-every", in: arguments, remote: apiURL != nil)
         demoOrdersAdvance = try Self.demoPeriod("--demo-orders-advance", in: arguments, remote: apiURL != nil)
     }

@@ -29,7 +29,14 @@ public final class InteractiveApp {
     ///
     /// - Throws: `TerminalError` when the terminal cannot be taken over.
     public func run(opening route: Route?) async throws {
-        let shell = AppShell(dependencies: dependencies, theme: Theme(terminal: terminal))
+        let configRoot = dependencies.layout.configRoot
+        // The keys of `$XDG_CONFIG_HOME/storefront/keys.json` and the settings of `settings.json`; what is wrong in
+        // them (and in theme.json) shows in the status line and goes to the log.
+        let keyFile = KeyMapFile.load(
+            contentsOf: configRoot.appending(path: KeyMapFile.fileName),
+            declarations: Self.keyDeclarations(dependencies))
+        let settings = SettingsFile.load(contentsOf: configRoot.appending(path: SettingsFile.fileName))
+        let shell = AppShell(dependencies: dependencies, theme: Theme(terminal: terminal), keyMap: keyFile.keyMap)
         if let route {
             dependencies.router.open(route)
         }
@@ -47,24 +54,38 @@ public final class InteractiveApp {
         defer { dependencies.logFallback.setMuted(false) }
         let capability: ColorCapability? = dependencies.configuration.allowsColor ? nil : ColorCapability.none
         // The colours of `$XDG_CONFIG_HOME/storefront/theme.json`; what is wrong in it shows in the status line.
-        let theme = ThemeFile.load(contentsOf: dependencies.layout.configRoot.appending(path: ThemeFile.fileName))
-        if let problems = theme.summary {
-            dependencies.notice = AppNotice(problems, isError: true)
-            dependencies.logger.warning("theme file has problems", metadata: ["problems": "\(problems)"])
+        let theme = ThemeFile.load(contentsOf: configRoot.appending(path: ThemeFile.fileName))
+        let problems = keyFile.problems + settings.problems + theme.problems
+        if let summary = ConfigFileProblem.summary(problems) {
+            dependencies.notice = AppNotice(summary, isError: true)
+            for problem in problems {
+                dependencies.logger.warning("configuration file has a problem", metadata: ["problem": "\(problem)"])
+            }
         }
-        let configuration = TerminalSession.Configuration(colorCapability: capability, palette: theme.theme.palette)
+        let mouse: MouseReporting = dependencies.configuration.allowsMouse && settings.mouse ? .buttons : .off
+        let configuration = TerminalSession.Configuration(
+            colorCapability: capability, palette: theme.theme.palette, mouse: mouse)
         try await terminal.withSession(configuration: configuration) { session in
             dependencies.startDrainingOutbox()
             startLoading(startingBackend: true)
             live.open()
             await session.run(shell) { event in
-                guard case .key = event else { return .keepRunning }
-                return .stop
+                // The shell leaves only `q` to the run loop: typed, or pressed as a footer's button.
+                switch event {
+                case .key, .mouse: return .stop
+                default: return .keepRunning
+                }
             }
         }
         live.close()
         for load in loads { load.cancel() }
         dependencies.onScopeChanged = nil
+    }
+
+    /// Every declared key action: the App's own and every entry's screens'.
+    static func keyDeclarations(_ dependencies: AppDependencies) -> [KeyDeclaration] {
+        let registry = dependencies.registry
+        return AppKeys.declarations(shortcuts: registry.shortcuts) + registry.descriptors.flatMap(\.keys)
     }
 
     // MARK: - Private

@@ -17,12 +17,16 @@ final class Screens {
 
     private let dependencies: AppDependencies
     private let theme: Theme
+    private let keyMap: KeyMap
     private var screens: [Key: any TerminalView] = [:]
+    /// The hints of the keys other entries add to the screen on top (set by the shell; asked at each render).
+    var contributedHints: @MainActor () -> [KeyHelpItem] = { [] }
 
-    /// Creates an empty cache.
-    init(dependencies: AppDependencies, theme: Theme) {
+    /// Creates an empty cache; screens are built with the keys of `keyMap`.
+    init(dependencies: AppDependencies, theme: Theme, keyMap: KeyMap) {
         self.dependencies = dependencies
         self.theme = theme
+        self.keyMap = keyMap
     }
 
     /// The screen on top of the selected tab, built when it is new.
@@ -59,7 +63,9 @@ final class Screens {
     // MARK: - Private
 
     private func makeScreen(for route: Route) -> any TerminalView {
-        dependencies.entry(named: route.feature)?.makeScreen(at: route, context: ScreenContext(theme: theme))
+        let hints = contributedHints
+        let context = ScreenContext(theme: theme, keyMap: keyMap, contributedHints: { hints() })
+        return dependencies.entry(named: route.feature)?.makeScreen(at: route, context: context)
             ?? MissingScreen(route: route, theme: theme)
     }
 }

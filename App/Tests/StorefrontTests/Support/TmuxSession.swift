@@ -108,6 +108,12 @@ struct TmuxSession: Sendable {
         return child
     }
 
+    /// A format variable of the pane (`mouse_standard_flag`: whether the program asked for mouse reports).
+    func paneVariable(_ name: String) async throws -> String {
+        try await tmux(["display-message", "-p", "-t", target, "#{\(name)}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Whether the pane's program has ended.
     func programEnded() async throws -> Bool {
         try await tmux(["display-message", "-p", "-t", target, "#{pane_dead}"]).hasPrefix("1")

@@ -76,6 +76,15 @@ public struct ScrollState: Hashable, Sendable {
         revealsFocus = false
     }
 
+    /// Applies `move` when the content is taller than the view.
+    ///
+    /// - Returns: `.handled` when it did; `.ignored` for a view whose content fits, so its container may use the key.
+    public mutating func handle(_ move: Move, in layout: ScrollView.Layout) -> KeyHandling {
+        guard layout.isScrollable else { return .ignored }
+        apply(move, in: layout)
+        return .handled
+    }
+
     /// Scrolls for a navigation key (see `Move.init(_:)`).
     ///
     /// - Returns: `.handled` for a navigation key when the content is taller than the view; `.ignored` otherwise,

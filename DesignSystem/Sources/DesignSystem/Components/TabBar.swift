@@ -20,13 +20,41 @@ public struct TabBar: Component {
     /// One line of tabs.
     public func render(width: Int, theme: Theme) -> [StyledLine] {
         guard width > 0 else { return [] }
-        let labels = tabs.enumerated().map { index, title in
+        let labels = self.labels
+        let ellipsis = theme.symbols.ellipsis
+        let first = firstShown(width: width, ellipsis: ellipsis)
+        var line = first > 0 ? StyledLine(ellipsis, style: .color(.muted)) : StyledLine()
+        for label in labels[first...] { line.append(label) }
+        return [line.truncated(toWidth: width, ellipsis: ellipsis)]
+    }
+
+    /// The index of the tab drawn at `column` (from 0 at the bar's left) when the bar is `width` wide, or nil for
+    /// a column with no tab (an ellipsis, past the last tab): what a click on the bar selects.
+    public func tabIndex(atColumn column: Int, width: Int, theme: Theme) -> Int? {
+        guard width > 0, column >= 0, column < width else { return nil }
+        let ellipsis = theme.symbols.ellipsis
+        let first = firstShown(width: width, ellipsis: ellipsis)
+        var start = first > 0 ? CellWidth.of(ellipsis) : 0
+        for (index, label) in labels.enumerated().dropFirst(first) {
+            let end = start + label.width
+            if column < end { return column >= start && end <= width ? index : nil }
+            start = end
+        }
+        return nil
+    }
+
+    private var labels: [StyledLine] {
+        tabs.enumerated().map { index, title in
             index == selectedIndex
                 ? StyledLine(
                     "[\(title)]", style: Style(foreground: ColorToken.primary.color, attributes: [.bold, .inverse]))
                 : StyledLine(" \(title) ", style: .color(.secondary))
         }
-        let ellipsis = theme.symbols.ellipsis
+    }
+
+    /// The first tab drawn: tabs are dropped from the left until the selected one ends inside the line.
+    private func firstShown(width: Int, ellipsis: String) -> Int {
+        let labels = self.labels
         var first = 0
         if let selectedIndex, selectedIndex < labels.count {
             // Drop tabs from the left until the selected one ends inside the line (leaving room for the marks).
@@ -37,9 +65,7 @@ public struct TabBar: Component {
                 first += 1
             }
         }
-        var line = first > 0 ? StyledLine(ellipsis, style: .color(.muted)) : StyledLine()
-        for label in labels[first...] { line.append(label) }
-        return [line.truncated(toWidth: width, ellipsis: ellipsis)]
+        return first
     }
 
     private func cells(of labels: ArraySlice<StyledLine>, leading: Bool, _ ellipsis: String) -> Int {

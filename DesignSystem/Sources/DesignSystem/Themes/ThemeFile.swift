@@ -2,22 +2,8 @@ import Foundation
 import Primitives
 import TerminalUI
 
-/// One thing wrong in a theme file, and where: an unknown name, a bad value, a key given twice, text that is not
-/// JSON, a file that cannot be read.
-public struct ThemeFileProblem: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file, as it was named to `ThemeFile.load(contentsOf:)` (or `parse`).
-    public let path: String
-    /// The line of the offending key (or of the syntax error), counted from 1; nil when the problem is the whole
-    /// file (it cannot be read).
-    public let line: Int?
-    /// What is wrong, naming the key and the value.
-    public let message: String
-
-    /// `/home/ada/.config/storefront/theme.json:4: unknown colour "primray" (…)`.
-    public var description: String {
-        line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)"
-    }
-}
+/// One thing wrong in a theme file (the problem type every configuration file shares).
+public typealias ThemeFileProblem = ConfigFileProblem
 
 /// A theme file as read: the theme it gives (the built-in dark theme where the file is missing or broken, and
 /// what the file set right where parts are wrong), and every problem, by line.
@@ -30,11 +16,7 @@ public struct ThemeFileResult: Sendable {
     /// The problems in one line for a status line (`theme.json:4: …; theme.json:7: …`, the file by its name only),
     /// or nil when there are none.
     public var summary: String? {
-        guard !problems.isEmpty else { return nil }
-        return problems.map { problem in
-            let name = URL(fileURLWithPath: problem.path).lastPathComponent
-            return problem.line.map { "\(name):\($0): \(problem.message)" } ?? "\(name): \(problem.message)"
-        }.joined(separator: "; ")
+        ConfigFileProblem.summary(problems)
     }
 }
 
@@ -59,17 +41,8 @@ public enum ThemeFile {
     /// The theme in the file at `url`: the dark theme and no problem when there is no file; the dark theme and one
     /// problem when it cannot be read (a directory, no permission).
     public static func load(contentsOf url: URL) -> ThemeFileResult {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
-            return ThemeFileResult(theme: .dark, problems: [])
-        } catch {
-            let reason = (error as? CocoaError)?.underlying.map { "\($0)" } ?? error.localizedDescription
-            return ThemeFileResult(
-                theme: .dark,
-                problems: [ThemeFileProblem(path: url.path, line: nil, message: "cannot be read: \(reason)")])
-        }
+        let (data, problem) = ConfigFileText.read(url)
+        guard let data else { return ThemeFileResult(theme: .dark, problems: problem.map { [$0] } ?? []) }
         return parse(data, path: url.path)
     }
 
@@ -95,26 +68,26 @@ public enum ThemeFile {
         }
 
         mutating func read() -> ColorTheme {
-            do {
-                _ = try JSONSerialization.jsonObject(with: data)
-            } catch {
-                let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-                report(line: syntaxErrorLine(detail), "is not valid JSON (\(detail))")
-                return .dark
-            }
-            guard case .object(let top)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
-                report(line: 1, ##"must be a JSON object such as {"base": "dark", "colors": {"primary": "#3B82F6"}}"##)
+            let top: [String: JSONValue]
+            switch ConfigFileText.object(
+                data, path: path, example: ##"{"base": "dark", "colors": {"primary": "#3B82F6"}}"##)
+            {
+            case .success(let object): top = object
+            case .failure(let problem):
+                problems.append(problem)
                 return .dark
             }
             keys = JSONKeyLines.keys(in: data)
-            reportDuplicates()
+            let (duplicates, repeated) = ConfigFileText.duplicates(keys, path: path)
+            problems += duplicates
+            self.repeated = repeated
             var theme = ColorTheme.dark
             if let base = top["base"], !repeated.contains(["base"]) {
                 if case .string(let name) = base, let known = ColorTheme.Base(rawValue: name) {
                     theme = .builtIn(known)
                 } else {
                     let names = ColorTheme.Base.allCases.map(\.rawValue).joined(separator: ", ")
-                    report(at: ["base"], "unknown base \(Self.shown(base)): give one of \(names)")
+                    report(at: ["base"], "unknown base \(ConfigFileText.shown(base)): give one of \(names)")
                 }
             }
             for name in top.keys.sorted() where name != "base" && name != "colors" {
@@ -130,7 +103,8 @@ public enum ThemeFile {
                     apply(name, value, to: &theme)
                 }
             case let other?:
-                report(at: ["colors"], "\"colors\" must be an object of colour names, not \(Self.shown(other))")
+                report(
+                    at: ["colors"], "\"colors\" must be an object of colour names, not \(ConfigFileText.shown(other))")
             }
             return theme
         }
@@ -145,25 +119,11 @@ public enum ThemeFile {
             guard let color = Self.color(value) else {
                 report(
                     at: ["colors", name],
-                    "colour \"\(name)\" must be \"#RRGGBB\" or an xterm colour number 0-255, not \(Self.shown(value))")
+                    "colour \"\(name)\" must be \"#RRGGBB\" or an xterm colour number 0-255, not \(ConfigFileText.shown(value))"
+                )
                 return
             }
             theme.setColor(color, named: name)
-        }
-
-        /// A key given twice is reported at each later line, and none of its values is used (JSON parsers disagree
-        /// on which one would count, RFC 8259 §4).
-        private mutating func reportDuplicates() {
-            var firstLine: [[String]: Int] = [:]
-            for key in keys {
-                if let first = firstLine[key.path] {
-                    repeated.insert(key.path)
-                    let name = key.path.joined(separator: ".")
-                    report(line: key.line, "\"\(name)\" is given more than once (first on line \(first)): give it once")
-                } else {
-                    firstLine[key.path] = key.line
-                }
-            }
         }
 
         private mutating func report(at path: [String], _ message: String) {
@@ -172,14 +132,6 @@ public enum ThemeFile {
 
         private mutating func report(line: Int?, _ message: String) {
             problems.append(ThemeFileProblem(path: path, line: line, message: message))
-        }
-
-        /// The line of a syntax error whose description names a character offset (`around character 49`).
-        private func syntaxErrorLine(_ detail: String) -> Int? {
-            guard let match = detail.firstMatch(of: #/character ([0-9]+)/#), let offset = Int(match.output.1) else {
-                return nil
-            }
-            return data.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         }
 
         /// `"#RRGGBB"` or an index 0–255 as a colour for every capability.
@@ -202,19 +154,6 @@ public enum ThemeFile {
                     rgb: rgb)
             default:
                 return nil
-            }
-        }
-
-        /// A value as the problem names it: `"blue"`, `256`, `true`, an object.
-        private static func shown(_ value: JSONValue) -> String {
-            switch value {
-            case .null: "null"
-            case .bool(let flag): "\(flag)"
-            case .integer(let number): "\(number)"
-            case .number(let number): "\(number)"
-            case .string(let text): "\"\(text)\""
-            case .array: "a list"
-            case .object: "an object"
             }
         }
     }

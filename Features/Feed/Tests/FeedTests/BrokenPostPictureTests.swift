@@ -181,7 +181,7 @@ struct BrokenPostPictureScreenTests {
             return
         }
         #expect(detail.imageURL == nil && detail.author == "author181")
-        let view = PostDetailView(viewModel: model, theme: .unicode)
+        let view = PostDetailView(viewModel: model, theme: .unicode, keyMap: .defaults)
         for columns in [80, 60, 40] {
             let text = view.render(size: TerminalSize(columns: columns, rows: 40)).map(\.plainText)
             #expect(text.contains { $0.contains("Caption 181") })
@@ -207,8 +207,10 @@ struct BrokenPostPictureScreenTests {
             isEnabled: false, logger: Logger(label: "test", handler: CapturingLogHandler()))
         let model = PostDetailViewModel(postID: post.id, feature: feature, formatter: formatter, pictures: pictures)
         #expect(model.picture.state == .none)
-        let text = PostDetailView(viewModel: model, theme: .unicode).render(size: TerminalSize(columns: 80, rows: 40))
-            .map(\.plainText)
+        let text = PostDetailView(viewModel: model, theme: .unicode, keyMap: .defaults).render(
+            size: TerminalSize(columns: 80, rows: 40)
+        )
+        .map(\.plainText)
         #expect(!text.contains { $0.contains("[ picture unavailable ]") })
         #expect(text.contains { $0.contains("Picture address missing or broken") })
     }
@@ -223,7 +225,8 @@ struct BrokenPostPictureScreenTests {
         let source = ControlledPictures([:], holding: Set(urls))
         let pictures = source.screenPictures(logger: Logger(label: "test", handler: CapturingLogHandler()))
         let model = FeedListViewModel(feature: feature, formatter: formatter, pictures: pictures)
-        let lines = FeedListView(viewModel: model, theme: .ascii).render(size: TerminalSize(columns: 80, rows: 40))
+        let lines = FeedListView(viewModel: model, theme: .ascii, keyMap: .defaults).render(
+            size: TerminalSize(columns: 80, rows: 40))
         for number in 1...4 {
             #expect(lines.contains { $0.plainText.contains("author\(number)") })
         }

@@ -44,7 +44,7 @@ struct FeedListPrefetchTests {
         let pictures = source.screenPictures(
             isEnabled: enabled, logger: Logger(label: "test", handler: CapturingLogHandler()))
         let model = FeedListViewModel(feature: feature, formatter: formatter, pictures: pictures)
-        return (feature, source, model, FeedListView(viewModel: model, theme: .ascii))
+        return (feature, source, model, FeedListView(viewModel: model, theme: .ascii, keyMap: .defaults))
     }
 
     /// How many posts the frame shows (each row's title names its author).

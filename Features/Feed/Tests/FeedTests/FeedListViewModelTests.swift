@@ -172,7 +172,7 @@ struct FeedListViewModelTests {
         #expect(opened == ["post_8", "sku_8"])
         #expect(feature.post(withID: PostID(rawValue: "post_8"))?.isLiked == true)
         #expect(model.rows[7].likeCount == "11")
-        #expect(FeedListView(viewModel: model, theme: .ascii).handle(.character("x")) == .ignored)
+        #expect(FeedListView(viewModel: model, theme: .ascii, keyMap: .defaults).handle(.character("x")) == .ignored)
     }
 
     @Test("while the first page loads again, the subtitle says so")

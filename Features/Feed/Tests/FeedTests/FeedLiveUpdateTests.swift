@@ -70,7 +70,8 @@ struct FeedLiveUpdateTests {
     func newPostsKey() async throws {
         let feature = try await loadedFeature(repository)
         let view = FeedListView(
-            viewModel: FeedListViewModel(feature: feature, formatter: makeFormatter(), pictures: nil), theme: .ascii)
+            viewModel: FeedListViewModel(feature: feature, formatter: makeFormatter(), pictures: nil), theme: .ascii,
+            keyMap: .defaults)
         #expect(view.handle(KeyEvent(.character("n"))) == .ignored)
         feature.announceNewPost(Samples.post(0))
         let screen = view.render(size: TerminalSize(columns: 80, rows: 20)).map(\.plainText).joined(separator: "\n")

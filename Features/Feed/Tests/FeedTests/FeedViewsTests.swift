@@ -21,7 +21,8 @@ struct FeedViewsTests {
         repository.resolvePage(0, with: .success(FeedPage(posts: [liked, Samples.post(2)], nextCursor: nil)))
         await feature.start()
         let view = FeedListView(
-            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .unicode)
+            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .unicode,
+            keyMap: .defaults)
 
         let size = TerminalSize(columns: 60, rows: 14)
         let lines = view.render(size: size)
@@ -36,7 +37,8 @@ struct FeedViewsTests {
         #expect(text.last?.contains("enter") == true)
 
         let ascii = FeedListView(
-            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .ascii)
+            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .ascii,
+            keyMap: .defaults)
         #expect(ascii.render(size: size).map(\.plainText).contains { $0.contains("* 1.2K") })
     }
 
@@ -46,7 +48,8 @@ struct FeedViewsTests {
         repository.resolvePage(0, with: .failure(FeedError(kind: .server, detail: "HTTP 500")))
         await feature.start()
         let view = FeedListView(
-            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .unicode)
+            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .unicode,
+            keyMap: .defaults)
         let text = view.render(size: TerminalSize(columns: 60, rows: 12)).map(\.plainText).joined(separator: "\n")
         #expect(text.contains("Couldn't load the feed"))
         #expect(text.contains("Press r to retry"))
@@ -62,7 +65,8 @@ struct FeedViewsTests {
         feature.onOpenPost = { events.append("post \($0)") }
         feature.onOpenProduct = { events.append("product \($0)") }
         let view = FeedListView(
-            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .unicode)
+            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .unicode,
+            keyMap: .defaults)
 
         #expect(view.keyHelp.map(\.key) == ["↑↓", "enter", "l", "p", "r"], "the help lists the keys handled below")
         #expect(view.handle(KeyEvent(.enter)) == .handled)
@@ -85,10 +89,11 @@ struct FeedViewsTests {
         repository.resolvePage(0, with: .success(Samples.page(1...2, next: nil)))
         await feature.start()
         let list = FeedListView(
-            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .unicode)
+            viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: nil), theme: .unicode,
+            keyMap: .defaults)
         let detail = PostDetailView(
             viewModel: PostDetailViewModel(postID: PostID(rawValue: "post_1"), feature: feature, formatter: formatter),
-            theme: .unicode)
+            theme: .unicode, keyMap: .defaults)
 
         #expect(list.handle(.character("l")) == .ignored)
         #expect(detail.handle(.character("l")) == .ignored)
@@ -108,7 +113,7 @@ struct FeedViewsTests {
         repository.resolvePage(0, with: .success(FeedPage(posts: [post], nextCursor: nil)))
         await feature.start()
         let model = PostDetailViewModel(postID: post.id, feature: feature, formatter: formatter)
-        let view = PostDetailView(viewModel: model, theme: .unicode)
+        let view = PostDetailView(viewModel: model, theme: .unicode, keyMap: .defaults)
 
         let size = TerminalSize(columns: 50, rows: 20)
         let lines = view.render(size: size)

@@ -58,7 +58,7 @@ struct PostPictureTests {
         try await waitUntil("the picture is decoded") {
             if case .loaded = model.picture.state { true } else { false }
         }
-        let view = PostDetailView(viewModel: model, theme: .unicode)
+        let view = PostDetailView(viewModel: model, theme: .unicode, keyMap: .defaults)
         let lines = view.render(size: TerminalSize(columns: 80, rows: 40))
         let green = lines.flatMap(\.spans).compactMap { $0.style.background?.rgb ?? $0.style.foreground?.rgb }
             .filter { $0.green > 150 && $0.red < 100 }
@@ -69,8 +69,10 @@ struct PostPictureTests {
         let other = PostDetailViewModel(
             postID: broken.id, feature: feature, formatter: formatter, pictures: pictures)
         try await waitUntil("the picture fails") { other.picture.state == .unavailable }
-        let text = PostDetailView(viewModel: other, theme: .unicode).render(size: TerminalSize(columns: 80, rows: 40))
-            .map(\.plainText)
+        let text = PostDetailView(viewModel: other, theme: .unicode, keyMap: .defaults).render(
+            size: TerminalSize(columns: 80, rows: 40)
+        )
+        .map(\.plainText)
         #expect(text.contains { $0.contains("[ picture unavailable ]") })
         #expect(text.contains { $0.contains(brokenURL.absoluteString) })
         #expect(log.messages == ["picture unavailable"])
@@ -91,7 +93,7 @@ struct PostPictureTests {
         try await waitUntil("the picture is decoded") {
             if case .loaded = model.picture.state { true } else { false }
         }
-        let view = PostDetailView(viewModel: model, theme: .unicode)
+        let view = PostDetailView(viewModel: model, theme: .unicode, keyMap: .defaults)
         // The most cells in the picture's green on a line, and the number of lines with any: its size in cells.
         func pictureSize(_ size: TerminalSize) -> (columns: Int, rows: Int) {
             let lines = view.render(size: size)
@@ -128,8 +130,10 @@ struct PostPictureTests {
             isEnabled: false, load: { url, _ in try source.load(url) },
             logger: Logger(label: "test", handler: CapturingLogHandler()))
         let model = PostDetailViewModel(postID: post.id, feature: feature, formatter: formatter, pictures: pictures)
-        let text = PostDetailView(viewModel: model, theme: .unicode).render(size: TerminalSize(columns: 80, rows: 40))
-            .map(\.plainText)
+        let text = PostDetailView(viewModel: model, theme: .unicode, keyMap: .defaults).render(
+            size: TerminalSize(columns: 80, rows: 40)
+        )
+        .map(\.plainText)
         #expect(text.contains { $0.contains(url.absoluteString) })
         #expect(model.picture.state == .none && source.calls(url) == 0)
     }

@@ -62,7 +62,7 @@ struct ScreenSnapshotTests {
         if state != .loading { await feature.start() }
         let view = FeedListView(
             viewModel: FeedListViewModel(feature: feature, formatter: makeFormatter(), pictures: nil),
-            theme: .unicode)
+            theme: .unicode, keyMap: .defaults)
         expectSnapshot(of: view.render(size: layout.size), named: "Feed.\(state.rawValue)", layout: layout)
     }
 
@@ -92,7 +92,7 @@ struct ScreenSnapshotTests {
         }
         let viewModel = PostDetailViewModel(postID: post.id, feature: feature, formatter: makeFormatter())
         if state != .loading { await viewModel.load() }
-        let view = PostDetailView(viewModel: viewModel, theme: .unicode)
+        let view = PostDetailView(viewModel: viewModel, theme: .unicode, keyMap: .defaults)
         expectSnapshot(of: view.render(size: layout.size), named: "Post.\(state.rawValue)", layout: layout)
     }
 

@@ -103,7 +103,7 @@ struct ProductDetailViewModelTests {
         let inStock = model("sku_3", preview: TestValues.product("sku_3"), harness: harness)
 
         func press(_ model: ProductDetailViewModel, _ key: KeyEvent) -> KeyHandling {
-            ProductDetailView(viewModel: model, theme: .ascii).handle(key)
+            ProductDetailView(viewModel: model, theme: .ascii, keyMap: .defaults).handle(key)
         }
         #expect(press(soldOut, .character("a")) == .handled)
         #expect(press(unknown, .character("a")) == .handled)

@@ -108,7 +108,7 @@ struct ScreenSnapshotTests {
         let viewModel = ProductDetailViewModel(
             productID: "77", preview: state == .loadingPreview ? summary : nil, feature: harness.feature,
             locale: Self.locale)
-        let view = ProductDetailView(viewModel: viewModel, theme: .unicode)
+        let view = ProductDetailView(viewModel: viewModel, theme: .unicode, keyMap: .defaults)
         switch state {
         case .loading, .loadingPreview: break
         case .loaded, .long, .offline: await viewModel.load().value

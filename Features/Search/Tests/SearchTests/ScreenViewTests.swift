@@ -63,7 +63,7 @@ struct ScreenViewTests {
         harness.repository.setProduct(
             "77", .success(ProductDetail(summary: product, description: description, source: .server)))
         let model = ProductDetailViewModel(productID: "77", preview: nil, feature: harness.feature, locale: locale)
-        let view = ProductDetailView(viewModel: model, theme: .ascii)
+        let view = ProductDetailView(viewModel: model, theme: .ascii, keyMap: .defaults)
         try await model.load().finish()
 
         let lines = view.render(size: TerminalSize(columns: 30, rows: 20))

@@ -86,11 +86,12 @@ public final class FeedEntry: FeatureEntry {
     public nonisolated static let likesFlag = FlagDeclaration(
         name: "feed_likes", defaultValue: true, summary: "allow liking posts")
 
-    /// The routes, commands, flags, tables, live events and tab of Feed.
+    /// The routes, commands, flags, tables, live events, tab and keys of Feed.
     public nonisolated static let descriptor = FeatureDescriptor(
         name: name, routes: FeedDestination.patterns, commands: FeedCommands.specs, flags: [likesFlag],
         migrations: [FeedStorage.migrations], liveEvents: ["post.created", "post.likes", "reset"],
-        tab: EntryTab(title: "Feed", key: "feed", order: 10, root: FeedDestination.feed.route))
+        tab: EntryTab(title: "Feed", key: "feed", order: 10, root: FeedDestination.feed.route),
+        keys: FeedListKeys.declarations + PostDetailKeys.declarations)
 
     /// The feed's route.
     public nonisolated static var feedRoute: Route { FeedDestination.feed.route }
@@ -146,11 +147,11 @@ public final class FeedEntry: FeatureEntry {
             let viewModel = PostDetailViewModel(
                 postID: id, feature: feature, formatter: formatter, pictures: pictures)
             viewModel.send(.load)
-            return PostDetailView(viewModel: viewModel, theme: context.theme)
+            return PostDetailView(viewModel: viewModel, theme: context.theme, keyMap: context.keyMap)
         case .feed:
             return FeedListView(
                 viewModel: FeedListViewModel(feature: feature, formatter: formatter, pictures: pictures),
-                theme: context.theme)
+                theme: context.theme, keyMap: context.keyMap)
         }
     }
 

@@ -1,6 +1,45 @@
 import DesignSystem
 import TerminalUI
 
+/// The keys of the feed list (besides `ScrollKeys`, which move the selection).
+public enum FeedListKeys: String, KeyActionSet {
+    /// Open the selected post.
+    case open
+    /// Like or unlike the selected post.
+    case like
+    /// Open the selected post's product.
+    case product
+    /// Insert the new posts the live stream announced.
+    case newPosts = "new-posts"
+    /// Retry what failed, or refresh.
+    case refresh
+
+    /// `feed`.
+    public static let scope = "feed"
+
+    /// Enter, `l`, `p`, `n`, `r`.
+    public var defaultKeys: [KeyChord] {
+        switch self {
+        case .open: ["enter"]
+        case .like: ["l"]
+        case .product: ["p"]
+        case .newPosts: ["n"]
+        case .refresh: ["r"]
+        }
+    }
+
+    /// What each does.
+    public var help: String {
+        switch self {
+        case .open: "open"
+        case .like: "like"
+        case .product: "product"
+        case .newPosts: "new posts"
+        case .refresh: "refresh"
+        }
+    }
+}
+
 /// The console view of the feed list: a heading, notices, the posts (or a loading, failure or empty state), the
 /// list's footer and the key hints. Laying the posts out loads ahead the pictures of the rows about to appear.
 ///
@@ -13,14 +52,19 @@ public final class FeedListView: TerminalView {
     public let viewModel: FeedListViewModel
     /// The symbols to draw with.
     public let theme: Theme
+    /// The keys of the screen's actions.
+    public let keyMap: KeyMap
     /// How many posts the last frame showed at once: a page for Page Up and Page Down. Not observed state; only
     /// this view reads it.
     private var visibleRowCount = 10
+    /// Where the last frame drew the list: its first line on the screen and its layout, for clicks.
+    private var drawnList: (top: Int, layout: List.Layout)?
 
     /// Creates the view.
-    public init(viewModel: FeedListViewModel, theme: Theme) {
+    public init(viewModel: FeedListViewModel, theme: Theme, keyMap: KeyMap) {
         self.viewModel = viewModel
         self.theme = theme
+        self.keyMap = keyMap
     }
 
     /// The screen's lines for `size`.
@@ -32,6 +76,8 @@ public final class FeedListView: TerminalView {
             header: header, notice: notices.last,
             body: .fill { room in
                 let width = room.columns
+                // The body ends right above the one line of hints.
+                self.bodyTop = size.rows - 1 - room.rows
                 let footer = self.footerComponent.map { $0.render(width: width, theme: self.theme) } ?? []
                 let bodyHeight = max(room.rows - footer.count, 1)
                 return Array(self.content(width: width, height: bodyHeight).prefix(bodyHeight)) + footer
@@ -39,7 +85,11 @@ public final class FeedListView: TerminalView {
         ).render(size: size, theme: theme)
     }
 
+    /// The body's first line on the screen in the last frame.
+    private var bodyTop = 0
+
     private func content(width: Int, height: Int) -> [StyledLine] {
+        drawnList = nil
         let content = viewModel.content
         if case .posts = content {} else { viewModel.send(.prefetchPictures(visibleCount: 0)) }
         switch content {
@@ -56,30 +106,52 @@ public final class FeedListView: TerminalView {
         case .posts(let rows):
             visibleRowCount = max(height / 2, 1)
             viewModel.send(.prefetchPictures(visibleCount: visibleRowCount))
-            return List(rows: rows.map(listRow), state: viewModel.listState, height: height)
-                .render(width: width, theme: theme)
+            let layout = List(rows: rows.map(listRow), state: viewModel.listState, height: height)
+                .layout(width: width, theme: theme)
+            drawnList = (bodyTop, layout)
+            return layout.lines
         }
     }
 
-    /// Handles the screen's keys (see the type's documentation).
+    /// Handles the screen's keys (`FeedListKeys`, then `ScrollKeys`; see the type's documentation).
     public func handle(_ key: KeyEvent) -> KeyHandling {
-        guard key.modifiers.isEmpty else { return .ignored }
-        switch key.key {
-        case .up, .down, .pageUp, .pageDown, .home, .end:
-            guard let move = ListState.Move(key) else { return .ignored }
+        if let move = keyMap.action(ScrollKeys.self, for: key)?.listMove,
+            keyMap.action(FeedListKeys.self, for: key) == nil
+        {
             return viewModel.send(.move(move, visibleCount: visibleRowCount)).isHandled ? .handled : .ignored
-        case .enter:
+        }
+        guard let action = keyMap.action(FeedListKeys.self, for: key) else { return .ignored }
+        switch action {
+        case .open:
             return viewModel.send(.openSelected).isHandled ? .handled : .ignored
-        case .character("l"):
+        case .like:
             return viewModel.send(.toggleLikeOfSelected).isHandled ? .handled : .ignored
-        case .character("p"):
+        case .product:
             guard selectedRowHasProduct else { return .ignored }
             return viewModel.send(.openSelectedProduct).isHandled ? .handled : .ignored
-        case .character("n"):
+        case .newPosts:
             return viewModel.send(.showNewPosts).isHandled ? .handled : .ignored
-        case .character("r"):
+        case .refresh:
             viewModel.send(.retry)
             return .handled
+        }
+    }
+
+    /// A press on a post selects it, a press on the selected post opens it, and the wheel moves the selection.
+    public func handleMouse(_ event: MouseEvent) -> KeyHandling {
+        guard let (top, layout) = drawnList else { return .ignored }
+        let local = event.translated(rows: top)
+        switch event.action {
+        case .press(.left):
+            guard let index = layout.rowIndex(atLine: local.row) else { return .ignored }
+            if index == viewModel.listState.selectedIndex {
+                return viewModel.send(.openSelected).isHandled ? .handled : .ignored
+            }
+            return viewModel.send(.select(index: index, visibleCount: visibleRowCount)).isHandled ? .handled : .ignored
+        case .wheel(.up), .wheel(.down):
+            guard (0..<layout.lines.count).contains(local.row) else { return .ignored }
+            let move: ListState.Move = event.action == .wheel(.up) ? .up : .down
+            return viewModel.send(.move(move, visibleCount: visibleRowCount)).isHandled ? .handled : .ignored
         default:
             return .ignored
         }
@@ -87,19 +159,21 @@ public final class FeedListView: TerminalView {
 
     /// The keys that work on the selected post (move, open, like, its product) and refresh.
     public var keyHelp: [KeyHelpItem] {
-        var hints = [KeyHelpItem(key: "r", action: "refresh")]
+        var hints = [keyMap.help(FeedListKeys.refresh)]
         if viewModel.selectedPostID != nil {
-            hints = [KeyHelpItem(key: "↑↓", action: "move"), KeyHelpItem(key: "enter", action: "open")]
+            let up = keyMap.keys(for: ScrollKeys.lineUp).first?.label ?? ""
+            let down = keyMap.keys(for: ScrollKeys.lineDown).first?.label ?? ""
+            hints = [KeyHelpItem(key: up + down, action: "move"), keyMap.help(FeedListKeys.open)]
             if viewModel.canLike {
-                hints.append(KeyHelpItem(key: "l", action: "like"))
+                hints.append(keyMap.help(FeedListKeys.like))
             }
             if selectedRowHasProduct {
-                hints.append(KeyHelpItem(key: "p", action: "product"))
+                hints.append(keyMap.help(FeedListKeys.product))
             }
-            hints.append(KeyHelpItem(key: "r", action: "refresh"))
+            hints.append(keyMap.help(FeedListKeys.refresh))
         }
         if !viewModel.feature.newPosts.isEmpty {
-            hints.append(KeyHelpItem(key: "n", action: "new posts"))
+            hints.append(keyMap.help(FeedListKeys.newPosts))
         }
         return hints
     }

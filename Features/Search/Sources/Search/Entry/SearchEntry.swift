@@ -77,7 +77,7 @@ public final class SearchEntry: FeatureEntry {
         shortcuts: [
             EntryShortcut(
                 key: "/", title: "search", route: SearchDestination.search(query: "").route, isInKeyBar: true)
-        ])
+        ], keys: ProductDetailKeys.declarations)
 
     /// The route of the search screen with `query`.
     public nonisolated static func searchRoute(query: String = "") -> Route {
@@ -157,7 +157,9 @@ public final class SearchEntry: FeatureEntry {
             let viewModel = ProductDetailViewModel(
                 productID: id, preview: preview, feature: feature, locale: locale, pictures: pictures)
             viewModel.send(.load)
-            return ProductDetailView(viewModel: viewModel, theme: context.theme)
+            return ProductDetailView(
+                viewModel: viewModel, theme: context.theme, keyMap: context.keyMap,
+                contributedHints: context.contributedHints)
         }
         if suggestsRecentSearches {
             feature.loadRecentSearches()

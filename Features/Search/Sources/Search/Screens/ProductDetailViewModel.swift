@@ -30,6 +30,8 @@ public final class ProductDetailViewModel {
     public private(set) var state = State.loading
     /// Set after `addToCart()`: that the product was added, or why it was not.
     public private(set) var cartMessage: Notice?
+    /// How far the screen's body is scrolled.
+    public private(set) var scroll = ScrollState()
 
     /// The product's picture (none when pictures are off or the product has none).
     let picture = PictureSlot()
@@ -72,6 +74,8 @@ public final class ProductDetailViewModel {
         case load
         /// Hand the product to the cart.
         case addToCart
+        /// Scroll the body from where `layout` (the last one drawn) shows it.
+        case scroll(ScrollState.Move, in: ScrollView.Layout)
     }
 
     /// The screen's one entry point: does `intent`, starting (and owning) the task of what waits.
@@ -82,6 +86,9 @@ public final class ProductDetailViewModel {
             return .started(load())
         case .addToCart:
             addToCart()
+            return .handled
+        case .scroll(let move, let layout):
+            scroll.apply(move, in: layout)
             return .handled
         }
     }
