@@ -194,3 +194,18 @@ func writeFiles(_ files: [String: String], under root: URL) throws {
         try Data(text.utf8).write(to: url)
     }
 }
+
+/// `git hash-object --no-filters -- FILE` run in `directory` (so in its repository's object format, SHA-1 outside
+/// a repository): git's blob id of the file.
+func gitHashObject(_ file: URL, in directory: URL) throws -> String {
+    let process = Process()
+    let pipe = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "hash-object", "--no-filters", "--", file.path]
+    process.currentDirectoryURL = directory
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
