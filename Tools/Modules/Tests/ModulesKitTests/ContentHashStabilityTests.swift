@@ -9,7 +9,7 @@ import Testing
 /// searched per target) gives. The fixture holds each shape the hasher treats apart (hidden, ignored and Xcode-project entries left out, a nested package, links to a file and to a
 /// directory, an empty file, a binary file larger than any read buffer, manifests of every kind, a file name
 /// outside ASCII, dependencies several levels down).
-@Suite(.timeLimit(.minutes(2))) struct ContentHashStabilityTests {
+@Suite(.timeLimit(.minutes(10))) struct ContentHashStabilityTests {
     /// Writes the fixture under `root` (with `repository`, a git repository, so the in-process ids follow its object
     /// format; else every id comes from `git hash-object`) and returns its scan.
     private static func fixture(at root: URL, repository: Bool = true) throws -> RepositoryScan {
@@ -135,16 +135,17 @@ private struct ReferenceHasher {
             files[node.ref] = walk(node.directory, packages: nested, isIgnored: scan.configuration.isIgnored)
         }
         let all = Set(manifests.values.joined()).union(files.values.joined()).sorted()
-        var blobs: [String: String] = [:]
+        var inputs: [URL] = []
         for path in all {
             let url = RepoPath.url(path, in: root)
             if let text = try? FileManager().destinationOfSymbolicLink(atPath: url.path) {
-                blobs[path] = try hashObject(text: text)
+                inputs.append(try write(text))
             } else {
-                blobs[path] = try hashObject(file: url)
+                inputs.append(url)
             }
         }
-        var own: [TargetRef: String] = [:]
+        let blobs = Dictionary(uniqueKeysWithValues: zip(all, try hashObjects(inputs)))
+        var ownTexts: [URL] = []
         for node in graph.nodes {
             var lines = [
                 "modules content hash 1", "toolchain \(toolchain)", "package \(node.ref.package)",
@@ -152,15 +153,19 @@ private struct ReferenceHasher {
             ]
             lines += (manifests[node.ref.package] ?? []).map { "manifest \($0) \(blobs[$0] ?? "-")" }
             lines += (files[node.ref] ?? []).map { "file \($0) \(blobs[$0] ?? "-")" }
-            own[node.ref] = try hashObject(text: lines.joined(separator: "\n") + "\n")
+            ownTexts.append(try write(lines.joined(separator: "\n") + "\n"))
         }
-        var result: [String: String] = [:]
+        let own = Dictionary(zip(graph.nodes.map(\.ref), try hashObjects(ownTexts))) { _, last in last }
+        var fullTexts: [URL] = []
         for node in graph.nodes {
-            let closure = Self.closure(of: node.ref, in: graph)
             let lines =
                 ["modules full hash 1", "self \(own[node.ref] ?? "-")"]
-                + closure.map { "dependency \($0) \(own[$0] ?? "-")" }
-            let full = try hashObject(text: lines.joined(separator: "\n") + "\n")
+                + Self.closure(of: node.ref, in: graph).map { "dependency \($0) \(own[$0] ?? "-")" }
+            fullTexts.append(try write(lines.joined(separator: "\n") + "\n"))
+        }
+        var result: [String: String] = [:]
+        for (node, full) in zip(graph.nodes, try hashObjects(fullTexts)) {
+            let closure = Self.closure(of: node.ref, in: graph)
             result[node.ref.description] =
                 "\(full) \(own[node.ref] ?? "-") \(files[node.ref]?.count ?? 0) "
                 + closure.map(\.description).joined(separator: ",")
@@ -201,15 +206,16 @@ private struct ReferenceHasher {
         return seen.sorted()
     }
 
-    private func hashObject(text: String) throws -> String {
+    /// Writes `text` to a new file of the scratch directory.
+    private func write(_ text: String) throws -> URL {
         let file = scratch.appendingPathComponent("reference-\(UUID().uuidString).txt")
         try Data(text.utf8).write(to: file)
-        defer { try? FileManager().removeItem(at: file) }
-        return try hashObject(file: file)
+        return file
     }
 
-    /// `git hash-object --no-filters` of `file`, run in the fixture repository (so in its object format).
-    private func hashObject(file: URL) throws -> String {
-        try gitHashObject(file, in: root)
+    /// `git hash-object --no-filters` of `files`, one id per file in order, run in the fixture repository (so in
+    /// its object format).
+    private func hashObjects(_ files: [URL]) throws -> [String] {
+        try gitHashObjects(files, in: root)
     }
 }
