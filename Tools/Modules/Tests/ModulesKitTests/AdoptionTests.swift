@@ -175,6 +175,33 @@ import Testing
         #expect(!Toolchain.isToolchainModule("Widgets", in: modules))
     }
 
+    /// The frameworks Swift packages commonly import are Apple SDK modules, and the Apple-only ones are no module
+    /// of the toolchain or of another platform's SDK (an import of one is read only under `#if os(…)` or
+    /// `canImport` for an Apple platform).
+    @Test func commonAppleFrameworksAreKnownAndAppleOnly() {
+        let apple = Toolchain.platformModules["Apple platforms"] ?? []
+        let elsewhere = Toolchain.platformModules.filter { $0.key != "Apple platforms" }.values
+            .reduce(into: Toolchain.coreModules) { $0.formUnion($1) }
+        let appleOnly = [
+            "UIKit", "AppKit", "SwiftUI", "Combine", "CoreData", "SwiftData", "Cocoa", "CoreGraphics", "QuartzCore",
+            "CoreText", "CoreImage", "ImageIO", "Metal", "MetalKit", "AVFoundation", "AVKit", "WebKit",
+            "SafariServices", "UserNotifications", "StoreKit", "StoreKitTest", "Security", "CryptoKit",
+            "LocalAuthentication", "AuthenticationServices", "Network", "CoreLocation", "MapKit", "Photos", "PhotosUI",
+            "UniformTypeIdentifiers", "MobileCoreServices", "OSLog", "WidgetKit", "AppIntents", "ActivityKit",
+            "Charts", "TipKit", "CloudKit", "CoreBluetooth", "CoreMotion", "HealthKit", "GameKit",
+            "SpriteKit", "SceneKit", "ARKit", "RealityKit", "Vision", "CoreML", "NaturalLanguage", "Speech",
+            "PassKit", "MessageUI", "Contacts", "EventKit", "QuickLook", "PDFKit", "SystemConfiguration",
+            "ApplicationServices", "CoreServices", "IOKit", "System", "TabularData", "XCUIAutomation",
+            "FoundationModels", "Accelerate", "simd", "ObjectiveC",
+        ]
+        for name in appleOnly {
+            #expect(apple.contains(name), "\(name) is an Apple SDK module")
+            #expect(!elsewhere.contains(name), "\(name) is Apple-only")
+        }
+        // The toolchain's own, on every platform (Swift's Observation and corelibs' CoreFoundation).
+        #expect(Toolchain.coreModules.isSuperset(of: ["Observation", "CoreFoundation", "Foundation", "Dispatch"]))
+    }
+
     @Test func suppressionCommentsAreReadOnlyInComments() {
         #expect(Suppressions.rules(in: "import X // modules:ignore") == [])
         #expect(Suppressions.rules(in: "import X // modules:ignore a, b -- why") == ["a", "b"])

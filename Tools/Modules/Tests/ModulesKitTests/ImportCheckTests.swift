@@ -162,6 +162,25 @@ import Testing
         }
     }
 
+    /// A repository target that shares its name with an SDK module (`Charts`, `Network`) is the module its
+    /// importers get, so its imports are checked like any other.
+    @Test func aRepositoryTargetNamedLikeAnSDKModuleIsChecked() async throws {
+        try await withTemporaryDirectory { root in
+            var graph = GraphBuilder(root: root)
+            try graph.add("Core/Charts")
+            try graph.add("Features/Shop")
+            try writeFiles(
+                [
+                    "Core/Charts/Sources/Charts/Charts.swift": "/// A chart.\npublic struct Chart {}\n",
+                    "Features/Shop/Sources/Shop/Shop.swift": "import Charts\nimport SwiftUI\n\nlet chart = Chart()\n",
+                ], under: root)
+            let findings = await importFindings(graph.scan())
+            #expect(findings.map(\.rule) == [.undeclaredImport], "\(findings)")
+            #expect(findings.first?.module == "Charts")
+            #expect(findings.first?.target == "Shop")
+        }
+    }
+
     private func importFindings(_ scan: RepositoryScan) async -> [Finding] {
         await ImportLinter(
             scan: scan,

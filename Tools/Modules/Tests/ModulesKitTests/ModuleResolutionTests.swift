@@ -85,7 +85,8 @@ import Testing
     }
 }
 
-/// `unused-dependency` stays quiet for deliberate shapes: an aggregator and a target a build plugin feeds.
+/// `unused-dependency` stays quiet for deliberate shapes: an aggregator, and a target a build plugin feeds for
+/// what the plugin's package provides (and only that: `Mixed`'s own-package dependency is still checked).
 @Suite(.timeLimit(.minutes(10))) struct DeliberateDependencyTests {
     private static let files: [String: String] = [
         "Package.swift": """
@@ -94,12 +95,16 @@ import Testing
 
         let package = Package(
             name: "Shapes",
+            dependencies: [.package(path: "Kit")],
             targets: [
                 .target(name: "Base"),
                 .target(name: "Extra"),
                 .target(name: "Umbrella", dependencies: ["Base", "Extra"]),
                 .target(name: "Linker", dependencies: ["Base"]),
                 .target(name: "Generated", dependencies: ["Base"], plugins: [.plugin(name: "Gen")]),
+                .target(
+                    name: "Mixed", dependencies: ["Base", .product(name: "KitRuntime", package: "Kit")],
+                    plugins: [.plugin(name: "KitGen", package: "Kit")]),
                 .target(name: "Plain", dependencies: ["Base"]),
                 .plugin(name: "Gen", capability: .buildTool()),
             ],
@@ -107,6 +112,27 @@ import Testing
         )
 
         """,
+        "Kit/Package.swift": """
+        // swift-tools-version:6.2
+        import PackageDescription
+
+        let package = Package(
+            name: "Kit",
+            products: [
+                .library(name: "KitRuntime", targets: ["KitRuntime"]),
+                .plugin(name: "KitGen", targets: ["KitGen"]),
+            ],
+            targets: [
+                .target(name: "KitRuntime"),
+                .plugin(name: "KitGen", capability: .buildTool()),
+            ],
+            swiftLanguageModes: [.v6]
+        )
+
+        """,
+        "Kit/Sources/KitRuntime/KitRuntime.swift": "/// What generated sources use.\npublic let runtime = 5\n",
+        "Kit/Plugins/KitGen/KitGen.swift": "import PackagePlugin\n",
+        "Sources/Mixed/Mixed.swift": "/// Uses nothing it declares.\npublic let mixed = 6\n",
         "Sources/Base/Base.swift": "/// The base.\npublic let base = 1\n",
         "Sources/Extra/Extra.swift": "/// More.\npublic let extra = 2\n",
         "Sources/Umbrella/Umbrella.swift":
@@ -117,7 +143,7 @@ import Testing
         "Plugins/Gen/Gen.swift": "import PackagePlugin\n",
     ]
 
-    @Test func anAggregatorAndAPluginFedTargetAreNotUnusedButAPlainTargetIs() async throws {
+    @Test func anAggregatorAndWhatAPluginsPackageProvidesAreNotUnusedButTheRestIs() async throws {
         try await withTemporaryDirectory { directory in
             let repo = directory.appendingPathComponent("repo", isDirectory: true)
             try writeFiles(Self.files, under: repo)
@@ -125,8 +151,9 @@ import Testing
                 ["lint", "--json", "--repo", repo.path], in: repo, runner: liveRunner(directory))
             #expect(run.status == 0, "\(run.errorOutput)")
             let findings = try jsonObject(run.output)["findings"] as? [[String: Any]] ?? []
-            #expect(findings.map { $0["rule"] as? String } == ["unused-dependency"], "\(findings)")
-            #expect(findings.first?["target"] as? String == "Plain")
+            #expect(Set(findings.map { $0["rule"] as? String }) == ["unused-dependency"], "\(findings)")
+            let unused = findings.map { "\($0["target"] as? String ?? "-") \($0["module"] as? String ?? "-")" }
+            #expect(unused.sorted() == ["Mixed Base", "Plain Base"], "\(findings)")
         }
     }
 
@@ -136,6 +163,9 @@ import Testing
              "targets": [{"name": "A", "type": "regular", "dependencies": [],
                           "pluginUsages": [{"plugin": ["Gen", null]}, {"plugin": ["Lint", "tools"]}]}]}
             """#
-        #expect(try DumpPackageDecoder.decode(Data(json.utf8)).targets.first?.plugins == ["Gen", "Lint"])
+        #expect(
+            try DumpPackageDecoder.decode(Data(json.utf8)).targets.first?.plugins == [
+                .init(name: "Gen"), .init(name: "Lint", package: "tools"),
+            ])
     }
 }

@@ -167,9 +167,10 @@ private struct DumpTarget: Decodable {
         var path: String
     }
 
-    /// `{"plugin": ["Name", "package-or-null"]}`: the plugin's name is read.
+    /// `{"plugin": ["Name", "package-or-null"]}`: the plugin's name and the package that vends it.
     struct PluginUsage: Decodable {
         var name: String?
+        var package: String?
 
         private enum Keys: String, CodingKey { case plugin }
 
@@ -177,6 +178,7 @@ private struct DumpTarget: Decodable {
             let container = try decoder.container(keyedBy: Keys.self)
             var plugin = try? container.nestedUnkeyedContainer(forKey: .plugin)
             name = try? plugin?.decode(String.self)
+            package = (try? plugin?.decodeNil()) == false ? try? plugin?.decode(String.self) : nil
         }
     }
 
@@ -191,7 +193,9 @@ private struct DumpTarget: Decodable {
             resources: (resources ?? []).map(\.path),
             defines: (settings ?? []).flatMap(\.activeDefines),
             upcomingFeatures: (settings ?? []).flatMap(\.upcomingFeatures),
-            plugins: (pluginUsages ?? []).compactMap(\.name)
+            plugins: (pluginUsages ?? []).compactMap { usage in
+                usage.name.map { PackageManifest.Target.PluginUsage(name: $0, package: usage.package) }
+            }
         )
     }
 }

@@ -111,9 +111,9 @@ public struct PackageManifest: Sendable, Equatable, Encodable {
         public var defines: [String]
         /// The upcoming features it enables (`.enableUpcomingFeature`), which can change how sources parse.
         public var upcomingFeatures: [String]
-        /// The plugins it uses (`plugins: [.plugin(name:)]`), by name: a build plugin's generated sources are
-        /// compiled with the target's.
-        public var plugins: [String]
+        /// The plugins it uses (`plugins: [.plugin(name:package:)]`), in manifest order: a build plugin's generated
+        /// sources are compiled with the target's.
+        public var plugins: [PluginUsage]
 
         /// Creates a target.
         public init(
@@ -126,7 +126,7 @@ public struct PackageManifest: Sendable, Equatable, Encodable {
             resources: [String] = [],
             defines: [String] = [],
             upcomingFeatures: [String] = [],
-            plugins: [String] = []
+            plugins: [PluginUsage] = []
         ) {
             self.name = name
             self.type = type
@@ -142,6 +142,21 @@ public struct PackageManifest: Sendable, Equatable, Encodable {
 
         /// True for test targets.
         public var isTest: Bool { type == "test" }
+
+        /// One `.plugin(name:package:)` of a target's `plugins:`.
+        public struct PluginUsage: Sendable, Equatable {
+            /// The plugin's name.
+            public var name: String
+            /// The package that vends it, as the manifest names it (an identity or a package name); `nil` for a
+            /// plugin of the target's own package.
+            public var package: String?
+
+            /// Creates a usage.
+            public init(name: String, package: String? = nil) {
+                self.name = name
+                self.package = package
+            }
+        }
 
         private enum CodingKeys: String, CodingKey {
             case name, type, dependencies, path

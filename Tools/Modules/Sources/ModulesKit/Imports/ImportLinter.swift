@@ -98,9 +98,12 @@ struct ImportLinter {
                     node, imports: imports, externalModules: externalModules, elsewhere: elsewhere,
                     seenOn: seenOn[node.ref] ?? [:])
                 // Deliberate shapes: an aggregator (its files empty or only re-exporting) links what it declares;
-                // a build plugin's generated sources, which are not read here, may import what it declares.
-                if node.manifest.plugins.isEmpty, !Self.isAggregator(files: files, root: root) {
-                    findings += unusedDependencies(of: node, imports: imports, note: canImportNotes[node.ref] ?? "")
+                // a build plugin's generated sources, which are not read here, import what the package vending the
+                // plugin provides (its runtime library), so those dependencies are left alone, and only those.
+                if !Self.isAggregator(files: files, root: root) {
+                    findings += unusedDependencies(
+                        of: node, imports: imports, note: canImportNotes[node.ref] ?? "",
+                        pluginPackages: graph.packages.pluginPackages[node.ref] ?? [])
                 }
             case .failure(let failure):
                 findings.append(
@@ -342,18 +345,23 @@ struct ImportLinter {
         }
     }
 
-    /// Whether `module` is the toolchain's: one of its modules, or a name starting with `_` that no target of the
-    /// repository has (a repository target `_Internal` is checked like any other).
+    /// Whether `module` is the toolchain's or an SDK's: one of `toolchainModules`, or a name starting with `_`,
+    /// that no target of the repository has (a repository target `_Internal`, or `Charts` beside Apple's, is the
+    /// module its importers get, and is checked like any other).
     private func isToolchainModule(_ module: String) -> Bool {
-        toolchainModules.contains(module) || (module.hasPrefix("_") && graph.owner(ofModule: module) == nil)
+        graph.owner(ofModule: module) == nil && (toolchainModules.contains(module) || module.hasPrefix("_"))
     }
 
     /// A warning for each declared dependency (a target, or a product's targets) that no source imports.
-    /// Executable targets are exempt: a target depends on one to have it built, not to import it.
-    private func unusedDependencies(of node: TargetNode, imports: Set<String>, note: String) -> [Finding] {
+    /// Executable targets are exempt: a target depends on one to have it built, not to import it; so are the
+    /// dependencies into `pluginPackages` (the packages vending the build plugins it uses), which the plugins'
+    /// generated sources may import.
+    private func unusedDependencies(
+        of node: TargetNode, imports: Set<String>, note: String, pluginPackages: Set<String>
+    ) -> [Finding] {
         var groups: [String: [TargetEdge]] = [:]
         var order: [String] = []
-        for edge in graph.dependencies(of: node.ref) {
+        for edge in graph.dependencies(of: node.ref) where !pluginPackages.contains(edge.to.package) {
             let key = edge.product.map { "\(edge.to.package)#\($0)" } ?? "\(edge.to)"
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(edge)

@@ -88,6 +88,10 @@ struct PackageGraph {
     /// Products of packages outside the repository (source control, registry) that each target names, with the
     /// package named (`nil` for a plain name).
     private(set) var externalProducts: [TargetRef: [ExternalProductUse]] = [:]
+    /// The repository packages (by path) that vend the plugins each target uses: its own package for a plugin
+    /// named without a package, else the path dependency the manifest names (a plugin of a package outside the
+    /// repository is left out).
+    private(set) var pluginPackages: [TargetRef: Set<String>] = [:]
     private let scan: RepositoryScan
 
     init(scan: RepositoryScan) {
@@ -140,6 +144,11 @@ struct PackageGraph {
         for target in package.manifest.targets {
             let isTestCode = isTestCode(target, in: package.manifest)
             let from = TargetRef(package: package.path, target: target.name)
+            for plugin in target.plugins {
+                if let vendor = plugin.package.map({ byKey[$0.lowercased()] }) ?? package.path {
+                    pluginPackages[from, default: []].insert(vendor)
+                }
+            }
             for dependency in target.dependencies {
                 let line = locator.referenceLine(target: target.name, name: dependency.name)
                 let resolved: String?

@@ -97,7 +97,7 @@ public struct ActionKeyBuilder: Sendable {
             var lines = ["package \(node.ref.package)", "target \(node.ref.target) \(node.type)"]
             lines += packageLines[node.ref.package] ?? []
             for file in ContentHasher.files(
-                under: node.directory, root: scan.root, packages: nested, isIgnored: scan.configuration.isIgnored)
+                under: node.directory, root: scan.root, packages: nested, ignore: scan.configuration.ignore)
             {
                 lines.append(Self.fileLine(file, root: scan.root))
             }

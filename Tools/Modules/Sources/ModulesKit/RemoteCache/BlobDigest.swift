@@ -62,9 +62,7 @@ public struct BlobDigest: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Git's object id of a blob holding `data` (`git hash-object --no-filters`): the SHA-1 (or, for a repository
     /// in the SHA-256 object format, the SHA-256) of `blob <size>\0` followed by the bytes, lowercase hexadecimal.
     static func gitBlobID(of data: Data, sha256: Bool) -> String {
-        var object = Data("blob \(data.count)\u{0}".utf8)
-        object.append(data)
-        return hexDigest(object, sha256 ? EVP_sha256() : EVP_sha1())
+        data.withUnsafeBytes { GitBlobHasher(sha256: sha256).blobID(of: $0) }
     }
 
     /// The SHA-256 of `text`'s UTF-8 bytes.

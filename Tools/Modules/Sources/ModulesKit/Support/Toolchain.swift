@@ -87,7 +87,9 @@ public struct Toolchain: Sendable, Equatable {
     }
 
     /// The system modules of each platform's SDK that a package may import under `#if os(…)` or `canImport`,
-    /// by platform. None of them is on this Linux machine, so their imports are never findings.
+    /// by platform (Apple's: the frameworks of the iOS 26 and macOS 26 SDKs with a Swift or Clang module; SwiftUI,
+    /// Combine, UIKit, AppKit, CoreData and the rest are Apple-only). None of them is on this Linux machine, so an
+    /// import of one is never a finding, unless a repository target has the name (then it is that target).
     public static let platformModules: [String: Set<String>] = [
         "Apple platforms": [
             "Accelerate", "Accessibility", "ActivityKit", "AdServices", "AdSupport", "AppIntents", "AppKit",
@@ -127,6 +129,14 @@ public struct Toolchain: Sendable, Equatable {
             "Symbols", "SystemExtensions", "TabletopKit", "ThreadNetwork", "Translation", "TVMLKit", "TVServices",
             "TVUIKit", "VideoSubscriberAccount", "VideoToolbox", "Virtualization", "VisionKit", "vmnet", "WeatherKit",
             "WorkoutKit", "dnssd", "Accelerate.vecLib", "CoreAudio", "Foundation",
+            // Frameworks packages import that the lists above missed: test support (StoreKitTest, XCUIAutomation),
+            // macOS's umbrella and system frameworks, and the iOS 26 / macOS 26 additions.
+            "Accounts", "AddressBookUI", "AlarmKit", "AppClip", "ApplicationServices", "Automator",
+            "CompositorServices", "CreateMLComponents", "DeclaredAgeRange", "ExternalAccessory", "FileProviderUI",
+            "HealthKitUI", "IOBluetoothUI", "iTunesLibrary", "LocalAuthenticationEmbeddedUI",
+            "MetalPerformanceShadersGraph", "OpenDirectory", "OSAKit", "PermissionKit", "Playgrounds",
+            "PreferencePanes", "QuickLookUI", "RelevanceKit", "SecurityFoundation", "SecurityInterface",
+            "StoreKitTest", "System", "TabularData", "WiFiAware", "XCUIAutomation",
         ],
         "Android": ["Android", "AndroidLogging", "Bionic"],
         "Windows": ["WinSDK", "ucrt", "CRT", "WinUI"],

@@ -194,3 +194,29 @@ func writeFiles(_ files: [String: String], under root: URL) throws {
         try Data(text.utf8).write(to: url)
     }
 }
+
+/// `git hash-object --no-filters -- FILE` run in `directory` (so in its repository's object format, SHA-1 outside
+/// a repository): git's blob id of the file.
+func gitHashObject(_ file: URL, in directory: URL) throws -> String {
+    try gitHashObjects([file], in: directory).first ?? ""
+}
+
+/// `git hash-object --no-filters -- FILES` run in `directory`, one process: each file's blob id, in order.
+func gitHashObjects(_ files: [URL], in directory: URL) throws -> [String] {
+    guard !files.isEmpty else { return [] }
+    let process = Process()
+    let pipe = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "hash-object", "--no-filters", "--"] + files.map(\.path)
+    process.currentDirectoryURL = directory
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let ids = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+    guard process.terminationStatus == 0, ids.count == files.count else {
+        throw ProcessLaunchError(
+            commandLine: "git hash-object", reason: "gave \(ids.count) ids for \(files.count) files")
+    }
+    return ids
+}
