@@ -250,13 +250,11 @@ public final class ListsEntry: FeatureEntry {
         }
     }
 
-    /// The product's title for a message: from the catalog's entry (`ProductCatalog`, which the product screen that
-    /// offered the action has just read), else from the server; nil when neither answers.
+    /// The product's title for a message: from the catalog the app provides (`ProductCatalog`, which the product
+    /// screen that offered the action has just read); nil when there is no catalog or it cannot answer.
     private func productTitle(_ id: ProductID) async -> String? {
-        if let catalog = context.capability(ProductCatalog.self), let product = try? await catalog.lookUp(id) {
-            return product.title
-        }
-        return try? await products.product(id).title
+        guard let catalog = context.capability(ProductCatalog.self) else { return nil }
+        return try? await catalog.lookUp(id).title
     }
 
     /// Starts watching the lists folder.
