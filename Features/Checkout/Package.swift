@@ -62,6 +62,7 @@ let package = Package(
             name: "CheckoutTests",
             dependencies: [
                 "Checkout",
+                "CheckoutPreview",
                 "CheckoutPreviewCatalog",
                 .product(name: "FeatureKit", package: "FeatureKit"),
                 .product(name: "FeaturePreviewTestSupport", package: "FeatureKit"),
