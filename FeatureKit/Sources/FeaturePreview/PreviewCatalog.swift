@@ -95,12 +95,27 @@ public struct PreviewEnvironment: Sendable {
     /// Says what the screen asked of the rest of the app (open another screen, sign in, a notice): the host shows it
     /// on its status line, where the app would navigate.
     public let report: @MainActor @Sendable (String) -> Void
+    /// The folder the state's files go in (a lists folder, storage roots): one per host, removed when the host is
+    /// done (`PreviewHostView.removeFiles()`).
+    public let filesRoot: URL
 
     /// Creates an environment.
-    public init(theme: Theme, now: Date, report: @escaping @MainActor @Sendable (String) -> Void) {
+    public init(
+        theme: Theme, now: Date, filesRoot: URL, report: @escaping @MainActor @Sendable (String) -> Void
+    ) {
         self.theme = theme
         self.now = now
+        self.filesRoot = filesRoot
         self.report = report
+    }
+
+    /// A new, empty directory under `filesRoot` for one state's files (`<prefix>-<UUID>`).
+    ///
+    /// - Throws: What creating the directory throws (`CocoaError` from `FileManager`).
+    public func makeDirectory(_ prefix: String) throws -> URL {
+        let url = filesRoot.appending(path: "\(prefix)-\(UUID().uuidString)", directoryHint: .isDirectory)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
     }
 
     /// The instant previews stand at: 2026-01-15 00:00:00 UTC (the snapshot tests' `Sample.now`).

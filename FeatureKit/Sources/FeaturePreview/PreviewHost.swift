@@ -119,6 +119,8 @@ public enum PreviewHost {
                 return 1
             }
             let host = PreviewHostView(catalog: catalog, theme: Theme(terminal: terminal))
+            // The states' files go when the preview ends by `q` (a signal ends the process where it is).
+            defer { host.removeFiles() }
             if let entry = path.flatMap(catalog.entry(at:)) {
                 await host.open(entry)
             }

@@ -1,4 +1,5 @@
 import DesignSystem
+import Foundation
 import Observation
 import TerminalUI
 
@@ -39,6 +40,8 @@ public final class PreviewHostView: TerminalView {
     public let catalog: PreviewCatalog
     @ObservationIgnored private let theme: Theme
     @ObservationIgnored private let entries: [PreviewEntry]
+    /// Where the states' files go: `<temporary directory>/<feature>-preview-<UUID>`, removed by `removeFiles()`.
+    @ObservationIgnored private let filesRoot: URL
     @ObservationIgnored private var opening: Task<Void, Never>?
     /// Rows of the menu list in the last frame (rendering writes it; not observed).
     @ObservationIgnored private var visibleRows = 10
@@ -48,6 +51,13 @@ public final class PreviewHostView: TerminalView {
         self.catalog = catalog
         self.theme = theme
         self.entries = catalog.entries
+        filesRoot = FileManager.default.temporaryDirectory.appending(
+            path: "\(catalog.feature.lowercased())-preview-\(UUID().uuidString)", directoryHint: .isDirectory)
+    }
+
+    /// Removes every file the states wrote (`PreviewEnvironment.makeDirectory(_:)`); call it when the host is done.
+    public func removeFiles() {
+        try? FileManager.default.removeItem(at: filesRoot)
     }
 
     /// The path of the state on screen, or nil on the menu.
@@ -69,7 +79,8 @@ public final class PreviewHostView: TerminalView {
         }
         mode = .opening(path)
         lastReport = nil
-        let environment = PreviewEnvironment(theme: theme, now: PreviewEnvironment.fixedNow) { [weak self] report in
+        let environment = PreviewEnvironment(theme: theme, now: PreviewEnvironment.fixedNow, filesRoot: filesRoot) {
+            [weak self] report in
             guard let self, self.openPath == path else { return }
             self.lastReport = report
         }

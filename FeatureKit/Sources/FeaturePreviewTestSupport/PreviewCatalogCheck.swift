@@ -13,6 +13,7 @@ public enum PreviewCatalogCheck {
         in catalog: PreviewCatalog, size: TerminalSize = TerminalSize(columns: 80, rows: 24)
     ) async -> [String] {
         let host = PreviewHostView(catalog: catalog, theme: .unicode)
+        defer { host.removeFiles() }
         var problems: [String] = []
         for entry in catalog.entries {
             await host.open(entry)

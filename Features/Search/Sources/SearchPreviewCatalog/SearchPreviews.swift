@@ -9,7 +9,7 @@ import TerminalUI
 /// Every Search screen in its states over preview data: the search screen (nothing typed, recent searches, a search
 /// on its way, results, no results, saved results offline, offline, a long list) and the product screen (loading,
 /// loading with the list's copy, loaded, long, offline). No server: products come from a preview repository; recent
-/// searches are kept in a preferences file in a temporary directory of the state's own.
+/// searches are kept in a preferences file in a directory of the state's own (`PreviewEnvironment.makeDirectory`).
 public enum SearchPreviews {
     /// The catalog `SearchPreview` shows.
     public static let catalog = PreviewCatalog(feature: "Search", screens: [search, product])
@@ -49,7 +49,7 @@ public enum SearchPreviews {
         _ repository: PreviewSearchRepository, recent: [String] = [], _ environment: PreviewEnvironment
     ) throws -> SearchFeature {
         let logger = Logger(label: "search-preview", handler: CapturingLogHandler(logLevel: .critical))
-        let directory = FileManager.default.temporaryDirectory.appending(path: "search-preview-\(UUID().uuidString)")
+        let directory = try environment.makeDirectory("search")
         let now = environment.now
         let recentSearches = RecentSearches(
             preferences: PreferencesStore(
