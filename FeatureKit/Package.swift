@@ -97,6 +97,8 @@ let package = Package(
                 .product(name: "Persistence", package: "Persistence"),
                 .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
             ]
         ),
     ],

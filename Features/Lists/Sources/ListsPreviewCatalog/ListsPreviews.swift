@@ -15,34 +15,34 @@ public enum ListsPreviews {
     static let lists = PreviewScreen(
         "Lists", routes: [ListsEntry.listsPattern],
         states: [
-            PreviewState("loaded") { try listsView(PreviewFolder.twoLists, $0) },
-            PreviewState("empty") { try listsView(PreviewFolder(), $0) },
-            PreviewState("loading") { try listsView(PreviewFolder(), starting: false, $0) },
-            PreviewState("conflicts") { try listsView(PreviewFolder.twoLists.withConflictCopy, $0) },
+            PreviewState("loaded") { try await listsView(PreviewFolder.twoLists, $0) },
+            PreviewState("empty") { try await listsView(PreviewFolder(), $0) },
+            PreviewState("loading") { try await listsView(PreviewFolder(), starting: false, $0) },
+            PreviewState("conflicts") { try await listsView(PreviewFolder.twoLists.withConflictCopy, $0) },
         ])
 
     static let list = PreviewScreen(
         "List", routes: [ListsEntry.listPattern],
         states: [
-            PreviewState("loaded") { try detailView(items: 5, $0) },
-            PreviewState("empty") { try detailView(items: 0, $0) },
-            PreviewState("long") { try detailView(items: 30, longNotes: true, $0) },
-            PreviewState("opening") { try detailView(items: 3, opening: false, $0) },
+            PreviewState("loaded") { try await detailView(items: 5, $0) },
+            PreviewState("empty") { try await detailView(items: 0, $0) },
+            PreviewState("long") { try await detailView(items: 30, longNotes: true, $0) },
+            PreviewState("opening") { try await detailView(items: 3, opening: false, $0) },
         ])
 
     static let conflicts = PreviewScreen(
         "Conflicts", routes: [ListsEntry.conflictsPattern],
         states: [
-            PreviewState("copies") { try conflictsView(PreviewFolder.twoLists.withConflictCopy, $0) },
-            PreviewState("none") { try conflictsView(PreviewFolder.twoLists, $0) },
+            PreviewState("copies") { try await conflictsView(PreviewFolder.twoLists.withConflictCopy, $0) },
+            PreviewState("none") { try await conflictsView(PreviewFolder.twoLists, $0) },
         ])
 
     @MainActor
-    static func listsView(_ folder: PreviewFolder, starting: Bool = true, _ environment: PreviewEnvironment) throws
-        -> any TerminalView
+    static func listsView(_ folder: PreviewFolder, starting: Bool = true, _ environment: PreviewEnvironment)
+        async throws -> any TerminalView
     {
         let feature = try folder.makeFeature(environment)
-        if starting { Task { await feature.start() } }
+        if starting { await feature.start() }
         let viewModel = ListsViewModel(feature: feature)
         viewModel.onOpen = { environment.report("open the list \($0)") }
         viewModel.onOpenConflicts = { environment.report("open the conflict copies") }
@@ -52,19 +52,21 @@ public enum ListsPreviews {
     @MainActor
     static func detailView(
         items: Int, longNotes: Bool = false, opening: Bool = true, _ environment: PreviewEnvironment
-    ) throws -> any TerminalView {
+    ) async throws -> any TerminalView {
         let folder = PreviewFolder(lists: [.init(name: "Party", title: "Party", items: items, longNotes: longNotes)])
         let feature = try folder.makeFeature(environment)
-        if opening { Task { await feature.open("Party") } }
+        if opening { await feature.open("Party") }
         let viewModel = ListDetailViewModel(feature: feature, name: "Party")
         viewModel.onAddToCart = { environment.report("put the list Party in the cart") }
         return ListDetailView(viewModel: viewModel, theme: environment.theme)
     }
 
     @MainActor
-    static func conflictsView(_ folder: PreviewFolder, _ environment: PreviewEnvironment) throws -> any TerminalView {
+    static func conflictsView(_ folder: PreviewFolder, _ environment: PreviewEnvironment) async throws
+        -> any TerminalView
+    {
         let feature = try folder.makeFeature(environment)
-        Task { await feature.start() }
+        await feature.start()
         return ConflictsView(viewModel: ConflictsViewModel(feature: feature), theme: environment.theme)
     }
 }
