@@ -45,7 +45,7 @@ WARNINGS_FLAG := --warnings-as-errors
 SWIFT_WARNINGS := -Xswiftc -warnings-as-errors
 endif
 
-.PHONY: help run build test contract-test report-test lint format format-check modules-tool bench bench-modules bench-server test-tsan soak clean
+.PHONY: help run build test contract-test report-test lint format format-check modules-tool bench bench-previews bench-modules bench-server test-tsan soak clean
 
 help: ## List the make targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -110,6 +110,21 @@ bench: ## Run the benchmarks (release builds); each prints ratios against a refe
 	$(SWIFT) run -c release storefront-eventfanout --clients 500 --events 100
 	$(SWIFT) build -c release --product storefront $(SWIFT_WARNINGS)
 	scripts/bench-idle.sh .build/release/storefront 60
+	@$(MAKE) --no-print-directory bench-previews
+
+# Each feature's preview executable and the state its start is measured on (`--open`): `bench-previews`.
+PREVIEWS := Checkout:Orders/loaded Feed:Feed/loaded Search:Product/loaded Account:Account/guest Lists:Lists/loaded
+PREVIEW_RUNS ?= 20
+
+bench-previews: ## Start time of each feature's preview (release) to its first frame, against the gallery's, PREVIEW_RUNS runs.
+	@scripts/ensure-system-packages.sh $(BENCH_PACKAGES)
+	$(SWIFT) build -c release --package-path DesignSystem --product gallery $(SWIFT_WARNINGS)
+	for preview in $(PREVIEWS); do \
+		name=$${preview%%:*}; \
+		$(SWIFT) build -c release --package-path Features/$$name --product $${name}Preview $(SWIFT_WARNINGS); \
+	done
+	scripts/bench-previews.py --runs $(PREVIEW_RUNS) DesignSystem/.build/release/gallery \
+		$(foreach preview,$(PREVIEWS),"Features/$(firstword $(subst :, ,$(preview)))/.build/release/$(firstword $(subst :, ,$(preview)))Preview:$(lastword $(subst :, ,$(preview)))")
 
 bench-modules: ## Warm `modules` timings vs one `swift package dump-package`: this repository, then 500 synthetic packages (release build).
 	@scripts/ensure-system-packages.sh $(MODULES_TOOL_PACKAGES)

@@ -4,7 +4,8 @@
 // to them without knowing their insides. It sits between the features and the DesignSystem: features and the App
 // depend on it; it depends on DesignSystem and Core. `FeaturePictures`, a product of its own so that features without
 // pictures do not link the image libraries, is what screens show pictures with (Core/Images, DesignSystemImages), and
-// `FeaturePicturesTestSupport` is the controlled picture source their tests use.
+// `FeaturePicturesTestSupport` is the controlled picture source their tests use. `FeaturePreview` is the host of
+// every feature's preview executable, and `FeaturePreviewTestSupport` runs a built preview in tmux for their tests.
 import PackageDescription
 
 let package = Package(
@@ -14,6 +15,8 @@ let package = Package(
         .library(name: "FeatureKit", targets: ["FeatureKit"]),
         .library(name: "FeaturePictures", targets: ["FeaturePictures"]),
         .library(name: "FeaturePicturesTestSupport", targets: ["FeaturePicturesTestSupport"]),
+        .library(name: "FeaturePreview", targets: ["FeaturePreview"]),
+        .library(name: "FeaturePreviewTestSupport", targets: ["FeaturePreviewTestSupport"]),
     ],
     dependencies: [
         .package(path: "../Core/Images"),
@@ -60,10 +63,31 @@ let package = Package(
                 .product(name: "Primitives", package: "Primitives"),
             ]
         ),
+        // The host of every feature's preview executable (`<Name>Preview`): a menu of the feature's screens and
+        // states, each opened full-screen over preview data.
+        .target(
+            name: "FeaturePreview",
+            dependencies: [
+                "FeatureKit",
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+            ]
+        ),
+        // What the features' tests of their previews share: every state of a catalog built and drawn, and the built
+        // preview run in tmux, offline.
+        .target(
+            name: "FeaturePreviewTestSupport",
+            dependencies: [
+                "FeaturePreview",
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
+            ]
+        ),
         .testTarget(
             name: "FeatureKitTests",
             dependencies: [
                 "FeatureKit",
+                "FeaturePreview",
                 "FeaturePictures",
                 "FeaturePicturesTestSupport",
                 .product(name: "Images", package: "Images"),
@@ -73,6 +97,8 @@ let package = Package(
                 .product(name: "Persistence", package: "Persistence"),
                 .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+                .product(name: "DesignSystem", package: "DesignSystem"),
             ]
         ),
     ],

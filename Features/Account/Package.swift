@@ -11,7 +11,8 @@ let package = Package(
     name: "Account",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "Account", targets: ["Account"])
+        .library(name: "Account", targets: ["Account"]),
+        .executable(name: "AccountPreview", targets: ["AccountPreview"]),
     ],
     dependencies: [
         .package(path: "../../Core/Logging"),
@@ -37,10 +38,35 @@ let package = Package(
                 .product(name: "FeatureKit", package: "FeatureKit"),
             ]
         ),
+        // The Account screens in their states over preview data (`swift run AccountPreview`), and the catalog it shows
+        // (its own target, so the tests can check it covers every route).
+        .executableTarget(
+            name: "AccountPreview",
+            dependencies: [
+                "AccountPreviewCatalog",
+                .product(name: "FeaturePreview", package: "FeatureKit"),
+            ]
+        ),
+        .target(
+            name: "AccountPreviewCatalog",
+            dependencies: [
+                "Account",
+                .product(name: "FeaturePreview", package: "FeatureKit"),
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+            ]
+        ),
         .testTarget(
             name: "AccountTests",
             dependencies: [
                 "Account",
+                "AccountPreview",
+                "AccountPreviewCatalog",
+                .product(name: "FeaturePreviewTestSupport", package: "FeatureKit"),
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Models", package: "Models"),
                 .product(name: "Networking", package: "Networking"),

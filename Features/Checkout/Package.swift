@@ -9,7 +9,8 @@ let package = Package(
     name: "Checkout",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "Checkout", targets: ["Checkout"])
+        .library(name: "Checkout", targets: ["Checkout"]),
+        .executable(name: "CheckoutPreview", targets: ["CheckoutPreview"]),
     ],
     dependencies: [
         .package(path: "../../Core/Logging"),
@@ -34,11 +35,37 @@ let package = Package(
                 .product(name: "FeatureKit", package: "FeatureKit"),
             ]
         ),
+        // The Checkout screens in their states over preview data (`swift run CheckoutPreview`), and the catalog it
+        // shows (its own target, so the tests can check it covers every route).
+        .executableTarget(
+            name: "CheckoutPreview",
+            dependencies: [
+                "CheckoutPreviewCatalog",
+                .product(name: "FeaturePreview", package: "FeatureKit"),
+            ]
+        ),
+        .target(
+            name: "CheckoutPreviewCatalog",
+            dependencies: [
+                "Checkout",
+                .product(name: "FeatureKit", package: "FeatureKit"),
+                .product(name: "FeaturePreview", package: "FeatureKit"),
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+            ]
+        ),
         .testTarget(
             name: "CheckoutTests",
             dependencies: [
                 "Checkout",
+                "CheckoutPreview",
+                "CheckoutPreviewCatalog",
                 .product(name: "FeatureKit", package: "FeatureKit"),
+                .product(name: "FeaturePreviewTestSupport", package: "FeatureKit"),
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Models", package: "Models"),
                 .product(name: "Networking", package: "Networking"),

@@ -10,7 +10,8 @@ let package = Package(
     name: "Feed",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "Feed", targets: ["Feed"])
+        .library(name: "Feed", targets: ["Feed"]),
+        .executable(name: "FeedPreview", targets: ["FeedPreview"]),
     ],
     dependencies: [
         .package(path: "../../Core/Images"),
@@ -38,10 +39,32 @@ let package = Package(
                 .product(name: "FeaturePictures", package: "FeatureKit"),
             ]
         ),
+        // The Feed screens in their states over preview data (`swift run FeedPreview`), and the catalog it shows (its
+        // own target, so the tests can check it covers every route).
+        .executableTarget(
+            name: "FeedPreview",
+            dependencies: [
+                "FeedPreviewCatalog",
+                .product(name: "FeaturePreview", package: "FeatureKit"),
+            ]
+        ),
+        .target(
+            name: "FeedPreviewCatalog",
+            dependencies: [
+                "Feed",
+                .product(name: "FeaturePreview", package: "FeatureKit"),
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+            ]
+        ),
         .testTarget(
             name: "FeedTests",
             dependencies: [
                 "Feed",
+                "FeedPreview",
+                "FeedPreviewCatalog",
+                .product(name: "FeaturePreviewTestSupport", package: "FeatureKit"),
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Models", package: "Models"),
                 .product(name: "Networking", package: "Networking"),

@@ -13,7 +13,8 @@ let package = Package(
     name: "Lists",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "Lists", targets: ["Lists"])
+        .library(name: "Lists", targets: ["Lists"]),
+        .executable(name: "ListsPreview", targets: ["ListsPreview"]),
     ],
     dependencies: [
         .package(path: "../../Core/Logging"),
@@ -40,11 +41,32 @@ let package = Package(
         .executableTarget(name: "lists-test-writer", dependencies: ["Lists"]),
         // The 1,000-list listing, opening, write and SIGKILL benchmark (`make bench`).
         .executableTarget(name: "ListsBenchmarks", dependencies: ["Lists"]),
+        // The Lists screens in their states over preview data (`swift run ListsPreview`), and the catalog it shows
+        // (its own target, so the tests can check it covers every route).
+        .executableTarget(
+            name: "ListsPreview",
+            dependencies: [
+                "ListsPreviewCatalog",
+                .product(name: "FeaturePreview", package: "FeatureKit"),
+            ]
+        ),
+        .target(
+            name: "ListsPreviewCatalog",
+            dependencies: [
+                "Lists",
+                .product(name: "FeaturePreview", package: "FeatureKit"),
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+            ]
+        ),
         .testTarget(
             name: "ListsTests",
             dependencies: [
                 "Lists",
                 "lists-test-writer",
+                "ListsPreview",
+                "ListsPreviewCatalog",
+                .product(name: "FeaturePreviewTestSupport", package: "FeatureKit"),
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),

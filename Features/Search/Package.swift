@@ -11,7 +11,8 @@ let package = Package(
     name: "Search",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "Search", targets: ["Search"])
+        .library(name: "Search", targets: ["Search"]),
+        .executable(name: "SearchPreview", targets: ["SearchPreview"]),
     ],
     dependencies: [
         .package(path: "../../Core/Images"),
@@ -40,10 +41,34 @@ let package = Package(
                 .product(name: "Images", package: "Images"),
             ]
         ),
+        // The Search screens in their states over preview data (`swift run SearchPreview`), and the catalog it shows
+        // (its own target, so the tests can check it covers every route).
+        .executableTarget(
+            name: "SearchPreview",
+            dependencies: [
+                "SearchPreviewCatalog",
+                .product(name: "FeaturePreview", package: "FeatureKit"),
+            ]
+        ),
+        .target(
+            name: "SearchPreviewCatalog",
+            dependencies: [
+                "Search",
+                .product(name: "FeaturePreview", package: "FeatureKit"),
+                .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "TerminalUI", package: "DesignSystem"),
+            ]
+        ),
         .testTarget(
             name: "SearchTests",
             dependencies: [
                 "Search",
+                "SearchPreview",
+                "SearchPreviewCatalog",
+                .product(name: "FeaturePreviewTestSupport", package: "FeatureKit"),
                 .product(name: "FeatureKit", package: "FeatureKit"),
                 .product(name: "Logging", package: "Logging"),
                 .product(name: "Models", package: "Models"),

@@ -1,4 +1,5 @@
 import Checkout
+import CheckoutPreviewCatalog
 import Foundation
 import Models
 
@@ -19,16 +20,11 @@ enum Sample {
         id: "sku_usd", title: "Dollar Mug", price: Money(amountMinor: 999, currency: .usd), availability: .inStock,
         imageURL: nil)
 
-    /// The sample server's shipping options (`config.json`).
-    static let shippingOptions = [
-        ShippingOption(id: "standard", title: "Standard", price: Money(amountMinor: 490, currency: .eur), days: 5),
-        ShippingOption(id: "express", title: "Express", price: Money(amountMinor: 1490, currency: .eur), days: 1),
-        ShippingOption(id: "pickup", title: "Pick-up point", price: Money(amountMinor: 0, currency: .eur), days: 3),
-    ]
+    /// The sample server's shipping options (`config.json`): standard, express, pick-up point.
+    static let shippingOptions = PreviewSamples.shippingOptions
 
     /// The address of the captured orders.
-    static let address = ShippingAddress(
-        name: "Ada Lovelace", street: "Invalidenstrasse 1", city: "Berlin", postalCode: "10115", country: "DE")
+    static let address = PreviewSamples.address
 
     /// 2026-01-15T00:00:00Z: the tests' "now".
     static let now = Date(timeIntervalSince1970: 1_768_435_200)
