@@ -46,6 +46,7 @@ let package = Package(
                 "Lists",
                 "lists-test-writer",
                 .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "TestSupport", package: "TestSupport"),

@@ -32,6 +32,11 @@ public final class ListsFeature {
     /// The conflict copies of each list that has some, as of the last change the watcher reported (read off the
     /// main actor after each change).
     public private(set) var conflictCopiesByList: [String: [ConflictCopy]] = [:]
+    /// The name and price of each product on the open list, by product id: the cached ones first, then what the
+    /// catalog answers (see `ProductNames`).
+    public private(set) var productLabels: [String: ProductLabel] = [:]
+    /// Where product names and prices come from.
+    public let productNames: ProductNames
 
     @ObservationIgnored private let makeFolder: @Sendable () throws -> ListsFolder
     @ObservationIgnored private let logger: Logger
@@ -44,11 +49,39 @@ public final class ListsFeature {
     @ObservationIgnored private var copiesTask: Task<Void, Never>?
     /// The list being opened (its file read is under way), or nil.
     @ObservationIgnored private var opening: String?
+    /// The product ids asked of the catalog in this session (each once, so a list's changes do not ask again).
+    @ObservationIgnored private var labelled: Set<String> = []
 
-    /// A feature over the folder `makeFolder` resolves (at `start`, on a dispatch thread); nothing is read before.
-    public init(makeFolder: @escaping @Sendable () throws -> ListsFolder, logger: Logger) {
+    /// A feature over the folder `makeFolder` resolves (at `start`, on a dispatch thread), naming products through
+    /// `productNames`; nothing is read before.
+    public init(
+        makeFolder: @escaping @Sendable () throws -> ListsFolder, productNames: ProductNames, logger: Logger
+    ) {
         self.makeFolder = makeFolder
+        self.productNames = productNames
         self.logger = logger
+    }
+
+    /// Shows the cached names of the products of `productIDs` not asked about yet, then asks the catalog (off the
+    /// main actor) and shows its answers.
+    private func labelProducts(_ productIDs: [String]) {
+        let missing = Array(Set(productIDs).subtracting(labelled)).sorted()
+        guard !missing.isEmpty else { return }
+        labelled.formUnion(missing)
+        let names = productNames
+        tasks.append(
+            Task { [weak self] in
+                let cached = (try? await FileWork.run { names.cachedLabels(missing) }) ?? [:]
+                self?.productLabels.merge(cached) { _, new in new }
+                let report = await names.refresh(missing)
+                guard let self, !Task.isCancelled else { return }
+                self.productLabels.merge(report.labels) { _, new in new }
+                if !report.uncheckedFoundUnknown.isEmpty {
+                    self.say(
+                        "Not in the catalog: \(report.uncheckedFoundUnknown.joined(separator: ", ")) (added offline).",
+                        isError: true)
+                }
+            })
     }
 
     /// Resolves the folder, starts watching it (inotify, polling every 2 s where inotify is unavailable) and
@@ -121,7 +154,10 @@ public final class ListsFeature {
             await session.follow(catalog)
             let updates = await session.updates()
             sessionTask = Task { [weak self] in
-                for await state in updates { self?.openList = (name, state) }
+                for await state in updates {
+                    self?.openList = (name, state)
+                    self?.labelProducts(state.document.liveItems.map(\.productID))
+                }
             }
         } catch {
             guard opening == name else { return }

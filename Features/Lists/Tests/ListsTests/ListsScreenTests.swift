@@ -12,6 +12,7 @@ import Testing
     private func feature(_ folder: URL) -> ListsFeature {
         ListsFeature(
             makeFolder: { ListsFolder(url: folder, device: device("device-a"), now: { Date() }) },
+            productNames: CatalogDouble(["sku_1": .product(title: "Party hats", priceMinor: 350)]).names(in: folder),
             logger: Logger(label: "test", handler: CapturingLogHandler()))
     }
 
@@ -75,7 +76,9 @@ import Testing
             await viewModel.send(.load).task?.value
             let view = ListDetailView(viewModel: viewModel, theme: .unicode)
             try await waitUntil("the load intent opened the list") { feature.openList != nil }
-            #expect(text(view).contains("sku_1 × 1"))
+            try await waitUntil("the item shows the catalog's name and price") {
+                text(view).contains("Party hats · 3.50 EUR × 1")
+            }
             #expect(view.handle(KeyEvent(.character("+"))) == .handled)
             try await waitUntil("the quantity is 2") {
                 feature.openList?.state.document.items[item.id]?.quantity.value == 2
@@ -105,7 +108,9 @@ import Testing
             #expect(feature.openList == nil)
             writer.unlock()
             await opening.value
-            try await waitUntil("the list is shown once the writer is done") { text(view).contains("sku_1 × 1") }
+            try await waitUntil("the list is shown once the writer is done") {
+                text(view).contains("Party hats · 3.50 EUR × 1")
+            }
         }
     }
 

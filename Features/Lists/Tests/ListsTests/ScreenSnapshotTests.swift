@@ -22,9 +22,21 @@ struct ScreenSnapshotTests {
     /// Two hours after `start`: the folder's "now".
     nonisolated private static let now = Date(timeIntervalSince1970: TimeInterval(start / 1_000 + 7_200))
 
+    /// The catalog of the snapshots: `sku_100`… are "Product 0"… at 1.00 EUR, 2.00 EUR, …, except `sku_101`, which
+    /// it does not know.
+    private static func catalog() -> CatalogDouble {
+        var answers: [String: CatalogDouble.Answer] = [:]
+        for index in 0..<30 {
+            answers["sku_\(100 + index)"] = .product(title: "Product \(index)", priceMinor: Int64(100 * (index + 1)))
+        }
+        answers["sku_101"] = .notFound
+        return CatalogDouble(answers)
+    }
+
     private func feature(_ folder: URL) -> ListsFeature {
         ListsFeature(
             makeFolder: { ListsFolder(url: folder, device: device("device-a"), now: { Self.now }) },
+            productNames: Self.catalog().names(in: folder),
             logger: Logger(label: "test", handler: CapturingLogHandler()))
     }
 
@@ -111,7 +123,10 @@ struct ScreenSnapshotTests {
             defer { feature.stop() }
             if state != .opening {
                 await feature.open("Party")
-                try await waitUntil("the list is open") { feature.openList != nil }
+                try await waitUntil("the list is open with its products named") {
+                    feature.openList != nil && feature.productLabels.count == count
+                        && !feature.productLabels.values.contains(.notChecked)
+                }
             }
             let view = ListDetailView(viewModel: ListDetailViewModel(feature: feature, name: "Party"), theme: .unicode)
             expectSnapshot(of: view.render(size: layout.size), named: "List.\(state.rawValue)", layout: layout)

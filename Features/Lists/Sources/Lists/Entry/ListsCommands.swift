@@ -229,7 +229,8 @@ struct ListsCommands {
             ["Removed item \(item.id) (\(item.productID)) from \(package.name)."], json: ["id": item.id.rawValue])
     }
 
-    /// `lists show LIST`: `{"title", "items": [{"id", "product_id", "quantity", "note", "done"}]}` with `--json`.
+    /// `lists show LIST`: each item with its product's name and price (`ProductNames`: the catalog now, else as last
+    /// known); `{"title", "items": [{"id", "product_id", "quantity", "note", "done", "product"}]}` with `--json`.
     func show(_ folder: ListsFolder) async throws -> ExitCode {
         let package = try await list(in: folder)
         let loaded = try package.load()
@@ -237,10 +238,16 @@ struct ListsCommands {
         let document = loaded.document
         var lines = ["\(document.manifest.title.value) (\(package.name))"]
         if document.liveItems.isEmpty { lines.append("  No items.") }
+        let report = await entry.productNames.refresh(document.liveItems.map(\.productID))
+        for id in report.uncheckedFoundUnknown { invocation.warn("\(id) (added offline) is not in the catalog") }
+        if report.wasUnreachable { invocation.warn("the catalog could not be reached: names and prices as last known") }
+        let labels = document.liveItems.map { report.labels[$0.productID] ?? .notChecked }
         for (index, item) in document.liveItems.enumerated() {
-            lines.append("  " + ListsText.itemLine(item, position: index + 1))
+            lines.append("  " + ListsText.itemLine(item, position: index + 1, label: labels[index]))
         }
-        let output = ListOutput(title: document.manifest.title.value, items: document.liveItems.map(ItemOutput.init))
+        let output = ListOutput(
+            title: document.manifest.title.value,
+            items: zip(document.liveItems, labels).map { ItemOutput($0, label: $1) })
         return invocation.emit(lines, json: output)
     }
 

@@ -114,8 +114,19 @@ public final class ListsEntry: FeatureEntry {
             let device = try ListsLocation.deviceIdentity(layout: context.layout).loadOrCreate()
             return ListsFolder(url: location.folder, device: device, now: context.now)
         }
-        feature = ListsFeature(makeFolder: makeFolder, logger: context.logger)
+        productNames = ProductNames(
+            file: context.layout.accountDirectory(for: context.account, in: .cache)
+                .appendingPathComponent("lists-products.json"),
+            lookUp: { [context] id in
+                guard let catalog = context.capability(ProductCatalog.self) else { throw NoCatalog() }
+                return try await catalog.lookUp(id)
+            })
+        feature = ListsFeature(makeFolder: makeFolder, productNames: productNames, logger: context.logger)
     }
+
+    /// The names and prices of listed products: the catalog capability (read when a lookup runs), cached in
+    /// `$XDG_CACHE_HOME/storefront/accounts/<id>/lists-products.json`.
+    let productNames: ProductNames
 
     /// Where the lists are for a command: `override` (`--lists-dir`), the preference, or the account's folder.
     ///
@@ -296,4 +307,12 @@ public final class ListsEntry: FeatureEntry {
         let failed = failures.isEmpty ? "" : "; \(failures.count) could not be looked up (\(failures[0].reason))"
         feature.say("Put \(requests.count) of \(items.count) items in the cart\(failed).", isError: !failures.isEmpty)
     }
+}
+
+/// The app has no `ProductCatalog` (no entry provides product pages): products cannot be looked up.
+struct NoCatalog: Error, UserFacingError {
+    /// One line for people.
+    var userFacingDescription: String { "this app has no catalog to look products up in" }
+    /// `no_catalog`.
+    var errorCode: String { "no_catalog" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 // What the Lists commands print with `--json` (encoded with the API's encoder: snake_case keys).
 
@@ -34,20 +35,40 @@ struct ListOutput: Encodable {
     let items: [ItemOutput]
 }
 
-/// One item: `{"id", "product_id", "quantity", "note", "done"}`.
+/// One item: `{"id", "product_id", "quantity", "note", "done", "product"}`.
 struct ItemOutput: Encodable {
     let id: String
     let productId: String
     let quantity: Int
     let note: String
     let done: Bool
+    /// `known` (from the catalog now), `cached` (its last answer, offline), `unknown` or `not_checked`; nil where
+    /// the command did not look products up.
+    let product: ProductOutput?
 
-    init(_ item: ListItem) {
+    init(_ item: ListItem, label: ProductLabel? = nil) {
         id = item.id.rawValue
         productId = item.productID
         quantity = item.quantity.value
         note = item.note.value
         done = item.done.value
+        product = label.map(ProductOutput.init)
+    }
+}
+
+/// An item's product: `{"status", "title", "price": Money}` (title and price only when known).
+struct ProductOutput: Encodable {
+    let status: String
+    let title: String?
+    let price: Money?
+
+    init(_ label: ProductLabel) {
+        switch label {
+        case .known(let title, let price, let isCached):
+            (status, self.title, self.price) = (isCached ? "cached" : "known", title, price)
+        case .unknown: (status, title, price) = ("unknown", nil, nil)
+        case .notChecked: (status, title, price) = ("not_checked", nil, nil)
+        }
     }
 }
 
@@ -123,10 +144,15 @@ enum ListsText {
         return "\(title)\(name) — " + parts.joined(separator: " · ")
     }
 
-    /// `1. [x] sku_12 × 2 — ripe ones (3f2a9c1e)`.
-    static func itemLine(_ item: ListItem, position: Int) -> String {
+    /// `1. [x] Bananas · 1.99 EUR (sku_12) × 2 — ripe ones (3f2a9c1e)`; `sku_12 (unknown product)` when the
+    /// catalog does not know it (see `ProductLabel`).
+    static func itemLine(_ item: ListItem, position: Int, label: ProductLabel) -> String {
         let note = item.note.value.isEmpty ? "" : " — \(item.note.value)"
-        return "\(position). [\(item.done.value ? "x" : " ")] \(item.productID) × \(item.quantity.value)\(note)"
+        let product =
+            if case .known = label { "\(label.text(productID: item.productID)) (\(item.productID))" } else {
+                label.text(productID: item.productID)
+            }
+        return "\(position). [\(item.done.value ? "x" : " ")] \(product) × \(item.quantity.value)\(note)"
             + " (\(item.id.rawValue.prefix(8)))"
     }
 

@@ -34,11 +34,13 @@ public final class ListDetailViewModel {
     /// The title, or the name while loading.
     public var title: String { state?.document.manifest.title.value ?? name }
 
-    /// One row per item: `sku_12 × 2`, the note, ticked off or not.
+    /// One row per item: `Bananas · 1.99 EUR × 2` (the id marked unknown or not checked yet when the catalog has
+    /// no name for it, see `ProductLabel`), the note, ticked off or not.
     public var rows: [ListRow] {
         items.enumerated().map { index, item in
-            ListRow(
-                "[\(item.done.value ? "x" : " ")] \(item.productID) × \(item.quantity.value)",
+            let product = (feature.productLabels[item.productID] ?? .notChecked).text(productID: item.productID)
+            return ListRow(
+                "[\(item.done.value ? "x" : " ")] \(product) × \(item.quantity.value)",
                 subtitle: item.note.value.isEmpty ? nil : item.note.value, isSelected: index == listState.selectedIndex)
         }
     }
