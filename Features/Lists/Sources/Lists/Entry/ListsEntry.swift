@@ -296,7 +296,8 @@ public final class ListsEntry: FeatureEntry {
             feature.say("Nothing to put in the cart: every item is ticked off.", isError: false)
             return
         }
-        let (requests, failures) = await cartRequests(for: items)
+        let (looked, failures) = await cartRequests(for: items)
+        let (requests, refused) = CartLines.fit(looked)
         if !requests.isEmpty {
             guard let cart else {
                 feature.say("This app has no cart to put the list in.", isError: true)
@@ -305,7 +306,12 @@ public final class ListsEntry: FeatureEntry {
             await cart.add(requests)
         }
         let failed = failures.isEmpty ? "" : "; \(failures.count) could not be looked up (\(failures[0].reason))"
-        feature.say("Put \(requests.count) of \(items.count) items in the cart\(failed).", isError: !failures.isEmpty)
+        let left = refused.reduce(0) { $0 + $1.quantity }
+        let cut = left == 0 ? "" : "; \(left) refused (the cart keeps at most \(CartLines.limit) a line)"
+        let taken = requests.reduce(0) { $0 + $1.quantity }
+        let asked = items.reduce(0) { $0 + $1.quantity.value }
+        feature.say(
+            "Put \(taken) of \(asked) in the cart\(cut)\(failed).", isError: !failures.isEmpty || !refused.isEmpty)
     }
 }
 

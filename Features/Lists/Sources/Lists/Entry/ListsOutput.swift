@@ -1,3 +1,4 @@
+import FeatureKit
 import Foundation
 import Models
 
@@ -72,10 +73,39 @@ struct ProductOutput: Encodable {
     }
 }
 
-/// `lists to-cart --json`: `{"added": [{"product_id", "quantity"}], "failed": [{"product_id", "message"}]}`.
+/// `lists to-cart --json`: `{"added": [{"product_id", "quantity"}], "refused": [{"product_id", "quantity"}],
+/// "failed": [{"product_id", "message"}]}`.
 struct CartOutput: Encodable {
     var added: [CartLineOutput] = []
+    var refused: [CartLineOutput] = []
     var failed: [[String: String]] = []
+}
+
+/// What a cart takes of a list: one line per product (a list's items of one product add up, as the cart adds them
+/// up) of at most `limit`.
+enum CartLines {
+    /// The most one cart line holds: Checkout's `Cart.quantityRange` (1 to 99, the contract's cart line quantity).
+    static let limit = 99
+
+    /// `requests` merged by product (first appearance order) and cut to `limit`, and what was cut off per product.
+    static func fit(_ requests: [CartRequest]) -> (taken: [CartRequest], refused: [CartLineOutput]) {
+        var order: [ProductID] = []
+        var totals: [ProductID: (product: ProductSummary, quantity: Int)] = [:]
+        for request in requests {
+            if totals[request.product.id] == nil { order.append(request.product.id) }
+            totals[request.product.id, default: (request.product, 0)].quantity += request.quantity
+        }
+        var taken: [CartRequest] = []
+        var refused: [CartLineOutput] = []
+        for id in order {
+            guard let total = totals[id] else { continue }
+            taken.append(CartRequest(product: total.product, quantity: min(total.quantity, limit)))
+            if total.quantity > limit {
+                refused.append(CartLineOutput(productId: id.rawValue, quantity: total.quantity - limit))
+            }
+        }
+        return (taken, refused)
+    }
 }
 
 /// One product handed to the cart.
@@ -135,13 +165,27 @@ struct ConflictOutput: Encodable {
 
 /// The text lines the commands and screens share.
 enum ListsText {
-    /// `Groceries — 3 items · changed 5 min ago · 2 conflict copies` (name in brackets when it differs).
-    static func summaryLine(_ summary: ListSummary, now: Date) -> String {
+    /// `Groceries — 3 items · changed 5 min ago · 2 conflict copies`; the folder name in brackets when it differs
+    /// from the title or the title is one of `duplicates` (`Groceries [Groceries 2] — …`).
+    static func summaryLine(_ summary: ListSummary, now: Date, duplicates: Set<String> = []) -> String {
         guard let title = summary.title else { return "\(summary.name): cannot be opened: \(summary.problem ?? "")" }
         var parts = [items(summary.itemCount), "changed " + age(summary.modifiedAtMilliseconds, now: now)]
         if summary.conflictCount > 0 { parts.append(copies(summary.conflictCount)) }
-        let name = title == summary.name ? "" : " [\(summary.name)]"
-        return "\(title)\(name) — " + parts.joined(separator: " · ")
+        return "\(displayTitle(summary, duplicates: duplicates)) — " + parts.joined(separator: " · ")
+    }
+
+    /// The title with the folder name in brackets when it differs or the title is one of `duplicates`.
+    static func displayTitle(_ summary: ListSummary, duplicates: Set<String>) -> String {
+        let title = summary.title ?? summary.name
+        let shown = title != summary.name || duplicates.contains(title.lowercased())
+        return shown ? "\(title) [\(summary.name)]" : title
+    }
+
+    /// The titles (lowercased) that more than one list has.
+    static func duplicateTitles(_ summaries: [ListSummary]) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for title in summaries.compactMap(\.title) { counts[title.lowercased(), default: 0] += 1 }
+        return Set(counts.filter { $0.value > 1 }.keys)
     }
 
     /// `1. [x] Bananas · 1.99 EUR (sku_12) × 2 — ripe ones (3f2a9c1e)`; `sku_12 (unknown product)` when the

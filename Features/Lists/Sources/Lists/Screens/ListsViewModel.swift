@@ -24,12 +24,14 @@ public final class ListsViewModel {
     /// `Lists` with the folder under it.
     public var subtitle: String? { feature.folder.map { $0.url.path } }
 
-    /// One row per list: the title, then items, last change and conflict copies.
+    /// One row per list: the title (with the folder name beside a title other lists have too), then items, last
+    /// change and conflict copies.
     public var rows: [ListRow] {
         let now = feature.folder?.now() ?? Date()
+        let duplicates = ListsText.duplicateTitles(feature.summaries)
         return feature.summaries.enumerated().map { index, summary in
             let line = ListsText.summaryLine(summary, now: now)
-            let title = summary.title ?? summary.name
+            let title = ListsText.displayTitle(summary, duplicates: duplicates)
             let detail = line.components(separatedBy: " — ").dropFirst().joined(separator: " — ")
             return ListRow(
                 title, subtitle: summary.problem ?? detail,
