@@ -237,6 +237,47 @@ public final class ListsFeature {
         }
     }
 
+    /// Creates a list titled `title` (named after it, see `ListsFolder.create`) on a dispatch thread; says what was
+    /// done. Returns the new list's name, or nil when it failed.
+    @discardableResult
+    public func create(title: String) async -> String? {
+        await start()
+        guard let folder else { return nil }
+        do {
+            let package = try await FileWork.run { try folder.create(title: title) }
+            say("Created \(title).", isError: false)
+            return package.name
+        } catch {
+            say("The list could not be created: \(ErrorText.describe(error))", isError: true)
+            return nil
+        }
+    }
+
+    /// Retitles list `name` (its folder name stays, as `lists rename` does); says what was done.
+    public func rename(_ name: String, to title: String) async {
+        guard let folder else { return }
+        let package = folder.package(named: name)
+        do {
+            try await FileWork.run { try package.update { try $0.rename(to: title, stamp: folder.stamp()) } }
+            say("Retitled \(name) \"\(title)\".", isError: false)
+        } catch {
+            say("\(name) could not be retitled: \(ErrorText.describe(error))", isError: true)
+        }
+    }
+
+    /// Deletes list `name` (its directory); says what was done.
+    public func delete(_ name: String) async {
+        guard let folder else { return }
+        let directory = folder.package(named: name).directory
+        do {
+            try await FileWork.run { try FileManager().removeItem(at: directory) }
+            if lastUsedList == name { lastUsedList = nil }
+            say("Deleted \(name).", isError: false)
+        } catch {
+            say("\(name) could not be deleted: \(ErrorText.describe(error))", isError: true)
+        }
+    }
+
     /// Resolves list `name`'s conflict copies as `choice` says (on a dispatch thread: it writes under the list's
     /// exclusive lock).
     public func resolve(_ name: String, _ choice: ConflictChoice) async {

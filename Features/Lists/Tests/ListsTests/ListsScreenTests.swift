@@ -155,4 +155,43 @@ import Testing
             #expect(opened == ["Party"])
         }
     }
+
+    @Test func theListsTabCreatesRetitlesAndDeletesAfterAsking() async throws {
+        try await withTemporaryDirectory { folder in
+            let feature = feature(folder)
+            await feature.start()
+            defer { feature.stop() }
+            let viewModel = ListsViewModel(feature: feature)
+            let view = ListsView(viewModel: viewModel, theme: .unicode)
+            try await waitUntil("the folder is read") { feature.hasLoaded }
+            #expect(text(view).contains("Press n to create one here."))
+            #expect(view.handle(KeyEvent(.character("r"))) == .ignored, "nothing to rename")
+
+            #expect(view.handle(KeyEvent(.character("n"))) == .handled)
+            #expect(view.handle(KeyEvent(.enter)) == .ignored, "a blank title is not saved")
+            for character in "Picnic" { _ = view.handle(KeyEvent(.character(character))) }
+            #expect(text(view).contains("Picnic"))
+            _ = view.handle(KeyEvent(.enter))
+            try await waitUntil("the new list is shown") { feature.summaries.map(\.title) == ["Picnic"] }
+            #expect(viewModel.mode == .browsing)
+
+            #expect(view.handle(KeyEvent(.character("r"))) == .handled)
+            for _ in 0..<6 { _ = view.handle(KeyEvent(.backspace)) }
+            for character in "Beach day" { _ = view.handle(KeyEvent(.character(character))) }
+            _ = view.handle(KeyEvent(.enter))
+            try await waitUntil("the list is retitled, its folder kept") {
+                feature.summaries.map(\.title) == ["Beach day"] && feature.summaries.map(\.name) == ["Picnic"]
+            }
+
+            #expect(view.handle(KeyEvent(.character("d"))) == .handled)
+            #expect(text(view).contains("Delete Picnic?"))
+            #expect(view.handle(KeyEvent(.character("x"))) == .handled, "any other key keeps the list")
+            #expect(viewModel.mode == .browsing)
+            #expect(FileManager().fileExists(atPath: folder.appendingPathComponent("Picnic.sflist").path))
+            _ = view.handle(KeyEvent(.character("d")))
+            _ = view.handle(KeyEvent(.character("y")))
+            try await waitUntil("the list is gone") { feature.summaries.isEmpty }
+            #expect(!FileManager().fileExists(atPath: folder.appendingPathComponent("Picnic.sflist").path))
+        }
+    }
 }

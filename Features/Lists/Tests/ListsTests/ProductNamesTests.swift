@@ -71,8 +71,8 @@ import Testing
         }
     }
 
-    @Test func anUnreadableCacheCountsAsEmpty() async throws {
-        try await withTemporaryDirectory { directory in
+    @Test func anUnreadableCacheCountsAsEmpty() throws {
+        try withTemporaryDirectory { directory in
             try Data("not json".utf8).write(to: directory.appendingPathComponent("products.json"))
             let names = CatalogDouble([:]).names(in: directory)
             #expect(names.cachedLabels(["sku_1"]) == ["sku_1": .notChecked])

@@ -77,15 +77,16 @@ struct ScreenSnapshotTests {
         }
     }
 
-    /// The lists screen: reading the folder, no lists, two lists, and a list with a sync tool's conflict copy.
+    /// The lists screen: reading the folder, no lists, two lists, a list with a sync tool's conflict copy, typing a
+    /// new list's title, retitling one and asking before a delete.
     enum OverviewState: String, CaseIterable, Sendable {
-        case loading, empty, loaded, conflicts
+        case loading, empty, loaded, conflicts, creating, renaming, deleting
     }
 
     @Test("the lists screen", arguments: OverviewState.allCases, SnapshotLayout.everyScreen)
     func overview(state: OverviewState, layout: SnapshotLayout) async throws {
         try await withTemporaryDirectory { folder in
-            if state == .loaded || state == .conflicts {
+            if ![.loading, .empty].contains(state) {
                 let party = try makeList(in: folder, name: "Party", title: "Party", count: 3)
                 try makeList(in: folder, name: "weekly", title: "Weekly shop", count: 12)
                 if state == .conflicts {
@@ -98,11 +99,21 @@ struct ScreenSnapshotTests {
             switch state {
             case .loading: break
             case .empty: try await waitUntil("the folder is read") { feature.hasLoaded }
-            case .loaded: try await waitUntil("both lists are shown") { feature.summaries.count == 2 }
+            case .loaded, .creating, .renaming, .deleting:
+                try await waitUntil("both lists are shown") { feature.summaries.count == 2 }
             case .conflicts:
                 try await waitUntil("the copy is counted") { feature.summaries.contains { $0.conflictCount == 1 } }
             }
             let view = ListsView(viewModel: ListsViewModel(feature: feature), theme: .unicode)
+            switch state {
+            case .creating:
+                for key in [KeyEvent(.character("n"))] + "Picnic".map({ KeyEvent(.character($0)) }) {
+                    _ = view.handle(key)
+                }
+            case .renaming: _ = view.handle(KeyEvent(.character("r")))
+            case .deleting: _ = view.handle(KeyEvent(.character("d")))
+            default: break
+            }
             expectSnapshot(
                 of: masked(view.render(size: layout.size), folder: folder), named: "Lists.\(state.rawValue)",
                 layout: layout)

@@ -168,7 +168,7 @@ enum ListsText {
     /// `Groceries — 3 items · changed 5 min ago · 2 conflict copies`; the folder name in brackets when it differs
     /// from the title or the title is one of `duplicates` (`Groceries [Groceries 2] — …`).
     static func summaryLine(_ summary: ListSummary, now: Date, duplicates: Set<String> = []) -> String {
-        guard let title = summary.title else { return "\(summary.name): cannot be opened: \(summary.problem ?? "")" }
+        guard summary.title != nil else { return "\(summary.name): cannot be opened: \(summary.problem ?? "")" }
         var parts = [items(summary.itemCount), "changed " + age(summary.modifiedAtMilliseconds, now: now)]
         if summary.conflictCount > 0 { parts.append(copies(summary.conflictCount)) }
         return "\(displayTitle(summary, duplicates: duplicates)) — " + parts.joined(separator: " · ")
