@@ -52,6 +52,7 @@ let package = Package(
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "NetworkingTestSupport", package: "Networking"),
                 .product(name: "Persistence", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "TestSupport", package: "TestSupport"),
