@@ -237,6 +237,28 @@ public final class ListsFeature {
         }
     }
 
+    /// Adds `productID` to the open list after checking it with the catalog (`ProductNames.check`): an id the
+    /// catalog does not know is refused; when the catalog cannot be reached the item is added with a warning and the
+    /// id is checked on the next lookup that reaches it. Says what was done.
+    public func addToOpenList(productID: String) async {
+        guard session != nil else { return }
+        let names = productNames
+        switch await names.check(productID) {
+        case .known(let product):
+            _ = try? await FileWork.run { names.remember(product) }
+            productLabels[productID] = .known(title: product.title, price: product.price, isCached: false)
+            labelled.insert(productID)
+            await edit("Adding \(productID)") { try $0.addItem(productID: productID, stamp: $1) }
+            if message?.isError != true { say("Added \(product.title).", isError: false) }
+        case .unknown:
+            say("\(productID) is not in the catalog; nothing was added.", isError: true)
+        case .unreachable(let reason):
+            _ = try? await FileWork.run { names.markUnchecked(productID) }
+            await edit("Adding \(productID)") { try $0.addItem(productID: productID, stamp: $1) }
+            say("Added \(productID) unchecked (\(reason)); it is checked when the catalog answers.", isError: true)
+        }
+    }
+
     /// Creates a list titled `title` (named after it, see `ListsFolder.create`) on a dispatch thread; says what was
     /// done. Returns the new list's name, or nil when it failed.
     @discardableResult

@@ -9,10 +9,15 @@ import Testing
 
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct ListsScreenTests {
+    private let catalog = CatalogDouble([
+        "sku_1": .product(title: "Party hats", priceMinor: 350), "sku_2": .product(title: "Balloons", priceMinor: 120),
+        "sku_nope": .notFound, "sku_later": .offline,
+    ])
+
     private func feature(_ folder: URL) -> ListsFeature {
         ListsFeature(
             makeFolder: { ListsFolder(url: folder, device: device("device-a"), now: { Date() }) },
-            productNames: CatalogDouble(["sku_1": .product(title: "Party hats", priceMinor: 350)]).names(in: folder),
+            productNames: catalog.names(in: folder),
             logger: Logger(label: "test", handler: CapturingLogHandler()))
     }
 
@@ -192,6 +197,31 @@ import Testing
             _ = view.handle(KeyEvent(.character("y")))
             try await waitUntil("the list is gone") { feature.summaries.isEmpty }
             #expect(!FileManager().fileExists(atPath: folder.appendingPathComponent("Picnic.sflist").path))
+        }
+    }
+
+    @Test func aProductIsAddedFromTheListScreenOnlyWhenTheCatalogKnowsIt() async throws {
+        try await withTemporaryDirectory { folder in
+            let (_, feature) = try await startedParty(in: folder)
+            defer { feature.stop() }
+            let viewModel = ListDetailViewModel(feature: feature, name: "Party")
+            await viewModel.send(.load).task?.value
+            let view = ListDetailView(viewModel: viewModel, theme: .unicode)
+            try await waitUntil("the list is open") { feature.openList != nil }
+
+            for id in ["sku_nope", "sku_2", "sku_later"] {
+                #expect(view.handle(KeyEvent(.character("a"))) == .handled)
+                for character in id { _ = view.handle(KeyEvent(.character(character))) }
+                await viewModel.send(.confirmAdd).task?.value
+            }
+            try await waitUntil("two items were added") { feature.openList?.state.document.liveItems.count == 3 }
+            #expect(feature.openList?.state.document.liveItems.map(\.productID) == ["sku_1", "sku_2", "sku_later"])
+            try await waitUntil("the added product is named") { text(view).contains("Balloons · 1.20 EUR × 1") }
+            #expect(feature.productNames.unchecked == ["sku_later"])
+            #expect(feature.message?.text.contains("sku_later unchecked") == true)
+            #expect(view.handle(KeyEvent(.character("a"))) == .handled)
+            #expect(view.handle(KeyEvent(.escape)) == .handled)
+            #expect(viewModel.adding == nil)
         }
     }
 }

@@ -122,13 +122,13 @@ struct ScreenSnapshotTests {
 
     /// One list: opening, empty, a few items, and a long list with long notes.
     enum DetailState: String, CaseIterable, Sendable {
-        case opening, empty, loaded, long
+        case opening, empty, loaded, long, adding
     }
 
     @Test("a list", arguments: DetailState.allCases, SnapshotLayout.everyScreen)
     func detail(state: DetailState, layout: SnapshotLayout) async throws {
         try await withTemporaryDirectory { folder in
-            let count = [DetailState.opening: 3, .empty: 0, .loaded: 5, .long: 30][state] ?? 0
+            let count = [DetailState.opening: 3, .empty: 0, .loaded: 5, .long: 30, .adding: 2][state] ?? 0
             try makeList(in: folder, name: "Party", title: "Party", count: count, longNotes: state == .long)
             let feature = feature(folder)
             defer { feature.stop() }
@@ -140,6 +140,11 @@ struct ScreenSnapshotTests {
                 }
             }
             let view = ListDetailView(viewModel: ListDetailViewModel(feature: feature, name: "Party"), theme: .unicode)
+            if state == .adding {
+                for key in [KeyEvent(.character("a"))] + "sku_12".map({ KeyEvent(.character($0)) }) {
+                    _ = view.handle(key)
+                }
+            }
             expectSnapshot(of: view.render(size: layout.size), named: "List.\(state.rawValue)", layout: layout)
         }
     }
