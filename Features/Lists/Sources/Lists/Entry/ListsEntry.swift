@@ -262,12 +262,16 @@ public final class ListsEntry: FeatureEntry {
     }
 
     /// The product's title for a message: from the catalog's entry (`ProductCatalog`, which the product screen that
-    /// offered the action has just read), else from the server; nil when neither answers.
+    /// offered the action has just read), else the last title it gave (`ProductNames`' cache, read off the main
+    /// actor); nil when neither knows it.
     private func productTitle(_ id: ProductID) async -> String? {
         if let catalog = context.capability(ProductCatalog.self), let product = try? await catalog.lookUp(id) {
             return product.title
         }
-        return try? await products.product(id).title
+        let names = productNames
+        let label = try? await FileWork.run { names.cachedLabels([id.rawValue])[id.rawValue] }
+        guard case .known(let title, _, _)? = label else { return nil }
+        return title
     }
 
     /// Starts watching the lists folder.
