@@ -108,7 +108,7 @@ extension IntegrationTests {
             #expect(document["title"] as? String == "Weekly shop")
             let items = try #require(document["items"] as? [[String: Any]])
             #expect(items.count == 2, "a product may be on a list twice")
-            #expect(items.allSatisfy { Set($0.keys) == ["id", "product_id", "quantity", "note", "done"] })
+            #expect(items.allSatisfy { Set($0.keys) == ["id", "product_id", "quantity", "note", "done", "product"] })
             #expect(items[0]["id"] as? String == itemID)
             #expect(items[0]["quantity"] as? Int == 2)
             #expect(items[1]["note"] as? String == "the green ones")
