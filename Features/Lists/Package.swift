@@ -4,7 +4,8 @@
 // session loaded, detection and resolution of sync-tool conflict copies, a folder watcher (inotify, polling) with the
 // metadata read model, content sessions, and the feature entry (the Lists tab, "add to list" on product pages, the
 // `storefront lists …` commands). Depends on Core (Logging, Models, Persistence, Primitives),
-// DesignSystem and FeatureKit; tests also use Core/TestSupport, DesignSystem's SnapshotTestSupport (snapshots of
+// DesignSystem and FeatureKit; tests also use Core/TestSupport, Networking's test client (for a FeatureContext that
+// runs the commands), DesignSystem's SnapshotTestSupport (snapshots of
 // the screens in `Tests/ListsTests/Snapshots`) and the `lists-test-writer` helper executable (a second process,
 // since file locks are per process).
 import PackageDescription
@@ -19,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(path: "../../Core/Logging"),
         .package(path: "../../Core/Models"),
+        .package(path: "../../Core/Networking"),
         .package(path: "../../Core/Persistence"),
         .package(path: "../../Core/Primitives"),
         .package(path: "../../Core/TestSupport"),
@@ -68,6 +70,11 @@ let package = Package(
                 "ListsPreviewCatalog",
                 .product(name: "FeaturePreviewTestSupport", package: "FeatureKit"),
                 .product(name: "Logging", package: "Logging"),
+                .product(name: "Models", package: "Models"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "NetworkingTestSupport", package: "Networking"),
+                .product(name: "Persistence", package: "Persistence"),
+                .product(name: "Primitives", package: "Primitives"),
                 .product(name: "TerminalUI", package: "DesignSystem"),
                 .product(name: "DesignSystem", package: "DesignSystem"),
                 .product(name: "TestSupport", package: "TestSupport"),

@@ -108,7 +108,7 @@ extension IntegrationTests {
             #expect(document["title"] as? String == "Weekly shop")
             let items = try #require(document["items"] as? [[String: Any]])
             #expect(items.count == 2, "a product may be on a list twice")
-            #expect(items.allSatisfy { Set($0.keys) == ["id", "product_id", "quantity", "note", "done"] })
+            #expect(items.allSatisfy { Set($0.keys) == ["id", "product_id", "quantity", "note", "done", "product"] })
             #expect(items[0]["id"] as? String == itemID)
             #expect(items[0]["quantity"] as? Int == 2)
             #expect(items[1]["note"] as? String == "the green ones")
@@ -221,5 +221,33 @@ extension IntegrationTests.InteractiveTests {
             try await app.waitForExit()
         }
         #expect(ListsFixtures.copyNames(in: list).isEmpty)
+    }
+
+    @Test("the Lists tab creates a list, retitles it and deletes it after asking, with no other terminal")
+    func listsTabManagesLists() async throws {
+        try #require(TmuxSession.isAvailable, "tmux is needed (make test installs it)")
+        let directory = try TemporaryDirectory()
+        let lists = directory.url.appending(path: "app/data/accounts/guest/lists")
+        try await Self.withApp(["open", "storefront://lists"], in: directory) { app in
+            try await app.waitForScreen("the empty Lists tab") { $0.contains("Press n to create one here.") }
+            try await app.press("n")
+            try await app.waitForScreen("the title field") { $0.contains("New list") }
+            try await app.type("Picnic")
+            try await app.press("Enter")
+            try await app.waitForScreen("the new list") { $0.contains("Picnic") && $0.contains("0 items") }
+            try await app.press("r")
+            try await app.waitForScreen("the rename field") { $0.contains("New title for Picnic") }
+            try await app.press("BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
+            try await app.type("Beach day")
+            try await app.press("Enter")
+            try await app.waitForScreen("the retitled list, folder named") { $0.contains("Beach day [Picnic]") }
+            try await app.press("d")
+            try await app.waitForScreen("the question") { $0.contains("Delete Picnic?") }
+            try await app.press("y")
+            try await app.waitForScreen("the list gone") { $0.contains("Press n to create one here.") }
+            try await app.press("q")
+            try await app.waitForExit()
+        }
+        #expect(!FileManager.default.fileExists(atPath: lists.appending(path: "Picnic.sflist").path))
     }
 }

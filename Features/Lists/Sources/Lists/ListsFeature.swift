@@ -32,6 +32,11 @@ public final class ListsFeature {
     /// The conflict copies of each list that has some, as of the last change the watcher reported (read off the
     /// main actor after each change).
     public private(set) var conflictCopiesByList: [String: [ConflictCopy]] = [:]
+    /// The name and price of each product on the open list, by product id: the cached ones first, then what the
+    /// catalog answers (see `ProductNames`).
+    public private(set) var productLabels: [String: ProductLabel] = [:]
+    /// Where product names and prices come from.
+    public let productNames: ProductNames
 
     @ObservationIgnored private let makeFolder: @Sendable () throws -> ListsFolder
     @ObservationIgnored private let logger: Logger
@@ -44,11 +49,39 @@ public final class ListsFeature {
     @ObservationIgnored private var copiesTask: Task<Void, Never>?
     /// The list being opened (its file read is under way), or nil.
     @ObservationIgnored private var opening: String?
+    /// The product ids asked of the catalog in this session (each once, so a list's changes do not ask again).
+    @ObservationIgnored private var labelled: Set<String> = []
 
-    /// A feature over the folder `makeFolder` resolves (at `start`, on a dispatch thread); nothing is read before.
-    public init(makeFolder: @escaping @Sendable () throws -> ListsFolder, logger: Logger) {
+    /// A feature over the folder `makeFolder` resolves (at `start`, on a dispatch thread), naming products through
+    /// `productNames`; nothing is read before.
+    public init(
+        makeFolder: @escaping @Sendable () throws -> ListsFolder, productNames: ProductNames, logger: Logger
+    ) {
         self.makeFolder = makeFolder
+        self.productNames = productNames
         self.logger = logger
+    }
+
+    /// Shows the cached names of the products of `productIDs` not asked about yet, then asks the catalog (off the
+    /// main actor) and shows its answers.
+    private func labelProducts(_ productIDs: [String]) {
+        let missing = Array(Set(productIDs).subtracting(labelled)).sorted()
+        guard !missing.isEmpty else { return }
+        labelled.formUnion(missing)
+        let names = productNames
+        tasks.append(
+            Task { [weak self] in
+                let cached = (try? await FileWork.run { names.cachedLabels(missing) }) ?? [:]
+                self?.productLabels.merge(cached) { _, new in new }
+                let report = await names.refresh(missing)
+                guard let self, !Task.isCancelled else { return }
+                self.productLabels.merge(report.labels) { _, new in new }
+                if !report.uncheckedFoundUnknown.isEmpty {
+                    self.say(
+                        "Not in the catalog: \(report.uncheckedFoundUnknown.joined(separator: ", ")) (added offline).",
+                        isError: true)
+                }
+            })
     }
 
     /// Resolves the folder, starts watching it (inotify, polling every 2 s where inotify is unavailable) and
@@ -121,7 +154,10 @@ public final class ListsFeature {
             await session.follow(catalog)
             let updates = await session.updates()
             sessionTask = Task { [weak self] in
-                for await state in updates { self?.openList = (name, state) }
+                for await state in updates {
+                    self?.openList = (name, state)
+                    self?.labelProducts(state.document.liveItems.map(\.productID))
+                }
             }
         } catch {
             guard opening == name else { return }
@@ -198,6 +234,69 @@ public final class ListsFeature {
             say("Added \(product) to \(ControlCharacters.escaped(title)).", isError: false)
         } catch {
             say("\(product) could not be added to a list: \(ErrorText.describe(error))", isError: true)
+        }
+    }
+
+    /// Adds `productID` to the open list after checking it with the catalog (`ProductNames.check`): an id the
+    /// catalog does not know is refused; when the catalog cannot be reached the item is added with a warning and the
+    /// id is checked on the next lookup that reaches it. Says what was done.
+    public func addToOpenList(productID: String) async {
+        guard session != nil else { return }
+        let names = productNames
+        switch await names.check(productID) {
+        case .known(let product):
+            _ = try? await FileWork.run { names.remember(product) }
+            productLabels[productID] = .known(title: product.title, price: product.price, isCached: false)
+            labelled.insert(productID)
+            await edit("Adding \(productID)") { try $0.addItem(productID: productID, stamp: $1) }
+            if message?.isError != true { say("Added \(product.title).", isError: false) }
+        case .unknown:
+            say("\(productID) is not in the catalog; nothing was added.", isError: true)
+        case .unreachable(let reason):
+            _ = try? await FileWork.run { names.markUnchecked(productID) }
+            await edit("Adding \(productID)") { try $0.addItem(productID: productID, stamp: $1) }
+            say("Added \(productID) unchecked (\(reason)); it is checked when the catalog answers.", isError: true)
+        }
+    }
+
+    /// Creates a list titled `title` (named after it, see `ListsFolder.create`) on a dispatch thread; says what was
+    /// done. Returns the new list's name, or nil when it failed.
+    @discardableResult
+    public func create(title: String) async -> String? {
+        await start()
+        guard let folder else { return nil }
+        do {
+            let package = try await FileWork.run { try folder.create(title: title) }
+            say("Created \(title).", isError: false)
+            return package.name
+        } catch {
+            say("The list could not be created: \(ErrorText.describe(error))", isError: true)
+            return nil
+        }
+    }
+
+    /// Retitles list `name` (its folder name stays, as `lists rename` does); says what was done.
+    public func rename(_ name: String, to title: String) async {
+        guard let folder else { return }
+        let package = folder.package(named: name)
+        do {
+            try await FileWork.run { try package.update { try $0.rename(to: title, stamp: folder.stamp()) } }
+            say("Retitled \(name) \"\(title)\".", isError: false)
+        } catch {
+            say("\(name) could not be retitled: \(ErrorText.describe(error))", isError: true)
+        }
+    }
+
+    /// Deletes list `name` (its directory); says what was done.
+    public func delete(_ name: String) async {
+        guard let folder else { return }
+        let directory = folder.package(named: name).directory
+        do {
+            try await FileWork.run { try FileManager().removeItem(at: directory) }
+            if lastUsedList == name { lastUsedList = nil }
+            say("Deleted \(name).", isError: false)
+        } catch {
+            say("\(name) could not be deleted: \(ErrorText.describe(error))", isError: true)
         }
     }
 

@@ -9,9 +9,15 @@ import Testing
 
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct ListsScreenTests {
+    private let catalog = CatalogDouble([
+        "sku_1": .product(title: "Party hats", priceMinor: 350), "sku_2": .product(title: "Balloons", priceMinor: 120),
+        "sku_nope": .notFound, "sku_later": .offline,
+    ])
+
     private func feature(_ folder: URL) -> ListsFeature {
         ListsFeature(
             makeFolder: { ListsFolder(url: folder, device: device("device-a"), now: { Date() }) },
+            productNames: catalog.names(in: folder),
             logger: Logger(label: "test", handler: CapturingLogHandler()))
     }
 
@@ -75,7 +81,9 @@ import Testing
             await viewModel.send(.load).task?.value
             let view = ListDetailView(viewModel: viewModel, theme: .unicode)
             try await waitUntil("the load intent opened the list") { feature.openList != nil }
-            #expect(text(view).contains("sku_1 × 1"))
+            try await waitUntil("the item shows the catalog's name and price") {
+                text(view).contains("Party hats · 3.50 EUR × 1")
+            }
             #expect(view.handle(KeyEvent(.character("+"))) == .handled)
             try await waitUntil("the quantity is 2") {
                 feature.openList?.state.document.items[item.id]?.quantity.value == 2
@@ -105,7 +113,9 @@ import Testing
             #expect(feature.openList == nil)
             writer.unlock()
             await opening.value
-            try await waitUntil("the list is shown once the writer is done") { text(view).contains("sku_1 × 1") }
+            try await waitUntil("the list is shown once the writer is done") {
+                text(view).contains("Party hats · 3.50 EUR × 1")
+            }
         }
     }
 
@@ -148,6 +158,70 @@ import Testing
             viewModel.onOpen = { opened.append($0) }
             #expect(viewModel.send(.openSelected).isHandled)
             #expect(opened == ["Party"])
+        }
+    }
+
+    @Test func theListsTabCreatesRetitlesAndDeletesAfterAsking() async throws {
+        try await withTemporaryDirectory { folder in
+            let feature = feature(folder)
+            await feature.start()
+            defer { feature.stop() }
+            let viewModel = ListsViewModel(feature: feature)
+            let view = ListsView(viewModel: viewModel, theme: .unicode)
+            try await waitUntil("the folder is read") { feature.hasLoaded }
+            #expect(text(view).contains("Press n to create one here."))
+            #expect(view.handle(KeyEvent(.character("r"))) == .ignored, "nothing to rename")
+
+            #expect(view.handle(KeyEvent(.character("n"))) == .handled)
+            #expect(view.handle(KeyEvent(.enter)) == .ignored, "a blank title is not saved")
+            for character in "Picnic" { _ = view.handle(KeyEvent(.character(character))) }
+            #expect(text(view).contains("Picnic"))
+            _ = view.handle(KeyEvent(.enter))
+            try await waitUntil("the new list is shown") { feature.summaries.map(\.title) == ["Picnic"] }
+            #expect(viewModel.mode == .browsing)
+
+            #expect(view.handle(KeyEvent(.character("r"))) == .handled)
+            for _ in 0..<6 { _ = view.handle(KeyEvent(.backspace)) }
+            for character in "Beach day" { _ = view.handle(KeyEvent(.character(character))) }
+            _ = view.handle(KeyEvent(.enter))
+            try await waitUntil("the list is retitled, its folder kept") {
+                feature.summaries.map(\.title) == ["Beach day"] && feature.summaries.map(\.name) == ["Picnic"]
+            }
+
+            #expect(view.handle(KeyEvent(.character("d"))) == .handled)
+            #expect(text(view).contains("Delete Picnic?"))
+            #expect(view.handle(KeyEvent(.character("x"))) == .handled, "any other key keeps the list")
+            #expect(viewModel.mode == .browsing)
+            #expect(FileManager().fileExists(atPath: folder.appendingPathComponent("Picnic.sflist").path))
+            _ = view.handle(KeyEvent(.character("d")))
+            _ = view.handle(KeyEvent(.character("y")))
+            try await waitUntil("the list is gone") { feature.summaries.isEmpty }
+            #expect(!FileManager().fileExists(atPath: folder.appendingPathComponent("Picnic.sflist").path))
+        }
+    }
+
+    @Test func aProductIsAddedFromTheListScreenOnlyWhenTheCatalogKnowsIt() async throws {
+        try await withTemporaryDirectory { folder in
+            let (_, feature) = try await startedParty(in: folder)
+            defer { feature.stop() }
+            let viewModel = ListDetailViewModel(feature: feature, name: "Party")
+            await viewModel.send(.load).task?.value
+            let view = ListDetailView(viewModel: viewModel, theme: .unicode)
+            try await waitUntil("the list is open") { feature.openList != nil }
+
+            for id in ["sku_nope", "sku_2", "sku_later"] {
+                #expect(view.handle(KeyEvent(.character("a"))) == .handled)
+                for character in id { _ = view.handle(KeyEvent(.character(character))) }
+                await viewModel.send(.confirmAdd).task?.value
+            }
+            try await waitUntil("two items were added") { feature.openList?.state.document.liveItems.count == 3 }
+            #expect(feature.openList?.state.document.liveItems.map(\.productID) == ["sku_1", "sku_2", "sku_later"])
+            try await waitUntil("the added product is named") { text(view).contains("Balloons · 1.20 EUR × 1") }
+            #expect(feature.productNames.unchecked == ["sku_later"])
+            #expect(feature.message?.text.contains("sku_later unchecked") == true)
+            #expect(view.handle(KeyEvent(.character("a"))) == .handled)
+            #expect(view.handle(KeyEvent(.escape)) == .handled)
+            #expect(viewModel.adding == nil)
         }
     }
 }

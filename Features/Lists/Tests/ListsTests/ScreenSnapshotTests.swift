@@ -22,9 +22,21 @@ struct ScreenSnapshotTests {
     /// Two hours after `start`: the folder's "now".
     nonisolated private static let now = Date(timeIntervalSince1970: TimeInterval(start / 1_000 + 7_200))
 
+    /// The catalog of the snapshots: `sku_100`… are "Product 0"… at 1.00 EUR, 2.00 EUR, …, except `sku_101`, which
+    /// it does not know.
+    private static func catalog() -> CatalogDouble {
+        var answers: [String: CatalogDouble.Answer] = [:]
+        for index in 0..<30 {
+            answers["sku_\(100 + index)"] = .product(title: "Product \(index)", priceMinor: Int64(100 * (index + 1)))
+        }
+        answers["sku_101"] = .notFound
+        return CatalogDouble(answers)
+    }
+
     private func feature(_ folder: URL) -> ListsFeature {
         ListsFeature(
             makeFolder: { ListsFolder(url: folder, device: device("device-a"), now: { Self.now }) },
+            productNames: Self.catalog().names(in: folder),
             logger: Logger(label: "test", handler: CapturingLogHandler()))
     }
 
@@ -65,15 +77,16 @@ struct ScreenSnapshotTests {
         }
     }
 
-    /// The lists screen: reading the folder, no lists, two lists, and a list with a sync tool's conflict copy.
+    /// The lists screen: reading the folder, no lists, two lists, a list with a sync tool's conflict copy, typing a
+    /// new list's title, retitling one and asking before a delete.
     enum OverviewState: String, CaseIterable, Sendable {
-        case loading, empty, loaded, conflicts
+        case loading, empty, loaded, conflicts, creating, renaming, deleting
     }
 
     @Test("the lists screen", arguments: OverviewState.allCases, SnapshotLayout.everyScreen)
     func overview(state: OverviewState, layout: SnapshotLayout) async throws {
         try await withTemporaryDirectory { folder in
-            if state == .loaded || state == .conflicts {
+            if ![.loading, .empty].contains(state) {
                 let party = try makeList(in: folder, name: "Party", title: "Party", count: 3)
                 try makeList(in: folder, name: "weekly", title: "Weekly shop", count: 12)
                 if state == .conflicts {
@@ -86,11 +99,21 @@ struct ScreenSnapshotTests {
             switch state {
             case .loading: break
             case .empty: try await waitUntil("the folder is read") { feature.hasLoaded }
-            case .loaded: try await waitUntil("both lists are shown") { feature.summaries.count == 2 }
+            case .loaded, .creating, .renaming, .deleting:
+                try await waitUntil("both lists are shown") { feature.summaries.count == 2 }
             case .conflicts:
                 try await waitUntil("the copy is counted") { feature.summaries.contains { $0.conflictCount == 1 } }
             }
             let view = ListsView(viewModel: ListsViewModel(feature: feature), theme: .unicode)
+            switch state {
+            case .creating:
+                for key in [KeyEvent(.character("n"))] + "Picnic".map({ KeyEvent(.character($0)) }) {
+                    _ = view.handle(key)
+                }
+            case .renaming: _ = view.handle(KeyEvent(.character("r")))
+            case .deleting: _ = view.handle(KeyEvent(.character("d")))
+            default: break
+            }
             expectSnapshot(
                 of: masked(view.render(size: layout.size), folder: folder), named: "Lists.\(state.rawValue)",
                 layout: layout)
@@ -99,21 +122,29 @@ struct ScreenSnapshotTests {
 
     /// One list: opening, empty, a few items, and a long list with long notes.
     enum DetailState: String, CaseIterable, Sendable {
-        case opening, empty, loaded, long
+        case opening, empty, loaded, long, adding
     }
 
     @Test("a list", arguments: DetailState.allCases, SnapshotLayout.everyScreen)
     func detail(state: DetailState, layout: SnapshotLayout) async throws {
         try await withTemporaryDirectory { folder in
-            let count = [DetailState.opening: 3, .empty: 0, .loaded: 5, .long: 30][state] ?? 0
+            let count = [DetailState.opening: 3, .empty: 0, .loaded: 5, .long: 30, .adding: 2][state] ?? 0
             try makeList(in: folder, name: "Party", title: "Party", count: count, longNotes: state == .long)
             let feature = feature(folder)
             defer { feature.stop() }
             if state != .opening {
                 await feature.open("Party")
-                try await waitUntil("the list is open") { feature.openList != nil }
+                try await waitUntil("the list is open with its products named") {
+                    feature.openList != nil && feature.productLabels.count == count
+                        && !feature.productLabels.values.contains(.notChecked)
+                }
             }
             let view = ListDetailView(viewModel: ListDetailViewModel(feature: feature, name: "Party"), theme: .unicode)
+            if state == .adding {
+                for key in [KeyEvent(.character("a"))] + "sku_12".map({ KeyEvent(.character($0)) }) {
+                    _ = view.handle(key)
+                }
+            }
             expectSnapshot(of: view.render(size: layout.size), named: "List.\(state.rawValue)", layout: layout)
         }
     }

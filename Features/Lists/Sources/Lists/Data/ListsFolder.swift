@@ -20,16 +20,26 @@ public struct ListsFolder: Sendable {
     /// A change stamp for now.
     public func stamp() -> ChangeStamp { ChangeStamp(date: now(), device: device) }
 
-    /// The list whose name is `handle`, or else the one list titled `handle` (ignoring case).
+    /// The one list `handle` names: its folder name with the extension (`Groceries 2.sflist`, always exact), or the
+    /// one list whose folder name is `handle` or whose title is `handle` (ignoring case). Never a silent pick: when
+    /// several lists match (duplicate titles, or one list's title is another's folder name), it throws.
     ///
-    /// - Throws: `ListsCommandError.noSuchList`, `ListsCommandError.ambiguousList`.
+    /// - Throws: `ListsCommandError.noSuchList`, `ListsCommandError.ambiguousList` (with the candidates' folder
+    ///   names, sorted).
     public func list(_ handle: String, in summaries: [ListSummary]) throws -> ListPackage {
-        if let named = summaries.first(where: { $0.name == handle }) { return package(named: named.name) }
-        let titled = summaries.filter { $0.title?.caseInsensitiveCompare(handle) == .orderedSame }
-        switch titled.count {
-        case 1: return package(named: titled[0].name)
+        let suffix = ".\(ListPackage.directoryExtension)"
+        if handle.hasSuffix(suffix) {
+            let name = String(handle.dropLast(suffix.count))
+            guard summaries.contains(where: { $0.name == name }) else { throw ListsCommandError.noSuchList(handle) }
+            return package(named: name)
+        }
+        let matches = summaries.filter {
+            $0.name == handle || $0.title?.caseInsensitiveCompare(handle) == .orderedSame
+        }
+        switch matches.count {
+        case 1: return package(named: matches[0].name)
         case 0: throw ListsCommandError.noSuchList(handle)
-        default: throw ListsCommandError.ambiguousList(handle, names: titled.map(\.name))
+        default: throw ListsCommandError.ambiguousList(handle, names: matches.map(\.name).sorted())
         }
     }
 

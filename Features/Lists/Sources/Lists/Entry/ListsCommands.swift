@@ -115,6 +115,10 @@ struct ListsCommands {
             return try await body(self, folder, location)
         } catch let error as UsageError {
             return invocation.usage(error.message)
+        } catch let error as ListsCommandError {
+            // An ambiguous list name is the caller's to fix (README: exit 64, a usage error), never a silent pick.
+            guard case .ambiguousList = error else { return invocation.fail("\(invocation.spec.name) failed", error) }
+            return invocation.usage(error.userFacingDescription)
         } catch {
             return invocation.fail("\(invocation.spec.name) failed", error)
         }
@@ -147,7 +151,10 @@ struct ListsCommands {
         let summaries = await ListCatalog(folder: location.folder).refresh()
         var lines = ["Lists in \(location.folder.path) (\(location.signOutNote))"]
         if summaries.isEmpty { lines.append("No lists yet: \(invocation.programName) lists new TITLE") }
-        for summary in summaries { lines.append("  " + ListsText.summaryLine(summary, now: folder.now())) }
+        let duplicates = ListsText.duplicateTitles(summaries)
+        for summary in summaries {
+            lines.append("  " + ListsText.summaryLine(summary, now: folder.now(), duplicates: duplicates))
+        }
         let output = ListsOutput(
             folder: location.folder.path, folderIsDefault: location.isDefault,
             lists: summaries.map(ListSummaryOutput.init))
@@ -181,17 +188,36 @@ struct ListsCommands {
         return invocation.emit(["Deleted \(package.name)."], json: ["name": package.name])
     }
 
-    /// `lists add LIST PRODUCT_ID [--quantity N] [--note TEXT]`: a new item every time.
+    /// `lists add LIST PRODUCT_ID [--quantity N] [--note TEXT]`: a new item every time, of a product the catalog
+    /// knows. An id the catalog answers `not_found` for is refused (exit 1, `unknown_product`, nothing written); when
+    /// the catalog cannot be reached the item is added with a warning and the id is checked on the next lookup that
+    /// reaches it (`ProductNames.markUnchecked`).
     func add(_ folder: ListsFolder) async throws -> ExitCode {
         let quantity = try invocation.integer("--quantity", in: 1...9999) ?? 1
         let note = try Self.plainText(invocation.arguments.value("--note") ?? "", field: "--note")
         let product = try Self.plainText(invocation.operands[1], field: "PRODUCT_ID")
         let package = try await list(in: folder)
+        let label: ProductLabel
+        switch await entry.productNames.check(product) {
+        case .known(let summary):
+            entry.productNames.remember(summary)
+            label = .known(title: summary.title, price: summary.price, isCached: false)
+        case .unknown(let reason):
+            return invocation.fail(
+                "\(product) is not in the catalog (\(reason)); nothing was added", code: "unknown_product")
+        case .unreachable(let reason):
+            invocation.warn(
+                "\(product) could not be checked (\(reason)); added, to be checked when the catalog answers")
+            label = .notChecked
+        }
         let item = try package.update {
             try $0.addItem(productID: product, quantity: quantity, note: note, stamp: folder.stamp())
         }
+        if label == .notChecked { entry.productNames.markUnchecked(product) }
+        let shown = if case .known = label { "\(label.text(productID: product)) (\(product))" } else { product }
         return invocation.emit(
-            ["Added \(product) × \(quantity) to \(package.name) (item \(item.id))."], json: ItemOutput(item))
+            ["Added \(shown) × \(quantity) to \(package.name) (item \(item.id))."],
+            json: ItemOutput(item, label: label))
     }
 
     /// `lists edit LIST ITEM [--quantity N] [--note TEXT] [--done|--not-done]`.
@@ -229,7 +255,8 @@ struct ListsCommands {
             ["Removed item \(item.id) (\(item.productID)) from \(package.name)."], json: ["id": item.id.rawValue])
     }
 
-    /// `lists show LIST`: `{"title", "items": [{"id", "product_id", "quantity", "note", "done"}]}` with `--json`.
+    /// `lists show LIST`: each item with its product's name and price (`ProductNames`: the catalog now, else as last
+    /// known); `{"title", "items": [{"id", "product_id", "quantity", "note", "done", "product"}]}` with `--json`.
     func show(_ folder: ListsFolder) async throws -> ExitCode {
         let package = try await list(in: folder)
         let loaded = try package.load()
@@ -237,21 +264,30 @@ struct ListsCommands {
         let document = loaded.document
         var lines = ["\(document.manifest.title.value) (\(package.name))"]
         if document.liveItems.isEmpty { lines.append("  No items.") }
+        let report = await entry.productNames.refresh(document.liveItems.map(\.productID))
+        for id in report.uncheckedFoundUnknown { invocation.warn("\(id) (added offline) is not in the catalog") }
+        if report.wasUnreachable { invocation.warn("the catalog could not be reached: names and prices as last known") }
+        let labels = document.liveItems.map { report.labels[$0.productID] ?? .notChecked }
         for (index, item) in document.liveItems.enumerated() {
-            lines.append("  " + ListsText.itemLine(item, position: index + 1))
+            lines.append("  " + ListsText.itemLine(item, position: index + 1, label: labels[index]))
         }
-        let output = ListOutput(title: document.manifest.title.value, items: document.liveItems.map(ItemOutput.init))
+        let output = ListOutput(
+            title: document.manifest.title.value,
+            items: zip(document.liveItems, labels).map { ItemOutput($0, label: $1) })
         return invocation.emit(lines, json: output)
     }
 
-    /// `lists to-cart LIST`: looks up every item not ticked off and puts them in the cart (`CartAccess`).
+    /// `lists to-cart LIST`: looks up every item not ticked off and puts them in the cart (`CartAccess`), one line per
+    /// product of at most `CartLines.limit`; reports what the cart took and what it refused (exit 1 when something
+    /// was refused or could not be looked up).
     func toCart(_ folder: ListsFolder) async throws -> ExitCode {
         let package = try await list(in: folder)
         let items = try package.load().document.liveItems.filter { !$0.done.value }
         guard !items.isEmpty else {
             return invocation.emit(["Nothing to put in the cart: every item is ticked off."], json: CartOutput())
         }
-        let (requests, failures) = await entry.cartRequests(for: items)
+        let (looked, failures) = await entry.cartRequests(for: items)
+        let (requests, refused) = CartLines.fit(looked)
         if !requests.isEmpty {
             guard let cart = entry.cart else {
                 return invocation.fail("this app has no cart to put \(package.name) in", code: "not_added")
@@ -259,15 +295,26 @@ struct ListsCommands {
             await cart.add(requests)
         }
         for failure in failures { invocation.warn("\(failure.productID) was not put in the cart: \(failure.reason)") }
+        for line in refused {
+            invocation.warn(
+                "\(line.productId): \(line.quantity) refused, the cart keeps at most \(CartLines.limit) a line")
+        }
         let output = CartOutput(
             added: requests.map { CartLineOutput(productId: $0.product.id.rawValue, quantity: $0.quantity) },
-            failed: failures.map { ["product_id": $0.productID, "message": $0.reason] })
+            refused: refused, failed: failures.map { ["product_id": $0.productID, "message": $0.reason] })
         if !failures.isEmpty && requests.isEmpty {
             return invocation.fail("no item of \(package.name) could be put in the cart", code: "not_added")
         }
+        let taken = requests.reduce(0) { $0 + $1.quantity }
+        let asked = items.reduce(0) { $0 + $1.quantity.value }
+        let left = refused.reduce(0) { $0 + $1.quantity }
+        let refusedText = left == 0 ? "" : "; \(left) refused (at most \(CartLines.limit) a line)"
         let status = invocation.emit(
-            ["Put \(requests.count) of \(items.count) items of \(package.name) in the cart."], json: output)
-        return failures.isEmpty ? status : .failure
+            [
+                "Put \(taken) of \(asked) (\(ListsText.items(items.count))) of \(package.name) in the cart\(refusedText)."
+            ],
+            json: output)
+        return failures.isEmpty && refused.isEmpty ? status : .failure
     }
 
     /// `lists conflicts`: every conflict copy in every list.

@@ -114,8 +114,19 @@ public final class ListsEntry: FeatureEntry {
             let device = try ListsLocation.deviceIdentity(layout: context.layout).loadOrCreate()
             return ListsFolder(url: location.folder, device: device, now: context.now)
         }
-        feature = ListsFeature(makeFolder: makeFolder, logger: context.logger)
+        productNames = ProductNames(
+            file: context.layout.accountDirectory(for: context.account, in: .cache)
+                .appendingPathComponent("lists-products.json"),
+            lookUp: { [context] id in
+                guard let catalog = context.capability(ProductCatalog.self) else { throw NoCatalog() }
+                return try await catalog.lookUp(id)
+            })
+        feature = ListsFeature(makeFolder: makeFolder, productNames: productNames, logger: context.logger)
     }
+
+    /// The names and prices of listed products: the catalog capability (read when a lookup runs), cached in
+    /// `$XDG_CACHE_HOME/storefront/accounts/<id>/lists-products.json`.
+    let productNames: ProductNames
 
     /// Where the lists are for a command: `override` (`--lists-dir`), the preference, or the account's folder.
     ///
@@ -250,11 +261,17 @@ public final class ListsEntry: FeatureEntry {
         }
     }
 
-    /// The product's title for a message: from the catalog the app provides (`ProductCatalog`, which the product
-    /// screen that offered the action has just read); nil when there is no catalog or it cannot answer.
+    /// The product's title for a message: from the catalog's entry (`ProductCatalog`, which the product screen that
+    /// offered the action has just read), else the last title it gave (`ProductNames`' cache, read off the main
+    /// actor); nil when neither knows it.
     private func productTitle(_ id: ProductID) async -> String? {
-        guard let catalog = context.capability(ProductCatalog.self) else { return nil }
-        return try? await catalog.lookUp(id).title
+        if let catalog = context.capability(ProductCatalog.self), let product = try? await catalog.lookUp(id) {
+            return product.title
+        }
+        let names = productNames
+        let label = try? await FileWork.run { names.cachedLabels([id.rawValue])[id.rawValue] }
+        guard case .known(let title, _, _)? = label else { return nil }
+        return title
     }
 
     /// Starts watching the lists folder.
@@ -283,7 +300,8 @@ public final class ListsEntry: FeatureEntry {
             feature.say("Nothing to put in the cart: every item is ticked off.", isError: false)
             return
         }
-        let (requests, failures) = await cartRequests(for: items)
+        let (looked, failures) = await cartRequests(for: items)
+        let (requests, refused) = CartLines.fit(looked)
         if !requests.isEmpty {
             guard let cart else {
                 feature.say("This app has no cart to put the list in.", isError: true)
@@ -292,6 +310,19 @@ public final class ListsEntry: FeatureEntry {
             await cart.add(requests)
         }
         let failed = failures.isEmpty ? "" : "; \(failures.count) could not be looked up (\(failures[0].reason))"
-        feature.say("Put \(requests.count) of \(items.count) items in the cart\(failed).", isError: !failures.isEmpty)
+        let left = refused.reduce(0) { $0 + $1.quantity }
+        let cut = left == 0 ? "" : "; \(left) refused (the cart keeps at most \(CartLines.limit) a line)"
+        let taken = requests.reduce(0) { $0 + $1.quantity }
+        let asked = items.reduce(0) { $0 + $1.quantity.value }
+        feature.say(
+            "Put \(taken) of \(asked) in the cart\(cut)\(failed).", isError: !failures.isEmpty || !refused.isEmpty)
     }
+}
+
+/// The app has no `ProductCatalog` (no entry provides product pages): products cannot be looked up.
+struct NoCatalog: Error, UserFacingError {
+    /// One line for people.
+    var userFacingDescription: String { "this app has no catalog to look products up in" }
+    /// `no_catalog`.
+    var errorCode: String { "no_catalog" }
 }

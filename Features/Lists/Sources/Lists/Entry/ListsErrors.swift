@@ -17,7 +17,8 @@ public enum ListsCommandError: Error, Sendable, Hashable, UserFacingError {
         switch self {
         case .noSuchList(let list): "no list named \"\(list)\" (storefront lists shows them)"
         case .ambiguousList(let title, let names):
-            "several lists are titled \"\(title)\": use one of the names \(names.joined(separator: ", "))"
+            "several lists match \"\(title)\": name one by its folder, "
+                + names.map { "\"\($0).\(ListPackage.directoryExtension)\"" }.joined(separator: ", ")
         case .noSuchItem(let item, let list): "no item \"\(item)\" on \(list) (storefront lists show \(list))"
         case .ambiguousItem(let item, let list): "several items of \(list) start with \"\(item)\": give more of the id"
         }

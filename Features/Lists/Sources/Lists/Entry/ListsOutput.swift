@@ -1,4 +1,6 @@
+import FeatureKit
 import Foundation
+import Models
 
 // What the Lists commands print with `--json` (encoded with the API's encoder: snake_case keys).
 
@@ -34,27 +36,76 @@ struct ListOutput: Encodable {
     let items: [ItemOutput]
 }
 
-/// One item: `{"id", "product_id", "quantity", "note", "done"}`.
+/// One item: `{"id", "product_id", "quantity", "note", "done", "product"}`.
 struct ItemOutput: Encodable {
     let id: String
     let productId: String
     let quantity: Int
     let note: String
     let done: Bool
+    /// `known` (from the catalog now), `cached` (its last answer, offline), `unknown` or `not_checked`; nil where
+    /// the command did not look products up.
+    let product: ProductOutput?
 
-    init(_ item: ListItem) {
+    init(_ item: ListItem, label: ProductLabel? = nil) {
         id = item.id.rawValue
         productId = item.productID
         quantity = item.quantity.value
         note = item.note.value
         done = item.done.value
+        product = label.map(ProductOutput.init)
     }
 }
 
-/// `lists to-cart --json`: `{"added": [{"product_id", "quantity"}], "failed": [{"product_id", "message"}]}`.
+/// An item's product: `{"status", "title", "price": Money}` (title and price only when known).
+struct ProductOutput: Encodable {
+    let status: String
+    let title: String?
+    let price: Money?
+
+    init(_ label: ProductLabel) {
+        switch label {
+        case .known(let title, let price, let isCached):
+            (status, self.title, self.price) = (isCached ? "cached" : "known", title, price)
+        case .unknown: (status, title, price) = ("unknown", nil, nil)
+        case .notChecked: (status, title, price) = ("not_checked", nil, nil)
+        }
+    }
+}
+
+/// `lists to-cart --json`: `{"added": [{"product_id", "quantity"}], "refused": [{"product_id", "quantity"}],
+/// "failed": [{"product_id", "message"}]}`.
 struct CartOutput: Encodable {
     var added: [CartLineOutput] = []
+    var refused: [CartLineOutput] = []
     var failed: [[String: String]] = []
+}
+
+/// What a cart takes of a list: one line per product (a list's items of one product add up, as the cart adds them
+/// up) of at most `limit`.
+enum CartLines {
+    /// The most one cart line holds: Checkout's `Cart.quantityRange` (1 to 99, the contract's cart line quantity).
+    static let limit = 99
+
+    /// `requests` merged by product (first appearance order) and cut to `limit`, and what was cut off per product.
+    static func fit(_ requests: [CartRequest]) -> (taken: [CartRequest], refused: [CartLineOutput]) {
+        var order: [ProductID] = []
+        var totals: [ProductID: (product: ProductSummary, quantity: Int)] = [:]
+        for request in requests {
+            if totals[request.product.id] == nil { order.append(request.product.id) }
+            totals[request.product.id, default: (request.product, 0)].quantity += request.quantity
+        }
+        var taken: [CartRequest] = []
+        var refused: [CartLineOutput] = []
+        for id in order {
+            guard let total = totals[id] else { continue }
+            taken.append(CartRequest(product: total.product, quantity: min(total.quantity, limit)))
+            if total.quantity > limit {
+                refused.append(CartLineOutput(productId: id.rawValue, quantity: total.quantity - limit))
+            }
+        }
+        return (taken, refused)
+    }
 }
 
 /// One product handed to the cart.
@@ -114,19 +165,38 @@ struct ConflictOutput: Encodable {
 
 /// The text lines the commands and screens share.
 enum ListsText {
-    /// `Groceries — 3 items · changed 5 min ago · 2 conflict copies` (name in brackets when it differs).
-    static func summaryLine(_ summary: ListSummary, now: Date) -> String {
-        guard let title = summary.title else { return "\(summary.name): cannot be opened: \(summary.problem ?? "")" }
+    /// `Groceries — 3 items · changed 5 min ago · 2 conflict copies`; the folder name in brackets when it differs
+    /// from the title or the title is one of `duplicates` (`Groceries [Groceries 2] — …`).
+    static func summaryLine(_ summary: ListSummary, now: Date, duplicates: Set<String> = []) -> String {
+        guard summary.title != nil else { return "\(summary.name): cannot be opened: \(summary.problem ?? "")" }
         var parts = [items(summary.itemCount), "changed " + age(summary.modifiedAtMilliseconds, now: now)]
         if summary.conflictCount > 0 { parts.append(copies(summary.conflictCount)) }
-        let name = title == summary.name ? "" : " [\(summary.name)]"
-        return "\(title)\(name) — " + parts.joined(separator: " · ")
+        return "\(displayTitle(summary, duplicates: duplicates)) — " + parts.joined(separator: " · ")
     }
 
-    /// `1. [x] sku_12 × 2 — ripe ones (3f2a9c1e)`.
-    static func itemLine(_ item: ListItem, position: Int) -> String {
+    /// The title with the folder name in brackets when it differs or the title is one of `duplicates`.
+    static func displayTitle(_ summary: ListSummary, duplicates: Set<String>) -> String {
+        let title = summary.title ?? summary.name
+        let shown = title != summary.name || duplicates.contains(title.lowercased())
+        return shown ? "\(title) [\(summary.name)]" : title
+    }
+
+    /// The titles (lowercased) that more than one list has.
+    static func duplicateTitles(_ summaries: [ListSummary]) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for title in summaries.compactMap(\.title) { counts[title.lowercased(), default: 0] += 1 }
+        return Set(counts.filter { $0.value > 1 }.keys)
+    }
+
+    /// `1. [x] Bananas · 1.99 EUR (sku_12) × 2 — ripe ones (3f2a9c1e)`; `sku_12 (unknown product)` when the
+    /// catalog does not know it (see `ProductLabel`).
+    static func itemLine(_ item: ListItem, position: Int, label: ProductLabel) -> String {
         let note = item.note.value.isEmpty ? "" : " — \(item.note.value)"
-        return "\(position). [\(item.done.value ? "x" : " ")] \(item.productID) × \(item.quantity.value)\(note)"
+        let product =
+            if case .known = label { "\(label.text(productID: item.productID)) (\(item.productID))" } else {
+                label.text(productID: item.productID)
+            }
+        return "\(position). [\(item.done.value ? "x" : " ")] \(product) × \(item.quantity.value)\(note)"
             + " (\(item.id.rawValue.prefix(8)))"
     }
 

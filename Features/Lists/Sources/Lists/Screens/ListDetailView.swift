@@ -4,7 +4,8 @@ import TerminalUI
 /// The console view of one list, kept current as other processes and sync tools change it.
 ///
 /// Keys: ↑/↓ move; Space ticks the item off or unticks it; `+`/`-` change its quantity; `d` removes it; `t` puts the
-/// items not ticked off in the cart; `s` saves a list deleted elsewhere as a copy.
+/// items not ticked off in the cart; `s` saves a list deleted elsewhere as a copy; `a` adds a product by its id
+/// (checked with the catalog; Enter adds, Esc leaves).
 @MainActor
 public final class ListDetailView: TerminalView {
     /// The model rendered.
@@ -30,10 +31,16 @@ public final class ListDetailView: TerminalView {
 
     private func content(width: Int, height: Int) -> [StyledLine] {
         guard viewModel.state != nil else { return Spinner("Opening the list…").render(width: width, theme: theme) }
+        if let field = viewModel.adding {
+            return TextField(label: "Add a product", state: field, placeholder: "Product id", isFocused: true)
+                .render(width: width, theme: theme)
+        }
         let rows = viewModel.rows
         if rows.isEmpty {
-            return EmptyState(title: "Nothing on this list", message: "Press l on a product to add it.")
-                .render(width: width, theme: theme)
+            return EmptyState(
+                title: "Nothing on this list", message: "Press a to add a product by its id,",
+                actionHint: "or l on a product's page"
+            ).render(width: width, theme: theme)
         }
         visibleRowCount = max(height / 2, 1)
         return List(rows: rows, state: viewModel.listState, height: height).render(width: width, theme: theme)
@@ -41,6 +48,15 @@ public final class ListDetailView: TerminalView {
 
     /// Handles the screen's keys (see the type's documentation).
     public func handle(_ key: KeyEvent) -> KeyHandling {
+        if viewModel.adding != nil {
+            let intent: ListDetailViewModel.Intent =
+                switch key.key {
+                case .enter: .confirmAdd
+                case .escape: .cancelAdd
+                default: .editAdd(key)
+                }
+            return viewModel.send(intent).isHandled ? .handled : .ignored
+        }
         guard key.modifiers.isEmpty, viewModel.state != nil else { return .ignored }
         let intent: ListDetailViewModel.Intent
         switch key.key {
@@ -53,6 +69,7 @@ public final class ListDetailView: TerminalView {
         case .character("d"): intent = .removeSelected
         case .character("t"): intent = .addToCart
         case .character("s"): intent = .saveCopy
+        case .character("a"): intent = .beginAdd
         default: return .ignored
         }
         return viewModel.send(intent).isHandled ? .handled : .ignored
@@ -62,11 +79,14 @@ public final class ListDetailView: TerminalView {
     public var keyHelp: [KeyHelpItem] {
         guard let state = viewModel.state else { return [] }
         if state.isDeleted { return [KeyHelpItem(key: "s", action: "save as a copy")] }
-        guard viewModel.selected != nil else { return [] }
+        if viewModel.adding != nil {
+            return [KeyHelpItem(key: "enter", action: "add"), KeyHelpItem(key: "esc", action: "cancel")]
+        }
+        guard viewModel.selected != nil else { return [KeyHelpItem(key: "a", action: "add")] }
         return [
             KeyHelpItem(key: "↑↓", action: "move"), KeyHelpItem(key: "space", action: "done"),
             KeyHelpItem(key: "+ -", action: "quantity"), KeyHelpItem(key: "d", action: "remove"),
-            KeyHelpItem(key: "t", action: "to cart"),
+            KeyHelpItem(key: "t", action: "to cart"), KeyHelpItem(key: "a", action: "add"),
         ]
     }
 }

@@ -2,6 +2,7 @@ import DesignSystem
 import FeatureKit
 import Foundation
 import Observation
+import TerminalUI
 
 /// One list's screen model: its items as rows, the selection, and the changes the keys make through the list's
 /// content session.
@@ -16,6 +17,9 @@ public final class ListDetailViewModel {
     public private(set) var listState = ListState()
     /// Puts the list's items not ticked off in the cart and returns once that is done (set by the entry).
     @ObservationIgnored public var onAddToCart: (@MainActor () async -> Void)?
+
+    /// The product id being typed to add (`a`), or nil.
+    public private(set) var adding: TextFieldState?
 
     /// The model of list `name`.
     public init(feature: ListsFeature, name: String) {
@@ -34,11 +38,13 @@ public final class ListDetailViewModel {
     /// The title, or the name while loading.
     public var title: String { state?.document.manifest.title.value ?? name }
 
-    /// One row per item: `sku_12 × 2`, the note, ticked off or not.
+    /// One row per item: `Bananas · 1.99 EUR × 2` (the id marked unknown or not checked yet when the catalog has
+    /// no name for it, see `ProductLabel`), the note, ticked off or not.
     public var rows: [ListRow] {
         items.enumerated().map { index, item in
-            ListRow(
-                "[\(item.done.value ? "x" : " ")] \(item.productID) × \(item.quantity.value)",
+            let product = (feature.productLabels[item.productID] ?? .notChecked).text(productID: item.productID)
+            return ListRow(
+                "[\(item.done.value ? "x" : " ")] \(product) × \(item.quantity.value)",
                 subtitle: item.note.value.isEmpty ? nil : item.note.value, isSelected: index == listState.selectedIndex)
         }
     }
@@ -85,6 +91,14 @@ public final class ListDetailViewModel {
         case saveCopy
         /// Put the items not ticked off in the cart.
         case addToCart
+        /// Start typing a product id to add.
+        case beginAdd
+        /// A key while typing the product id.
+        case editAdd(KeyEvent)
+        /// Add the typed product (checked with the catalog first).
+        case confirmAdd
+        /// Leave typing without adding.
+        case cancelAdd
     }
 
     /// The screen's one entry point: does `intent`, starting (and owning) the task of what waits.
@@ -125,6 +139,24 @@ public final class ListDetailViewModel {
         case .addToCart:
             guard !items.isEmpty, let onAddToCart else { return .ignored }
             return .started(Task { await onAddToCart() })
+        case .beginAdd:
+            guard adding == nil, state?.isDeleted == false else { return .ignored }
+            adding = TextFieldState(maximumLength: 200)
+            return .handled
+        case .editAdd(let key):
+            guard var field = adding else { return .ignored }
+            let handling = field.handle(key)
+            adding = field
+            return handling == .handled ? .handled : .ignored
+        case .confirmAdd:
+            let id = adding?.text.trimmingCharacters(in: .whitespaces) ?? ""
+            guard !id.isEmpty else { return .ignored }
+            adding = nil
+            return .started(Task { await feature.addToOpenList(productID: id) })
+        case .cancelAdd:
+            guard adding != nil else { return .ignored }
+            adding = nil
+            return .handled
         }
     }
 
