@@ -251,12 +251,10 @@ public final class ListsEntry: FeatureEntry {
     }
 
     /// The product's title for a message: from the catalog's entry (`ProductCatalog`, which the product screen that
-    /// offered the action has just read), else from the server; nil when neither answers.
+    /// offered the action has just read, and which asks the server for what it has not); nil when it does not answer.
     private func productTitle(_ id: ProductID) async -> String? {
-        if let catalog = context.capability(ProductCatalog.self), let product = try? await catalog.lookUp(id) {
-            return product.title
-        }
-        return try? await products.product(id).title
+        guard let catalog = context.capability(ProductCatalog.self) else { return nil }
+        return try? await catalog.lookUp(id).title
     }
 
     /// Starts watching the lists folder.
