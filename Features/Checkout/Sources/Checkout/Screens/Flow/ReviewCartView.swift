@@ -52,7 +52,9 @@ public struct ReviewCartView: TerminalView {
 
     /// Continue, the cart's editing keys, and cancel.
     public var keyHelp: [KeyHelpItem] {
-        [keyMap.help(ReviewCartKeys.continue)] + CartLinesList.editingHints(keyMap)
-            + [keyMap.help(ReviewCartKeys.cancel)]
+        var hints = [keyMap.help(ReviewCartKeys.continue)] + CartLinesList.editingHints(keyMap)
+        // Cancel before the selection's keys, which a narrow footer drops first.
+        hints.insert(keyMap.help(ReviewCartKeys.cancel), at: hints.count - 1)
+        return hints
     }
 }

@@ -56,8 +56,6 @@ public struct OrderHistoryView: TerminalView {
 
     /// The list's keys.
     public var keyHelp: [KeyHelpItem] {
-        let up = keyMap.keys(for: ScrollKeys.lineUp).first?.label ?? ""
-        let down = keyMap.keys(for: ScrollKeys.lineDown).first?.label ?? ""
-        return [KeyHelpItem(key: up + down, action: "select")] + keyMap.help([OrdersKeys.open, .refresh])
+        keyMap.help([OrdersKeys.open, .refresh]) + [keyMap.selectionHelp()]
     }
 }

@@ -3,12 +3,10 @@ import TerminalUI
 
 /// The list of cart lines both cart screens show, and the keys that edit it.
 enum CartLinesList {
-    /// The hints for the editing keys (`CartKeys` and the selection's `ScrollKeys`), as `keyMap` binds them.
+    /// The hints for the editing keys (`CartKeys`, then the selection's `ScrollKeys`, the longest and plainest, which a
+    /// narrow footer drops first), as `keyMap` binds them.
     static func editingHints(_ keyMap: KeyMap) -> [KeyHelpItem] {
-        let up = keyMap.keys(for: ScrollKeys.lineUp).first?.label ?? ""
-        let down = keyMap.keys(for: ScrollKeys.lineDown).first?.label ?? ""
-        return [KeyHelpItem(key: up + down, action: "select")]
-            + keyMap.help([CartKeys.increase, .decrease, .remove])
+        keyMap.help([CartKeys.increase, .decrease, .remove]) + [keyMap.selectionHelp()]
     }
 
     /// A list of `rows` with the selection of `state`, at most `height` lines.
