@@ -1,3 +1,4 @@
+import Checkout
 import DesignSystem
 import FeatureKit
 import Feed
@@ -111,6 +112,63 @@ struct KeyMapTests {
             }
         }
         await dependencies.shutdown()
+    }
+
+    /// Presses every candidate key on `screen` and expects each handled one in the help shown just before it (a key
+    /// can change the screen: Enter moves checkout on a step). While a field has the focus, the keys a text field
+    /// takes are the field's, not actions, and are left out. Returns the keys handled.
+    @discardableResult
+    private static func pressEveryKey(on screen: any TerminalView, _ what: String) -> [KeyEvent] {
+        var handled: [KeyEvent] = []
+        for key in candidateKeys {
+            var field = TextFieldState(text: "ab", cursor: 1)
+            if screen.isEditingText, field.handle(key) == .handled { continue }
+            let help = screen.keyHelp
+            guard screen.handle(key) == .handled else { continue }
+            handled.append(key)
+            #expect(lists(key, in: help), "\(what): \(key) is handled but not in \(help)")
+        }
+        return handled
+    }
+
+    @Test("every key the cart, the checkout flow, the orders and an order handle is in their help, also rebound")
+    func checkoutScreensHandleOnlyWhatTheyList() async throws {
+        let directory = try TemporaryDirectory()
+        let graph = try TestGraph.make(directory: directory.url)
+        let declarations = InteractiveApp.keyDeclarations(graph)
+        await graph.shutdown()
+        let rebound = KeyMapFile.parse(
+            Data(#"{"bindings": {"cart.remove": "d", "checkout.cart.continue": "f2"}}"#.utf8), path: "keys.json",
+            declarations: declarations)
+        #expect(rebound.problems.isEmpty, "\(rebound.problems)")
+        for keyMap in [KeyMap.defaults, rebound.keyMap] {
+            // A cart with a line, put there by the command line on a data directory of its own.
+            let harness = try CommandHarness()
+            #expect(await harness.run(["cart", "add", "sku_12"]) == .success, "\(harness.errors.contents)")
+            let dependencies = try TestGraph.make(directory: harness.directory.url)
+            func screen(_ route: Route) throws -> any TerminalView {
+                let screen = try #require(
+                    dependencies.entry(named: route.feature)?.makeScreen(
+                        at: route, context: ScreenContext(theme: .ascii, keyMap: keyMap)))
+                _ = screen.render(size: TerminalSize(columns: 80, rows: 24))
+                return screen
+            }
+            let cart = try screen(CheckoutEntry.cartRoute)
+            try await waitUntil("the cart's line loads", timeout: .seconds(10)) { !cart.keyHelp.isEmpty }
+            let help = cart.keyHelp.map(\.key)
+            #expect(help.contains(keyMap.bindings.isEmpty ? "x / delete" : "d"), "\(help)")
+            let flow = try screen(CheckoutEntry.checkoutRoute)
+            try await waitUntil("checkout shows its first step", timeout: .seconds(10)) { flow.keyHelp.count > 1 }
+            #expect(flow.keyHelp.contains { $0.key == (keyMap.bindings.isEmpty ? "enter" : "F2") }, "\(flow.keyHelp)")
+            // The flow first, as pressing keys on the cart removes its line.
+            Self.pressEveryKey(on: flow, "checkout")
+            let handled = Self.pressEveryKey(on: cart, "cart")
+            #expect(handled.contains(.character(keyMap.bindings.isEmpty ? "x" : "d")) || cart.keyHelp.isEmpty)
+            for route in [CheckoutEntry.ordersRoute, CheckoutEntry.orderRoute("ord_1")] {
+                Self.pressEveryKey(on: try screen(route), route.screen)
+            }
+            await dependencies.shutdown()
+        }
     }
 
     @Test("the help scrolls when it does not fit, at 40×12 and 80×24, and names the scroll keys")

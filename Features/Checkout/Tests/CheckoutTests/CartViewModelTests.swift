@@ -16,7 +16,8 @@ struct CartViewModelTests {
 
         await viewModel.load()
         #expect(viewModel.isEmpty)
-        #expect(plainText(CartView(viewModel: viewModel, theme: .ascii)).contains("Your cart is empty"))
+        #expect(
+            plainText(CartView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)).contains("Your cart is empty"))
 
         try await harness.fillCart()
         #expect(!viewModel.isEmpty)
@@ -32,7 +33,7 @@ struct CartViewModelTests {
         let viewModel = CartViewModel(feature: harness.feature, format: Sample.format)
         var checkouts = 0
         viewModel.onCheckout = { checkouts += 1 }
-        let view = CartView(viewModel: viewModel, theme: .unicode)
+        let view = CartView(viewModel: viewModel, theme: .unicode, keyMap: .defaults)
 
         #expect(view.handle(.character("q")) == .ignored)
         #expect(view.handle(.init(.down)) == .handled)
@@ -54,7 +55,7 @@ struct CartViewModelTests {
         let harness = try Harness()
         try await harness.fillCart()
         let viewModel = CartViewModel(feature: harness.feature, format: Sample.format)
-        let view = CartView(viewModel: viewModel, theme: .ascii)
+        let view = CartView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)
         let text = plainText(view, columns: 60, rows: 20)
 
         #expect(text.contains("Cart"))

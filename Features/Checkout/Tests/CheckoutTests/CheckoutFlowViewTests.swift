@@ -16,7 +16,7 @@ struct CheckoutFlowViewTests {
         let coordinator = harness.makeCoordinator()
         await coordinator.start()
         try await coordinator.advance()
-        return (coordinator, CheckoutFlowView(coordinator: coordinator, theme: .unicode))
+        return (coordinator, CheckoutFlowView(coordinator: coordinator, theme: .unicode, keyMap: .defaults))
     }
 
     @Test("the heading names the step and the step's view renders below it")
@@ -25,7 +25,7 @@ struct CheckoutFlowViewTests {
         try await harness.fillCart()
         let coordinator = harness.makeCoordinator()
         await coordinator.start()
-        let view = CheckoutFlowView(coordinator: coordinator, theme: .ascii)
+        let view = CheckoutFlowView(coordinator: coordinator, theme: .ascii, keyMap: .defaults)
 
         let text = view.render(size: size).map(\.plainText).joined(separator: "\n")
 
@@ -74,7 +74,7 @@ struct CheckoutFlowViewTests {
         try await harness.fillCart()
         let coordinator = harness.makeCoordinator()
         await coordinator.start()
-        let view = CheckoutFlowView(coordinator: coordinator, theme: .unicode)
+        let view = CheckoutFlowView(coordinator: coordinator, theme: .unicode, keyMap: .defaults)
         let step = coordinator.step
         #expect(view.handle(.init(.backspace)) == .handled)
         #expect(coordinator.step == step)

@@ -152,7 +152,7 @@ struct DraftPersistenceTests {
 
         #expect(coordinator.step == .shippingAddress)
         #expect(coordinator.saveError == .unavailable(reason: "disk full"))
-        let text = CheckoutFlowView(coordinator: coordinator, theme: .ascii)
+        let text = CheckoutFlowView(coordinator: coordinator, theme: .ascii, keyMap: .defaults)
             .render(size: .init(columns: 80, rows: 30)).map(\.plainText).joined(separator: "\n")
         #expect(text.contains("Your progress could not be saved on this device."))
     }

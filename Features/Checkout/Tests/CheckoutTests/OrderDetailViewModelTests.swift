@@ -37,7 +37,7 @@ struct OrderDetailViewModelTests {
         #expect(viewModel.total == "€901.83")
         #expect(viewModel.addressLines == ["Ada Lovelace", "Invalidenstrasse 1", "10115 Berlin", "DE"])
         #expect(viewModel.paymentSummary == "Invoice")
-        let text = plainText(OrderDetailView(viewModel: viewModel, theme: .ascii), columns: 100)
+        let text = plainText(OrderDetailView(viewModel: viewModel, theme: .ascii, keyMap: .defaults), columns: 100)
         #expect(text.contains("Shipped to"))
         #expect(text.contains("€901.83"))
     }
@@ -58,7 +58,8 @@ struct OrderDetailViewModelTests {
         transport.enqueue(.apiError(status: 503, code: "unavailable"))
         await viewModel.load()
 
-        #expect(OrderDetailView(viewModel: viewModel, theme: .ascii).handle(.character("r")) == .handled)
+        #expect(
+            OrderDetailView(viewModel: viewModel, theme: .ascii, keyMap: .defaults).handle(.character("r")) == .handled)
         try await waitUntil { viewModel.error != nil }
 
         #expect(viewModel.error == .serverUnavailable)

@@ -43,7 +43,7 @@ struct OrderHistoryViewModelTests {
         #expect(row.total == "€337.85")
         #expect(row.status == "Confirmed")
         #expect(transport.requests.last?.queryItems.first { $0.name == "cursor" }?.value == "bzE6Mg")
-        let text = plainText(OrderHistoryView(viewModel: viewModel, theme: .ascii))
+        let text = plainText(OrderHistoryView(viewModel: viewModel, theme: .ascii, keyMap: .defaults))
         #expect(text.contains("Order ord_1"))
         #expect(text.contains("€901.83"))
     }
@@ -59,7 +59,9 @@ struct OrderHistoryViewModelTests {
         await viewModel.load()
         #expect(viewModel.orders.map(\.id) == ["ord_2"])
         #expect(viewModel.errorMessage == "You're offline.")
-        #expect(plainText(OrderHistoryView(viewModel: viewModel, theme: .ascii)).contains("Press r to try again"))
+        #expect(
+            plainText(OrderHistoryView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)).contains(
+                "Press r to try again"))
 
         await viewModel.load()
         #expect(viewModel.error == nil)
@@ -71,7 +73,9 @@ struct OrderHistoryViewModelTests {
         transport.enqueue(.json(#"{"orders": [], "next_cursor": null}"#))
         await viewModel.load()
         #expect(viewModel.isEmpty)
-        #expect(plainText(OrderHistoryView(viewModel: viewModel, theme: .ascii)).contains("No orders yet"))
+        #expect(
+            plainText(OrderHistoryView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)).contains(
+                "No orders yet"))
     }
 
     @Test("signed out, it asks for sign-in")
@@ -93,7 +97,7 @@ struct OrderHistoryViewModelTests {
         var opened: [OrderID] = []
         viewModel.onOpenOrder = { opened.append($0) }
         await viewModel.load()
-        let view = OrderHistoryView(viewModel: viewModel, theme: .ascii)
+        let view = OrderHistoryView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)
 
         #expect(view.handle(.init(.enter)) == .handled)
         #expect(view.handle(.init(.end)) == .handled)
@@ -130,6 +134,6 @@ struct OrderHistoryViewModelTests {
         #expect(!viewModel.applyLiveStatus(.cancelled, of: "ord_9"))
         #expect(viewModel.applyLiveStatus(.unknown("returned_to_sender"), of: "ord_2"))
         #expect(viewModel.rows.map(\.status) == ["Returned To Sender", "Shipped"])
-        #expect(plainText(OrderHistoryView(viewModel: viewModel, theme: .ascii)).contains("Shipped"))
+        #expect(plainText(OrderHistoryView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)).contains("Shipped"))
     }
 }

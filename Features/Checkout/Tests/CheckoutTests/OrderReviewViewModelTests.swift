@@ -29,7 +29,7 @@ struct OrderReviewViewModelTests {
         #expect(viewModel.priceNotice == nil)
         #expect(viewModel.addressLines == ["Ada Lovelace", "Invalidenstrasse 1", "10115 Berlin", "DE"])
         #expect(viewModel.paymentSummary == "Invoice")
-        let text = plainText(OrderReviewView(viewModel: viewModel, theme: .ascii), columns: 100)
+        let text = plainText(OrderReviewView(viewModel: viewModel, theme: .ascii, keyMap: .defaults), columns: 100)
         #expect(text.contains("€911.83"))
         #expect(text.contains("Ship to"))
         #expect(text.contains("Payment: Invoice"))
@@ -38,7 +38,8 @@ struct OrderReviewViewModelTests {
     @Test("the edit keys go back to the step they name")
     func editKeys() async throws {
         let (_, coordinator, viewModel) = try await makeStep()
-        #expect(OrderReviewView(viewModel: viewModel, theme: .ascii).handle(.character("a")) == .handled)
+        #expect(
+            OrderReviewView(viewModel: viewModel, theme: .ascii, keyMap: .defaults).handle(.character("a")) == .handled)
         #expect(coordinator.step == .shippingAddress)
     }
 

@@ -48,7 +48,7 @@ struct PaymentViewModelTests {
     @Test("the card number shows only its last four digits, the security code nothing; Shift-Tab goes back")
     func maskedOnScreen() async throws {
         let (_, coordinator, viewModel) = try await makeStep()
-        let view = PaymentView(viewModel: viewModel, theme: .ascii)
+        let view = PaymentView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)
         typeCard(into: view)
         let text = plainText(view)
         #expect(!text.contains("424242"))
@@ -59,7 +59,10 @@ struct PaymentViewModelTests {
         #expect(viewModel.focus == .card(.expiry))
         for _ in 0..<2 { _ = view.handle(KeyEvent(.tab, modifiers: .shift)) }
         #expect(viewModel.focus == .methods)
-        #expect(view.handle(.init(.backspace)) == .handled, "Backspace on the methods does nothing")
+        #expect(view.handle(.init(.backspace)) == .ignored, "Backspace on the methods is not the step's")
+        let flow = CheckoutFlowView(coordinator: coordinator, theme: .ascii, keyMap: .defaults)
+        #expect(flow.handle(.init(.backspace)) == .handled, "the flow keeps it: Backspace on the methods does nothing")
+        #expect(flow.keyHelp.contains { $0.key == "backspace" }, "\(flow.keyHelp)")
         #expect(coordinator.step == .payment)
     }
 
@@ -67,7 +70,7 @@ struct PaymentViewModelTests {
     func validCardIsTokenized() async throws {
         let (harness, coordinator, viewModel) = try await makeStep()
         harness.transport.enqueue(try Fixture.response("card_token"))
-        let view = PaymentView(viewModel: viewModel, theme: .ascii)
+        let view = PaymentView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)
         typeCard(into: view)
 
         #expect(await viewModel.continueToNextStep())
@@ -133,7 +136,9 @@ struct PaymentViewModelTests {
         coordinator.goBack()
         let again = try #require(coordinator.screen.payment)
         #expect(again.savedCard == "Visa ending in 4242")
-        #expect(plainText(PaymentView(viewModel: again, theme: .ascii)).contains("Paying with Visa ending in 4242"))
+        #expect(
+            plainText(PaymentView(viewModel: again, theme: .ascii, keyMap: .defaults)).contains(
+                "Paying with Visa ending in 4242"))
 
         #expect(await again.continueToNextStep())
         #expect(harness.transport.requests.count == 1)

@@ -15,9 +15,9 @@ struct PlaceOrderViewModelTests {
         let coordinator = harness.makeCoordinator()
         try await harness.walk(coordinator, to: .placeOrder)
         let viewModel = try #require(coordinator.screen.placeOrder)
-        let view = PlaceOrderView(viewModel: viewModel, theme: .ascii)
+        let view = PlaceOrderView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)
         #expect(viewModel.status == .ready)
-        #expect(plainText(view).contains("enter send"))
+        #expect(plainText(view).contains("enter / r send"))
 
         await viewModel.place()
         guard case .failed(let message, canRetry: true) = viewModel.status else {

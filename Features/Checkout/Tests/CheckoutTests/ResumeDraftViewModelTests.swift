@@ -18,7 +18,7 @@ struct ResumeDraftViewModelTests {
         let offer = try #require(second.screen.resumeOffer)
         #expect(offer.wasConfirmed)
         #expect(offer.detail.hasSuffix("3 items · at Placing your order"))
-        let view = ResumeDraftView(viewModel: offer, theme: .ascii)
+        let view = ResumeDraftView(viewModel: offer, theme: .ascii, keyMap: .defaults)
         #expect(plainText(view).contains("Resuming will not order twice"))
 
         await offer.startOver()

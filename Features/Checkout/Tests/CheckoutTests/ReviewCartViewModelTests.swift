@@ -18,7 +18,7 @@ struct ReviewCartViewModelTests {
         #expect(viewModel.rows.map(\.lineTotal) == ["€322.95", "€573.98"])
         #expect(viewModel.rows.map(\.status) == [nil, .lowStock])
         #expect(viewModel.subtotal == "€896.93")
-        let view = ReviewCartView(viewModel: viewModel, theme: .ascii)
+        let view = ReviewCartView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)
 
         _ = view.handle(.init(.down))
         await viewModel.increaseSelected()
@@ -59,7 +59,9 @@ struct ReviewCartViewModelTests {
 
         #expect(await viewModel.continueToNextStep() == false)
         #expect(viewModel.notice == "Your cart is empty.")
-        #expect(plainText(ReviewCartView(viewModel: viewModel, theme: .ascii)).contains("Your cart is empty"))
+        #expect(
+            plainText(ReviewCartView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)).contains(
+                "Your cart is empty"))
 
         await viewModel.cancel()
         #expect(ends == [.cancelled])

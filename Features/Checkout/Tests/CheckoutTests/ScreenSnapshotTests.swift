@@ -29,7 +29,7 @@ struct ScreenSnapshotTests {
         if state == .loaded { try await harness.fillCart() }
         let viewModel = CartViewModel(feature: harness.feature, format: Sample.format)
         await viewModel.load()
-        let view = CartView(viewModel: viewModel, theme: .unicode)
+        let view = CartView(viewModel: viewModel, theme: .unicode, keyMap: .defaults)
         expectSnapshot(of: view.render(size: layout.size), named: "Cart.\(state)", layout: layout)
     }
 
@@ -40,7 +40,7 @@ struct ScreenSnapshotTests {
         let harness = try Harness()
         try await harness.fillCart()
         let coordinator = try await harness.coordinator(at: step)
-        let view = CheckoutFlowView(coordinator: coordinator, theme: .unicode)
+        let view = CheckoutFlowView(coordinator: coordinator, theme: .unicode, keyMap: .defaults)
         expectSnapshot(of: view.render(size: layout.size), named: "Checkout.\(step.rawValue)", layout: layout)
     }
 
@@ -52,7 +52,7 @@ struct ScreenSnapshotTests {
         let coordinator = harness.makeCoordinator()
         await coordinator.start()
         #expect(coordinator.screen.resumeOffer != nil)
-        let view = CheckoutFlowView(coordinator: coordinator, theme: .unicode)
+        let view = CheckoutFlowView(coordinator: coordinator, theme: .unicode, keyMap: .defaults)
         expectSnapshot(of: view.render(size: layout.size), named: "Checkout.resume_offer", layout: layout)
     }
 
@@ -73,7 +73,7 @@ struct ScreenSnapshotTests {
         }
         let viewModel = OrderHistoryViewModel(repository: repository, format: Sample.format, pageSize: 20)
         await viewModel.load()
-        let view = OrderHistoryView(viewModel: viewModel, theme: .unicode)
+        let view = OrderHistoryView(viewModel: viewModel, theme: .unicode, keyMap: .defaults)
         expectSnapshot(of: view.render(size: layout.size), named: "Orders.\(state.rawValue)", layout: layout)
     }
 
@@ -93,7 +93,7 @@ struct ScreenSnapshotTests {
         let viewModel = OrderDetailViewModel(
             orderID: "ord_1", order: nil, repository: repository, format: Sample.format)
         await viewModel.load()
-        let view = OrderDetailView(viewModel: viewModel, theme: .unicode)
+        let view = OrderDetailView(viewModel: viewModel, theme: .unicode, keyMap: .defaults)
         expectSnapshot(of: view.render(size: layout.size), named: "OrderDetail.\(state.rawValue)", layout: layout)
     }
 

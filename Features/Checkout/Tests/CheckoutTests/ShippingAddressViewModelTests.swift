@@ -52,7 +52,7 @@ struct ShippingAddressViewModelTests {
     @Test("typing through the view fills the draft; a valid address goes on, normalized")
     func typingThroughTheView() async throws {
         let (harness, coordinator, viewModel) = try await makeStep()
-        let view = ShippingAddressView(viewModel: viewModel, theme: .ascii)
+        let view = ShippingAddressView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)
         #expect(viewModel.focusedField == .country, "the country comes first: it decides the order of the rest")
         for value in ["de ", "Ada Lovelace", "Invalidenstrasse 1", "10115", "Berlin"] {
             type(value, into: view)
@@ -73,7 +73,7 @@ struct ShippingAddressViewModelTests {
         let (_, coordinator, viewModel) = try await makeStep()
         await viewModel.continueToNextStep()
         #expect(coordinator.step == .shippingAddress)
-        let text = plainText(ShippingAddressView(viewModel: viewModel, theme: .ascii))
+        let text = plainText(ShippingAddressView(viewModel: viewModel, theme: .ascii, keyMap: .defaults))
         for label in ["Name", "Street", "City", "Postal code", "Country"] {
             #expect(text.contains(label))
         }
@@ -87,7 +87,7 @@ struct ShippingAddressViewModelTests {
         #expect(viewModel.fields == [.country, .name, .street, .postalCode, .city])
         viewModel.setText("gb", for: .country)
         #expect(viewModel.fields == [.country, .name, .street, .city, .postalCode])
-        let text = plainText(ShippingAddressView(viewModel: viewModel, theme: .ascii))
+        let text = plainText(ShippingAddressView(viewModel: viewModel, theme: .ascii, keyMap: .defaults))
         let city = try #require(text.range(of: "City"))
         let postcode = try #require(text.range(of: "Postal code"))
         #expect(city.lowerBound < postcode.lowerBound)
@@ -100,7 +100,7 @@ struct ShippingAddressViewModelTests {
     @Test("Tab and Shift-Tab move between fields; Backspace at the start of a field edits nothing and stays")
     func tabAndBackspace() async throws {
         let (_, coordinator, viewModel) = try await makeStep()
-        let view = ShippingAddressView(viewModel: viewModel, theme: .ascii)
+        let view = ShippingAddressView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)
         #expect(view.handle(.init(.tab)) == .handled)
         #expect(viewModel.focusedField == .name)
         #expect(view.handle(KeyEvent(.tab, modifiers: .shift)) == .handled)
@@ -115,7 +115,7 @@ struct ShippingAddressViewModelTests {
     @Test("a field takes at most the API's 200 characters and says so")
     func fieldLimit() async throws {
         let (_, _, viewModel) = try await makeStep()
-        let view = ShippingAddressView(viewModel: viewModel, theme: .ascii)
+        let view = ShippingAddressView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)
         _ = view.handle(.init(.tab))
         type(String(repeating: "n", count: 250), into: view)
         #expect(viewModel.state(of: .name).count == 200)
@@ -125,7 +125,9 @@ struct ShippingAddressViewModelTests {
     @Test("Escape goes back to the cart")
     func escapeGoesBack() async throws {
         let (_, coordinator, viewModel) = try await makeStep()
-        #expect(ShippingAddressView(viewModel: viewModel, theme: .ascii).handle(.init(.escape)) == .handled)
+        #expect(
+            ShippingAddressView(viewModel: viewModel, theme: .ascii, keyMap: .defaults).handle(.init(.escape))
+                == .handled)
         #expect(coordinator.step == .reviewCart)
     }
 }

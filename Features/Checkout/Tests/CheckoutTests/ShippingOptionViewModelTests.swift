@@ -22,13 +22,15 @@ struct ShippingOptionViewModelTests {
         #expect(withExpress.items.map(\.detail) == ["€4.90 · 5 days", "€14.90 · 1 day", "€0.00 · 3 days"])
         let (_, withoutExpress) = try await makeStep(express: false)
         #expect(withoutExpress.items.map(\.id) == ["standard", "pickup"])
-        #expect(!plainText(ShippingOptionView(viewModel: withoutExpress, theme: .ascii)).contains("Express"))
+        #expect(
+            !plainText(ShippingOptionView(viewModel: withoutExpress, theme: .ascii, keyMap: .defaults)).contains(
+                "Express"))
     }
 
     @Test("the keys move the highlight and Enter chooses and goes on")
     func chooseWithKeys() async throws {
         let (coordinator, viewModel) = try await makeStep(express: true)
-        let view = ShippingOptionView(viewModel: viewModel, theme: .unicode)
+        let view = ShippingOptionView(viewModel: viewModel, theme: .unicode, keyMap: .defaults)
         #expect(viewModel.chosenIndex == nil)
         _ = view.handle(.init(.down))
         _ = view.handle(.init(.down))

@@ -188,7 +188,7 @@ struct SubmissionTests {
         #expect(harness.transport.requests.last?.percentEncodedQuery == "client_id=id-2")
         #expect(try await harness.submissions.submission(clientID: "id-2")?.state == .placed)
         #expect(try await harness.feature.allLines().isEmpty)
-        let text = CheckoutFlowView(coordinator: next, theme: .ascii)
+        let text = CheckoutFlowView(coordinator: next, theme: .ascii, keyMap: .defaults)
             .render(size: .init(columns: 100, rows: 30)).map(\.plainText).joined(separator: "\n")
         #expect(text.contains("Your earlier order went through: order ord_1"))
     }
@@ -362,7 +362,7 @@ struct SubmissionTests {
             return
         }
         #expect(viewModel.canStartOver)
-        let view = PlaceOrderView(viewModel: viewModel, theme: .ascii)
+        let view = PlaceOrderView(viewModel: viewModel, theme: .ascii, keyMap: .defaults)
         #expect(view.keyHelp.map(\.key).contains("o"))
         await viewModel.startOver()
         guard case .placed = next.placement else {

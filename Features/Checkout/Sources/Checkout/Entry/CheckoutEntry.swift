@@ -106,12 +106,13 @@ public final class CheckoutEntry: FeatureEntry {
         name: "express_shipping", defaultValue: false, summary: "offer express shipping at checkout",
         waitsForServer: true)
 
-    /// The routes, commands, flags, tables, live events, tab and shortcut of Checkout.
+    /// The routes, commands, flags, tables, live events, tab, shortcut and keys of Checkout.
     public nonisolated static let descriptor = FeatureDescriptor(
         name: name, routes: CheckoutDestination.patterns, commands: CheckoutCommands.specs,
         flags: [expressShippingFlag], migrations: [CheckoutStorage.migrations], liveEvents: ["order.status", "reset"],
         tab: EntryTab(title: "Cart", key: "cart", order: 30, root: CheckoutDestination.cart.route),
-        shortcuts: [EntryShortcut(key: "o", title: "your orders", route: CheckoutDestination.orders.route)])
+        shortcuts: [EntryShortcut(key: "o", title: "your orders", route: CheckoutDestination.orders.route)],
+        keys: CartKeys.declarations + CheckoutKeys.flowDeclarations + OrdersKeys.declarations)
 
     /// The cart's route.
     public nonisolated static var cartRoute: Route { CheckoutDestination.cart.route }
@@ -202,26 +203,26 @@ public final class CheckoutEntry: FeatureEntry {
         let theme = screenContext.theme
         switch destination {
         case .checkout:
-            return makeCheckoutScreen(theme: theme)
+            return makeCheckoutScreen(theme: theme, keyMap: screenContext.keyMap)
         case .orders:
             let viewModel = OrderHistoryViewModel(repository: makeOrderRepository(), format: format, pageSize: 20)
             viewModel.onOpenOrder = { [weak self] id in self?.open(.order(id)) }
             viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: .orders) }
             liveOrderScreens.append(WeakOrderScreen(screen: viewModel))
             viewModel.send(.load)
-            return OrderHistoryView(viewModel: viewModel, theme: theme)
+            return OrderHistoryView(viewModel: viewModel, theme: theme, keyMap: screenContext.keyMap)
         case .order(let id):
             let viewModel = OrderDetailViewModel(
                 orderID: id, order: nil, repository: makeOrderRepository(), format: format)
             viewModel.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: destination) }
             liveOrderScreens.append(WeakOrderScreen(screen: viewModel))
             viewModel.send(.load)
-            return OrderDetailView(viewModel: viewModel, theme: theme)
+            return OrderDetailView(viewModel: viewModel, theme: theme, keyMap: screenContext.keyMap)
         case .cart:
             let viewModel = CartViewModel(feature: cart, format: format)
             viewModel.onCheckout = { [weak self] in self?.open(.checkout) }
             viewModel.send(.load)
-            return CartView(viewModel: viewModel, theme: theme)
+            return CartView(viewModel: viewModel, theme: theme, keyMap: screenContext.keyMap)
         }
     }
 
@@ -393,7 +394,7 @@ public final class CheckoutEntry: FeatureEntry {
         }
     }
 
-    private func makeCheckoutScreen(theme: Theme) -> any TerminalView {
+    private func makeCheckoutScreen(theme: Theme, keyMap: KeyMap) -> any TerminalView {
         let coordinator = makeCheckoutCoordinator(shippingOptions: settings?.knownShippingOptions() ?? [])
         let route = CheckoutDestination.checkout.route
         coordinator.onOrderPlaced = { [weak self] id in
@@ -405,7 +406,7 @@ public final class CheckoutEntry: FeatureEntry {
         coordinator.onSignInNeeded = { [weak self] in self?.askForSignIn(thenOpen: .checkout) }
         Task { await coordinator.start() }
         activeCheckout = coordinator
-        return CheckoutFlowView(coordinator: coordinator, theme: theme)
+        return CheckoutFlowView(coordinator: coordinator, theme: theme, keyMap: keyMap)
     }
 
     private func askForSignIn(thenOpen destination: CheckoutDestination) {

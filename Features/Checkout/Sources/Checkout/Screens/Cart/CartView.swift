@@ -3,16 +3,19 @@ import TerminalUI
 
 /// The Cart screen: the lines, the subtotal and the keys to edit them and check out.
 ///
-/// Keys: ↑↓ select, `+`/`-` change the quantity, `x` removes, Enter checks out; other keys are left to the App.
+/// Keys: `CartKeys` (`+` or `=` one more, `-` one fewer, `x` or Delete removes, Enter checks out), then the
+/// `ScrollKeys`, which move the selection; other keys are left to the App.
 public struct CartView: TerminalView {
     private let viewModel: CartViewModel
     private let theme: Theme
+    private let keyMap: KeyMap
     private let listHeight: Int
 
     /// Creates the view; `listHeight` is the number of lines the list may take.
-    public init(viewModel: CartViewModel, theme: Theme, listHeight: Int = 16) {
+    public init(viewModel: CartViewModel, theme: Theme, keyMap: KeyMap, listHeight: Int = 16) {
         self.viewModel = viewModel
         self.theme = theme
+        self.keyMap = keyMap
         self.listHeight = listHeight
     }
 
@@ -38,19 +41,22 @@ public struct CartView: TerminalView {
         ).render(size: size, theme: theme)
     }
 
-    /// Handles the editing keys and Enter (checkout).
+    /// Handles checkout and the editing keys while the cart has lines (what `keyHelp` lists); none while it is
+    /// empty or loading.
     public func handle(_ key: KeyEvent) -> KeyHandling {
-        if key.isEnter {
-            viewModel.send(.checkout)
-            return .handled
+        guard !viewModel.isLoading, !viewModel.isEmpty else { return .ignored }
+        if keyMap.action(CartKeys.self, for: key) == .checkout {
+            return viewModel.send(.checkout).isHandled ? .handled : .ignored
         }
         return CartLinesList.handle(
-            key, editor: viewModel.editor, visibleCount: CartLinesList.visibleCount(height: listHeight))
+            key, keyMap: keyMap, editor: viewModel.editor,
+            visibleCount: CartLinesList.visibleCount(height: listHeight))
     }
 
-    /// The editing keys and checkout while the cart has lines; none while it is empty or loading.
+    /// Checkout (first, so a narrow footer keeps it) and the editing keys while the cart has lines; none while it is
+    /// empty or loading.
     public var keyHelp: [KeyHelpItem] {
         guard !viewModel.isLoading, !viewModel.isEmpty else { return [] }
-        return CartLinesList.editingHints + [KeyHelpItem(key: "enter", action: "checkout")]
+        return [keyMap.help(CartKeys.checkout)] + CartLinesList.editingHints(keyMap)
     }
 }

@@ -3,15 +3,17 @@ import TerminalUI
 
 /// The whole checkout flow as one screen: a heading with the step (`Checkout · Step 2 of 6 · Shipping address`),
 /// a warning when progress cannot be saved, and the current step's view. Keys go to the step's view; Backspace
-/// never leaves the flow.
+/// (`CheckoutKeys.stay`) never leaves the flow.
 public struct CheckoutFlowView: TerminalView {
     private let coordinator: CheckoutCoordinator
     private let theme: Theme
+    private let keyMap: KeyMap
 
     /// Creates the view.
-    public init(coordinator: CheckoutCoordinator, theme: Theme) {
+    public init(coordinator: CheckoutCoordinator, theme: Theme, keyMap: KeyMap) {
         self.coordinator = coordinator
         self.theme = theme
+        self.keyMap = keyMap
     }
 
     /// The heading and the current step's lines below it.
@@ -32,21 +34,20 @@ public struct CheckoutFlowView: TerminalView {
         return Array((header + body).prefix(size.rows))
     }
 
-    /// Passes the key to the current step's view. Backspace never leaves the flow: a step that has no text to
-    /// edit uses it for nothing (going back is Escape, or the key a step names).
+    /// Passes the key to the current step's view. Backspace (`CheckoutKeys.stay`) never leaves the flow: a step
+    /// that has no text to edit uses it for nothing (going back is Escape, or the key a step names).
     public func handle(_ key: KeyEvent) -> KeyHandling {
         let handling = stepView?.handle(key) ?? .ignored
-        if handling == .ignored, key.key == .backspace { return .handled }
+        if handling == .ignored, keyMap.action(CheckoutKeys.self, for: key) == .stay { return .handled }
         return handling
     }
 
-    /// The current step's keys.
     /// Whether the step on screen is typing into a field.
     public var isEditingText: Bool { stepView?.isEditingText ?? false }
 
-    /// The keys of the step on screen.
+    /// The keys of the step on screen, and Backspace's stay unless a field has it.
     public var keyHelp: [KeyHelpItem] {
-        stepView?.keyHelp ?? []
+        (stepView?.keyHelp ?? []) + (isEditingText ? [] : [keyMap.help(CheckoutKeys.stay)])
     }
 
     // MARK: - Private
@@ -68,13 +69,13 @@ public struct CheckoutFlowView: TerminalView {
     private var stepView: (any TerminalView)? {
         switch coordinator.screen {
         case .loading, .finished: nil
-        case .resumeOffer(let viewModel): ResumeDraftView(viewModel: viewModel, theme: theme)
-        case .reviewCart(let viewModel): ReviewCartView(viewModel: viewModel, theme: theme)
-        case .shippingAddress(let viewModel): ShippingAddressView(viewModel: viewModel, theme: theme)
-        case .shippingOption(let viewModel): ShippingOptionView(viewModel: viewModel, theme: theme)
-        case .payment(let viewModel): PaymentView(viewModel: viewModel, theme: theme)
-        case .review(let viewModel): OrderReviewView(viewModel: viewModel, theme: theme)
-        case .placeOrder(let viewModel): PlaceOrderView(viewModel: viewModel, theme: theme)
+        case .resumeOffer(let viewModel): ResumeDraftView(viewModel: viewModel, theme: theme, keyMap: keyMap)
+        case .reviewCart(let viewModel): ReviewCartView(viewModel: viewModel, theme: theme, keyMap: keyMap)
+        case .shippingAddress(let viewModel): ShippingAddressView(viewModel: viewModel, theme: theme, keyMap: keyMap)
+        case .shippingOption(let viewModel): ShippingOptionView(viewModel: viewModel, theme: theme, keyMap: keyMap)
+        case .payment(let viewModel): PaymentView(viewModel: viewModel, theme: theme, keyMap: keyMap)
+        case .review(let viewModel): OrderReviewView(viewModel: viewModel, theme: theme, keyMap: keyMap)
+        case .placeOrder(let viewModel): PlaceOrderView(viewModel: viewModel, theme: theme, keyMap: keyMap)
         }
     }
 

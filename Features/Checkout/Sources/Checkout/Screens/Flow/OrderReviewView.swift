@@ -1,16 +1,18 @@
 import DesignSystem
 import TerminalUI
 
-/// Step 5. Keys: Enter places the order; `c` edits the cart, `a` the address, `s` the shipping, `p` the payment;
-/// Escape goes back.
+/// Step 5. Keys: `OrderReviewKeys` (Enter places the order; `c` edits the cart, `a` the address, `s` the
+/// shipping, `p` the payment; Escape goes back).
 public struct OrderReviewView: TerminalView {
     private let viewModel: OrderReviewViewModel
     private let theme: Theme
+    private let keyMap: KeyMap
 
     /// Creates the view.
-    public init(viewModel: OrderReviewViewModel, theme: Theme) {
+    public init(viewModel: OrderReviewViewModel, theme: Theme, keyMap: KeyMap) {
         self.viewModel = viewModel
         self.theme = theme
+        self.keyMap = keyMap
     }
 
     /// The lines as a table, the totals, the address and payment, and the hints.
@@ -41,27 +43,16 @@ public struct OrderReviewView: TerminalView {
 
     /// Places the order, edits a step or goes back.
     public func handle(_ key: KeyEvent) -> KeyHandling {
-        let viewModel = self.viewModel
-        let edits: [Character: CheckoutStep] = [
-            "c": .reviewCart, "a": .shippingAddress, "s": .shippingOption, "p": .payment,
-        ]
-        if key.isEnter {
-            viewModel.send(.confirm)
-        } else if key.isEscape {
-            viewModel.send(.edit(.payment))
-        } else if case .character(let character) = key.key, key.modifiers.isEmpty, let step = edits[character] {
-            viewModel.send(.edit(step))
-        } else {
-            return .ignored
+        guard let action = keyMap.action(OrderReviewKeys.self, for: key) else { return .ignored }
+        switch action {
+        case .place: viewModel.send(.confirm)
+        case .back: viewModel.send(.edit(.payment))
+        case .editCart, .editAddress, .editShipping, .editPayment:
+            if let step = action.step { viewModel.send(.edit(step)) }
         }
         return .handled
     }
 
     /// The review's keys.
-    public var keyHelp: [KeyHelpItem] {
-        [
-            KeyHelpItem(key: "enter", action: "place order"), KeyHelpItem(key: "c/a/s/p", action: "edit"),
-            KeyHelpItem(key: "esc", action: "back"),
-        ]
-    }
+    public var keyHelp: [KeyHelpItem] { keyMap.help(OrderReviewKeys.allCases) }
 }

@@ -1,17 +1,20 @@
 import DesignSystem
 import TerminalUI
 
-/// Step 4. Keys: on the methods, ↑↓ choose card or invoice; Tab and Shift-Tab move between the methods and the
-/// card's fields; typing edits a card field (Backspace only ever deletes text); Enter continues; Escape goes back.
+/// Step 4. Keys: `PaymentKeys` (on the methods, ↑↓ choose card or invoice; Tab and Shift-Tab move between the
+/// methods and the card's fields; Enter continues; Escape goes back); on a card field every other key is the
+/// field's, so typing edits it (Backspace only ever deletes text; on the methods the flow keeps it).
 /// The card number shows only its last four digits, the security code not at all.
 public struct PaymentView: TerminalView {
     private let viewModel: PaymentViewModel
     private let theme: Theme
+    private let keyMap: KeyMap
 
     /// Creates the view.
-    public init(viewModel: PaymentViewModel, theme: Theme) {
+    public init(viewModel: PaymentViewModel, theme: Theme, keyMap: KeyMap) {
         self.viewModel = viewModel
         self.theme = theme
+        self.keyMap = keyMap
     }
 
     /// The methods, the card form when paying by card, and the hints.
@@ -55,24 +58,24 @@ public struct PaymentView: TerminalView {
     /// Chooses, moves, edits, continues or goes back.
     public func handle(_ key: KeyEvent) -> KeyHandling {
         let viewModel = self.viewModel
-        switch (key.key, key.modifiers) {
-        case (.tab, []):
+        let action = keyMap.action(PaymentKeys.self, for: key)
+        switch action {
+        case .next:
             viewModel.send(.focusNext)
-        case (.tab, .shift):
+        case .previous:
             viewModel.send(.focusPrevious)
-        case (.up, []) where viewModel.focus == .methods:
+        case .card where viewModel.focus == .methods:
             viewModel.send(.choose(.card))
-        case (.down, []) where viewModel.focus == .methods:
+        case .invoice where viewModel.focus == .methods:
             viewModel.send(.choose(.invoice))
-        case (.enter, []):
+        case .continue:
             viewModel.send(.continueToNextStep)
-        case (.escape, _):
+        case .back:
             viewModel.send(.goBack)
-        default:
-            guard case .card(let field) = viewModel.focus else {
-                // Backspace edits text only: on the methods it does nothing rather than leave the step.
-                return key.key == .backspace ? .handled : .ignored
-            }
+        case .card, .invoice, nil:
+            // Off the methods, ↑↓ and every other key are the card field's; on the methods the flow keeps
+            // Backspace (`CheckoutKeys.stay`).
+            guard case .card(let field) = viewModel.focus else { return .ignored }
             var state = viewModel.state(of: field)
             guard state.handle(key) == .handled else { return .ignored }
             viewModel.send(.edit(state, field))
@@ -86,12 +89,8 @@ public struct PaymentView: TerminalView {
     /// The keys of the methods or of the card form, wherever the focus is.
     public var keyHelp: [KeyHelpItem] {
         var items: [KeyHelpItem] = []
-        if viewModel.focus == .methods { items.append(KeyHelpItem(key: "↑↓", action: "card or invoice")) }
-        items += [
-            KeyHelpItem(key: "tab/shift-tab", action: "next/previous"), KeyHelpItem(key: "enter", action: "continue"),
-            KeyHelpItem(key: "esc", action: "back"),
-        ]
-        return items
+        if viewModel.focus == .methods { items += keyMap.help([PaymentKeys.card, .invoice]) }
+        return items + keyMap.help([PaymentKeys.next, .previous, .continue, .back])
     }
 
     /// How much of a card field shows: the number's last four digits, nothing of the security code.

@@ -1,16 +1,18 @@
 import DesignSystem
 import TerminalUI
 
-/// Step 6. Keys: Enter (or `r`) sends or tries again, `o` starts over when an earlier order's outcome is unknown,
-/// Escape goes back to the review, `q` leaves checkout.
+/// Step 6. Keys: `PlaceOrderKeys` (Enter or `r` sends or tries again, `o` starts over when an earlier order's
+/// outcome is unknown, Escape goes back to the review, `q` leaves checkout), each while its help lists it.
 public struct PlaceOrderView: TerminalView {
     private let viewModel: PlaceOrderViewModel
     private let theme: Theme
+    private let keyMap: KeyMap
 
     /// Creates the view.
-    public init(viewModel: PlaceOrderViewModel, theme: Theme) {
+    public init(viewModel: PlaceOrderViewModel, theme: Theme, keyMap: KeyMap) {
         self.viewModel = viewModel
         self.theme = theme
+        self.keyMap = keyMap
     }
 
     /// The progress or the outcome.
@@ -37,16 +39,14 @@ public struct PlaceOrderView: TerminalView {
     /// Sends, tries again, goes back or leaves.
     public func handle(_ key: KeyEvent) -> KeyHandling {
         let viewModel = self.viewModel
-        if key.isEnter || key.isCharacter("r") {
-            viewModel.send(.place)
-        } else if key.isCharacter("o"), viewModel.canStartOver {
-            viewModel.send(.startOver)
-        } else if key.isEscape {
-            viewModel.send(.goBack)
-        } else if key.isCharacter("q") {
-            viewModel.send(.cancel)
-        } else {
+        guard let action = keyMap.action(PlaceOrderKeys.self, for: key), available.contains(action) else {
             return .ignored
+        }
+        switch action {
+        case .send: viewModel.send(.place)
+        case .startOver: viewModel.send(.startOver)
+        case .back: viewModel.send(.goBack)
+        case .leave: viewModel.send(.cancel)
         }
         return .handled
     }
@@ -54,13 +54,19 @@ public struct PlaceOrderView: TerminalView {
     /// Send (or try again), back to the review and leave, while the order can still be sent; none while it is
     /// being sent or once it is placed.
     public var keyHelp: [KeyHelpItem] {
-        let always = [KeyHelpItem(key: "esc", action: "back to review"), KeyHelpItem(key: "q", action: "leave")]
+        available.map { action in
+            keyMap.help(action, as: action == .send && viewModel.status != .ready ? "try again" : nil)
+        }
+    }
+
+    /// The actions the status allows, in the help's order.
+    private var available: [PlaceOrderKeys] {
+        let always: [PlaceOrderKeys] = [.back, .leave]
         switch viewModel.status {
-        case .ready: return [KeyHelpItem(key: "enter", action: "send")] + always
+        case .ready: return [.send] + always
         case .sending, .placed: return []
         case .failed(_, let canRetry):
-            let startOver = viewModel.canStartOver ? [KeyHelpItem(key: "o", action: "start over")] : []
-            return startOver + (canRetry ? [KeyHelpItem(key: "r", action: "try again")] : []) + always
+            return (viewModel.canStartOver ? [.startOver] : []) + (canRetry ? [.send] : []) + always
         }
     }
 }

@@ -1,15 +1,17 @@
 import DesignSystem
 import TerminalUI
 
-/// The resume offer. Keys: Enter or `r` resumes, `n` starts over, Escape leaves.
+/// The resume offer. Keys: `ResumeDraftKeys` (Enter or `r` resumes, `n` starts over, Escape leaves).
 public struct ResumeDraftView: TerminalView {
     private let viewModel: ResumeDraftViewModel
     private let theme: Theme
+    private let keyMap: KeyMap
 
     /// Creates the view.
-    public init(viewModel: ResumeDraftViewModel, theme: Theme) {
+    public init(viewModel: ResumeDraftViewModel, theme: Theme, keyMap: KeyMap) {
         self.viewModel = viewModel
         self.theme = theme
+        self.keyMap = keyMap
     }
 
     /// The question, what was saved, and the choices.
@@ -28,24 +30,15 @@ public struct ResumeDraftView: TerminalView {
 
     /// Enter or `r` resumes, `n` starts over, Escape leaves.
     public func handle(_ key: KeyEvent) -> KeyHandling {
-        let viewModel = self.viewModel
-        if key.isEnter || key.isCharacter("r") {
-            viewModel.send(.resume)
-        } else if key.isCharacter("n") {
-            viewModel.send(.startOver)
-        } else if key.isEscape {
-            viewModel.send(.cancel)
-        } else {
-            return .ignored
+        guard let action = keyMap.action(ResumeDraftKeys.self, for: key) else { return .ignored }
+        switch action {
+        case .resume: viewModel.send(.resume)
+        case .startOver: viewModel.send(.startOver)
+        case .leave: viewModel.send(.cancel)
         }
         return .handled
     }
 
     /// The offer's keys.
-    public var keyHelp: [KeyHelpItem] {
-        [
-            KeyHelpItem(key: "enter", action: "resume"), KeyHelpItem(key: "n", action: "start over"),
-            KeyHelpItem(key: "esc", action: "leave"),
-        ]
-    }
+    public var keyHelp: [KeyHelpItem] { keyMap.help(ResumeDraftKeys.allCases) }
 }

@@ -1,16 +1,19 @@
 import DesignSystem
 import TerminalUI
 
-/// Step 1. Keys: ↑↓ select, `+`/`-` quantity, `x` remove, Enter continues, Escape cancels checkout.
+/// Step 1. Keys: `ReviewCartKeys` (Enter continues, Escape cancels checkout), then the cart's editing keys
+/// (`CartKeys` but checkout: `+` or `=`, `-`, `x` or Delete) and the `ScrollKeys`, which move the selection.
 public struct ReviewCartView: TerminalView {
     private let viewModel: ReviewCartViewModel
     private let theme: Theme
+    private let keyMap: KeyMap
     private let listHeight = 12
 
     /// Creates the view.
-    public init(viewModel: ReviewCartViewModel, theme: Theme) {
+    public init(viewModel: ReviewCartViewModel, theme: Theme, keyMap: KeyMap) {
         self.viewModel = viewModel
         self.theme = theme
+        self.keyMap = keyMap
     }
 
     /// The lines, the subtotal, a notice and the hints.
@@ -29,24 +32,29 @@ public struct ReviewCartView: TerminalView {
         ).render(size: size, theme: theme)
     }
 
-    /// Handles the editing keys, Enter and Escape.
+    /// Handles the step's keys and the editing keys.
     public func handle(_ key: KeyEvent) -> KeyHandling {
         let viewModel = self.viewModel
-        if key.isEnter {
+        switch keyMap.action(ReviewCartKeys.self, for: key) {
+        case .continue:
             viewModel.send(.continueToNextStep)
             return .handled
-        }
-        if key.isEscape {
+        case .cancel:
             viewModel.send(.cancel)
             return .handled
+        case nil:
+            break
         }
         return CartLinesList.handle(
-            key, editor: viewModel.editor, visibleCount: CartLinesList.visibleCount(height: listHeight))
+            key, keyMap: keyMap, editor: viewModel.editor,
+            visibleCount: CartLinesList.visibleCount(height: listHeight))
     }
 
-    /// Enter, the cart's editing keys, and Escape.
+    /// Continue, the cart's editing keys, and cancel.
     public var keyHelp: [KeyHelpItem] {
-        [KeyHelpItem(key: "enter", action: "continue")] + CartLinesList.editingHints
-            + [KeyHelpItem(key: "esc", action: "cancel")]
+        var hints = [keyMap.help(ReviewCartKeys.continue)] + CartLinesList.editingHints(keyMap)
+        // Cancel before the selection's keys, which a narrow footer drops first.
+        hints.insert(keyMap.help(ReviewCartKeys.cancel), at: hints.count - 1)
+        return hints
     }
 }

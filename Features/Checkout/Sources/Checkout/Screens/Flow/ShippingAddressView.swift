@@ -1,17 +1,19 @@
 import DesignSystem
 import TerminalUI
 
-/// Step 2. Keys: typing edits the focused field (Backspace only ever deletes text); Tab, ↓ and Enter move to the
-/// next field (Enter on the last field continues), Shift-Tab and ↑ to the previous one; Ctrl-S continues from any
-/// field; Escape goes back to the cart.
+/// Step 2. Keys: `ShippingAddressKeys` (Tab and ↓ move to the next field, Enter too, and on the last field it
+/// continues; Shift-Tab and ↑ to the previous one; Ctrl-S continues from any field; Escape goes back to the cart);
+/// every other key is the focused field's, so typing edits it (Backspace only ever deletes text).
 public struct ShippingAddressView: TerminalView {
     private let viewModel: ShippingAddressViewModel
     private let theme: Theme
+    private let keyMap: KeyMap
 
     /// Creates the view.
-    public init(viewModel: ShippingAddressViewModel, theme: Theme) {
+    public init(viewModel: ShippingAddressViewModel, theme: Theme, keyMap: KeyMap) {
         self.viewModel = viewModel
         self.theme = theme
+        self.keyMap = keyMap
     }
 
     /// The fields with their messages, the supported countries and the hints.
@@ -39,18 +41,18 @@ public struct ShippingAddressView: TerminalView {
     /// start of a field does nothing rather than leave the step.
     public func handle(_ key: KeyEvent) -> KeyHandling {
         let viewModel = self.viewModel
-        switch (key.key, key.modifiers) {
-        case (.tab, []), (.down, []):
+        switch keyMap.action(ShippingAddressKeys.self, for: key) {
+        case .nextField:
             viewModel.send(.focusNext)
-        case (.tab, .shift), (.up, []):
+        case .previousField:
             viewModel.send(.focusPrevious)
-        case (.enter, []) where viewModel.focusedField != viewModel.fields.last:
+        case .advance where !isOnLastField:
             viewModel.send(.focusNext)
-        case (.enter, []), (.character("s"), .control):
+        case .advance, .continue:
             viewModel.send(.continueToNextStep)
-        case (.escape, _):
+        case .back:
             viewModel.send(.goBack)
-        default:
+        case nil:
             let field = viewModel.focusedField
             var state = viewModel.state(of: field)
             guard state.handle(key) == .handled else { return .ignored }
@@ -62,12 +64,14 @@ public struct ShippingAddressView: TerminalView {
     /// Always: one of the address fields has the focus.
     public var isEditingText: Bool { true }
 
-    /// The form's keys.
+    /// The form's keys (Enter's as it acts on the focused field).
     public var keyHelp: [KeyHelpItem] {
         [
-            KeyHelpItem(key: "tab/shift-tab", action: "next/previous field"),
-            KeyHelpItem(key: "ctrl-s", action: "continue"), KeyHelpItem(key: "esc", action: "back to the cart"),
-            KeyHelpItem(key: "enter", action: "next field"),
+            keyMap.help(ShippingAddressKeys.nextField), keyMap.help(ShippingAddressKeys.previousField),
+            keyMap.help(ShippingAddressKeys.continue), keyMap.help(ShippingAddressKeys.back),
+            keyMap.help(ShippingAddressKeys.advance, as: isOnLastField ? "continue" : nil),
         ]
     }
+
+    private var isOnLastField: Bool { viewModel.focusedField == viewModel.fields.last }
 }

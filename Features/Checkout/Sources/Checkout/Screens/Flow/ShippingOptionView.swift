@@ -1,15 +1,18 @@
 import DesignSystem
 import TerminalUI
 
-/// Step 3. Keys: ↑↓ move, Enter chooses and continues, Escape goes back.
+/// Step 3. Keys: `ShippingOptionKeys` (Enter chooses and continues, Escape goes back), then `ScrollKeys`' line up
+/// and down, which move the highlight.
 public struct ShippingOptionView: TerminalView {
     private let viewModel: ShippingOptionViewModel
     private let theme: Theme
+    private let keyMap: KeyMap
 
     /// Creates the view.
-    public init(viewModel: ShippingOptionViewModel, theme: Theme) {
+    public init(viewModel: ShippingOptionViewModel, theme: Theme, keyMap: KeyMap) {
         self.viewModel = viewModel
         self.theme = theme
+        self.keyMap = keyMap
     }
 
     /// The options as a menu.
@@ -35,21 +38,23 @@ public struct ShippingOptionView: TerminalView {
     /// Moves, chooses or goes back.
     public func handle(_ key: KeyEvent) -> KeyHandling {
         let viewModel = self.viewModel
-        switch (key.key, key.modifiers) {
-        case (.up, []): viewModel.send(.moveHighlight(by: -1))
-        case (.down, []): viewModel.send(.moveHighlight(by: 1))
-        case (.enter, []): viewModel.send(.chooseHighlightedAndContinue)
-        case (.escape, _): viewModel.send(.goBack)
-        default: return .ignored
+        switch keyMap.action(ShippingOptionKeys.self, for: key) {
+        case .choose: viewModel.send(.chooseHighlightedAndContinue)
+        case .back: viewModel.send(.goBack)
+        case nil:
+            switch keyMap.action(ScrollKeys.self, for: key) {
+            case .lineUp: viewModel.send(.moveHighlight(by: -1))
+            case .lineDown: viewModel.send(.moveHighlight(by: 1))
+            default: return .ignored
+            }
         }
         return .handled
     }
 
     /// The option list's keys.
     public var keyHelp: [KeyHelpItem] {
-        [
-            KeyHelpItem(key: "↑↓", action: "move"), KeyHelpItem(key: "enter", action: "choose"),
-            KeyHelpItem(key: "esc", action: "back"),
-        ]
+        let up = keyMap.keys(for: ScrollKeys.lineUp).first?.label ?? ""
+        let down = keyMap.keys(for: ScrollKeys.lineDown).first?.label ?? ""
+        return [KeyHelpItem(key: up + down, action: "move")] + keyMap.help(ShippingOptionKeys.allCases)
     }
 }

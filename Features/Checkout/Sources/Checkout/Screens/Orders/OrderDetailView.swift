@@ -1,15 +1,17 @@
 import DesignSystem
 import TerminalUI
 
-/// One order. Keys: `r` reloads; everything else is left to the App (Escape to go back).
+/// One order. Keys: `OrdersKeys.refresh` (`r`) reloads; everything else is left to the App (Escape to go back).
 public struct OrderDetailView: TerminalView {
     private let viewModel: OrderDetailViewModel
     private let theme: Theme
+    private let keyMap: KeyMap
 
     /// Creates the view.
-    public init(viewModel: OrderDetailViewModel, theme: Theme) {
+    public init(viewModel: OrderDetailViewModel, theme: Theme, keyMap: KeyMap) {
         self.viewModel = viewModel
         self.theme = theme
+        self.keyMap = keyMap
     }
 
     /// The order's lines, totals, address and payment, or the loading or error state.
@@ -37,15 +39,15 @@ public struct OrderDetailView: TerminalView {
         ).render(size: size, theme: theme)
     }
 
-    /// `r` reloads.
+    /// `OrdersKeys.refresh` reloads.
     public func handle(_ key: KeyEvent) -> KeyHandling {
-        guard key.isCharacter("r") else { return .ignored }
+        guard keyMap.action(OrdersKeys.self, for: key) == .refresh else { return .ignored }
         viewModel.send(.load)
         return .handled
     }
 
     /// The order's keys.
     public var keyHelp: [KeyHelpItem] {
-        [KeyHelpItem(key: "r", action: "reload"), KeyHelpItem(key: "esc", action: "back")]
+        [keyMap.help(OrdersKeys.refresh, as: "reload"), KeyHelpItem(key: "esc", action: "back")]
     }
 }

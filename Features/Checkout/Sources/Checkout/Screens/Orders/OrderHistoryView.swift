@@ -1,16 +1,19 @@
 import DesignSystem
 import TerminalUI
 
-/// The order history. Keys: ↑↓ select (loading more at the end), Enter opens, `r` refreshes.
+/// The order history. Keys: `OrdersKeys` (Enter opens, `r` refreshes), then the `ScrollKeys`, which move the
+/// selection (loading more at the end).
 public struct OrderHistoryView: TerminalView {
     private let viewModel: OrderHistoryViewModel
     private let theme: Theme
+    private let keyMap: KeyMap
     private let listHeight: Int
 
     /// Creates the view; `listHeight` is the number of lines the list may take.
-    public init(viewModel: OrderHistoryViewModel, theme: Theme, listHeight: Int = 16) {
+    public init(viewModel: OrderHistoryViewModel, theme: Theme, keyMap: KeyMap, listHeight: Int = 16) {
         self.viewModel = viewModel
         self.theme = theme
+        self.keyMap = keyMap
         self.listHeight = listHeight
     }
 
@@ -41,12 +44,11 @@ public struct OrderHistoryView: TerminalView {
     /// Selects, opens or refreshes.
     public func handle(_ key: KeyEvent) -> KeyHandling {
         let viewModel = self.viewModel
-        if key.isEnter {
-            viewModel.send(.openSelected)
-        } else if key.isCharacter("r") {
-            viewModel.send(.load)
-        } else {
-            guard let move = ListState.Move(key) else { return .ignored }
+        switch keyMap.action(OrdersKeys.self, for: key) {
+        case .open: viewModel.send(.openSelected)
+        case .refresh: viewModel.send(.load)
+        case nil:
+            guard let move = keyMap.action(ScrollKeys.self, for: key)?.listMove else { return .ignored }
             return viewModel.send(.move(move, visibleCount: max(listHeight / 2, 1))).isHandled ? .handled : .ignored
         }
         return .handled
@@ -54,9 +56,6 @@ public struct OrderHistoryView: TerminalView {
 
     /// The list's keys.
     public var keyHelp: [KeyHelpItem] {
-        [
-            KeyHelpItem(key: "↑↓", action: "select"), KeyHelpItem(key: "enter", action: "open"),
-            KeyHelpItem(key: "r", action: "refresh"),
-        ]
+        keyMap.help([OrdersKeys.open, .refresh]) + [keyMap.selectionHelp()]
     }
 }
