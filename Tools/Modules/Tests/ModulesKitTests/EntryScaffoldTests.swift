@@ -109,12 +109,15 @@ import Testing
         }
     }
 
+    /// The products of the template, in this repository's layout.
+    private static let products = EntryFeatureTemplate.Products(
+        logging: "Core/Logging", models: "Core/Models", persistence: "Core/Persistence", designSystem: "DesignSystem",
+        featureKit: "FeatureKit")
+
     @Test func theTemplateNamesItsTablesRoutesAndCommandsAfterTheFeature() {
         let template = EntryFeatureTemplate(
             name: "OrderHistory", packagePath: "Features/OrderHistory",
-            products: .init(
-                logging: "Core/Logging", models: "Core/Models", persistence: "Core/Persistence",
-                designSystem: "DesignSystem", featureKit: "FeatureKit"))
+            products: Self.products)
         #expect(template.prefix == "order_history_")
         #expect(template.lower == "orderhistory")
         let files = Dictionary(uniqueKeysWithValues: template.files)
@@ -145,9 +148,7 @@ import Testing
     @Test func withATabTheEntryDeclaresItsTabAndBadgeAndTestsThem() {
         let template = EntryFeatureTemplate(
             name: "Wishlist", packagePath: "Features/Wishlist",
-            products: .init(
-                logging: "Core/Logging", models: "Core/Models", persistence: "Core/Persistence",
-                designSystem: "DesignSystem", featureKit: "FeatureKit"),
+            products: Self.products,
             tab: true)
         let files = Dictionary(uniqueKeysWithValues: template.files)
         let entry = files["Sources/Wishlist/Entry/WishlistEntry.swift"] ?? ""
@@ -165,8 +166,9 @@ import Testing
     }
 
     /// A repository on contract v2 with stand-ins of the products the template uses (each a library of one empty
-    /// target), the root manifest's `features` list and the App's `AppEntries.all`.
-    private func makeContractRepository(in directory: URL) throws -> URL {
+    /// target), the root manifest's `features` list and the App's `AppEntries.all`; without `preview`, FeatureKit
+    /// declares no `FeaturePreview` (nor its test support).
+    private func makeContractRepository(in directory: URL, preview: Bool = true) throws -> URL {
         func write(_ text: String, _ path: String) throws {
             let url = directory.appending(path: path)
             try FileManager().createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -175,7 +177,8 @@ import Testing
         let standIns = [
             ("Core/Logging", ["Logging"]), ("Core/Models", ["Models"]),
             ("Core/Persistence", ["Persistence", "PersistenceTestSupport"]),
-            ("DesignSystem", ["DesignSystem", "TerminalUI"]), ("FeatureKit", ["FeatureKit"]),
+            ("DesignSystem", ["DesignSystem", "TerminalUI"]),
+            ("FeatureKit", ["FeatureKit"] + (preview ? ["FeaturePreview", "FeaturePreviewTestSupport"] : [])),
         ]
         for (path, products) in standIns {
             let libraries = products.map { ".library(name: \"\($0)\", targets: [\"\($0)\"])" }
@@ -233,6 +236,13 @@ import Testing
             ] {
                 #expect(created.contains("Features/Wishlist/Sources/Wishlist/\(part).swift"), "\(part)")
             }
+            for file in [
+                "Sources/WishlistPreview/WishlistPreview.swift",
+                "Sources/WishlistPreviewCatalog/WishlistPreviews.swift",
+                "Tests/WishlistTests/PreviewTests.swift",
+            ] {
+                #expect(created.contains("Features/Wishlist/\(file)"), "\(file)")
+            }
             let entry = try String(
                 contentsOf: repo.appending(path: "Features/Wishlist/Sources/Wishlist/Entry/WishlistEntry.swift"),
                 encoding: .utf8)
@@ -263,6 +273,57 @@ import Testing
                 try String(contentsOf: repo.appending(path: "App/Sources/ShopApp/AppEntries.swift"), encoding: .utf8)
                     == registry)
         }
+    }
+
+    @Test func aRepositoryWhoseFeatureKitHasNoPreviewIsRefusedBeforeAnythingIsWritten() async throws {
+        try await withTemporaryDirectory { directory in
+            let repo = try makeContractRepository(in: directory.appending(path: "repo"), preview: false)
+            let run = await runModules(
+                ["new", "feature", "Wishlist", "--no-lint", "--repo", repo.path], in: repo,
+                runner: liveRunner(directory))
+            #expect(run.status == 1)
+            #expect(run.errorOutput.contains("FeaturePreview, FeaturePreviewTestSupport"), "\(run.errorOutput)")
+            #expect(!FileManager().fileExists(atPath: repo.appending(path: "Features/Wishlist").path))
+            let registry = try String(
+                contentsOf: repo.appending(path: "App/Sources/ShopApp/AppEntries.swift"), encoding: .utf8)
+            #expect(registry == Self.registry)
+        }
+    }
+
+    @Test func theFeatureHasAPreviewExecutableOfItsScreenInItsStatesAndItsTests() {
+        let template = EntryFeatureTemplate(
+            name: "Wishlist", packagePath: "Features/Wishlist",
+            products: Self.products)
+        let files = Dictionary(uniqueKeysWithValues: template.files)
+        let main = files["Sources/WishlistPreview/WishlistPreview.swift"] ?? ""
+        #expect(main.contains("@main\nenum WishlistPreview {"))
+        #expect(main.contains("await PreviewHost.main(WishlistPreviews.catalog)"))
+        #expect(main.contains("swift run --package-path\n/// Features/Wishlist WishlistPreview"))
+        let catalog = files["Sources/WishlistPreviewCatalog/WishlistPreviews.swift"] ?? ""
+        #expect(catalog.contains("PreviewCatalog(feature: \"Wishlist\", screens: [list])"))
+        #expect(catalog.contains("routes: [WishlistEntry.listPattern]"))
+        for state in ["loaded", "empty", "error"] {
+            #expect(catalog.contains("PreviewState(\"\(state)\")"), "\(state)")
+        }
+        #expect(catalog.contains("location: .inMemory"))
+        #expect(catalog.contains("LiveWishlistRepository(database: database)"))
+        #expect(catalog.contains("struct FailingRepository: WishlistRepository"))
+        let tests = files["Tests/WishlistTests/PreviewTests.swift"] ?? ""
+        #expect(tests.contains("catalog.uncoveredRoutes(of: WishlistDestination.patterns).isEmpty"))
+        #expect(tests.contains("PreviewCatalogCheck.problems(in: catalog) == []"))
+        #expect(tests.contains("executable: \"WishlistPreview\", catalog: catalog, opening: \"Wishlist/loaded\""))
+        #expect(tests.contains(".timeLimit("))
+        let manifest = files["Package.swift"] ?? ""
+        #expect(manifest.contains(".executable(name: \"WishlistPreview\", targets: [\"WishlistPreview\"]),"))
+        #expect(manifest.contains(".executableTarget(\n            name: \"WishlistPreview\","))
+        #expect(manifest.contains(".target(\n            name: \"WishlistPreviewCatalog\","))
+        #expect(
+            manifest.contains(
+                "            name: \"WishlistTests\",\n            dependencies: [\n                \"Wishlist\",\n"
+                    + "                \"WishlistPreview\",\n                \"WishlistPreviewCatalog\",\n"
+                    + "                .product(name: \"FeaturePreviewTestSupport\", package: \"FeatureKit\"),\n"))
+        #expect(files["README.md"]?.contains("`swift run --package-path Features/Wishlist WishlistPreview`") == true)
+        #expect(!template.files.map(\.1).joined().contains("__"))
     }
 
     @Test func aNameThatIsAlreadyAScreenOrACommandIsRefused() async throws {

@@ -1,8 +1,10 @@
 /// A new feature package on contract v2 of the feature entry (FeatureKit's README), in the house skeleton
 /// (`Domain/`, `Data/`, `Screens/`, `Entry/`): a local SQLite repository (the feature works with no server route),
-/// the `@MainActor @Observable` Feature, a view model with one `send(_:)` and its console view, and the entry: its
+/// the `@MainActor @Observable` Feature, a view model with one `send(_:)` and its console view, the entry: its
 /// `Destination` (`storefront://<name>`, parsed and printed by the destination alone), its commands each with its
-/// handler, its tables, and with `tab` a tab and a badge (the item count). Used where the repository has the entry
+/// handler, its tables, and with `tab` a tab and a badge (the item count); and the preview executable
+/// `<Name>Preview` (FeatureKit's `FeaturePreview`): the screen loaded, empty and failed over an in-memory database,
+/// with its tests (every route in the catalog, every state drawn, the built binary run in tmux). Used where the repository has the entry
 /// contract (a package with the `FeatureKit` product) and the App lists entries where ``EntryRegistration`` finds
 /// them; the generated code compiles against the products it uses.
 ///
@@ -16,6 +18,7 @@ struct EntryFeatureTemplate {
     /// The products the generated package uses (the packages declaring them are found in the repository).
     static let requiredProducts = [
         "Logging", "Models", "Persistence", "PersistenceTestSupport", "DesignSystem", "TerminalUI", "FeatureKit",
+        "FeaturePreview", "FeaturePreviewTestSupport",
     ]
 
     /// The products the generated package uses, by the package that declares each (repository paths).
@@ -55,7 +58,8 @@ struct EntryFeatureTemplate {
             let persistence = package(declaring: "Persistence"),
             package(declaring: "PersistenceTestSupport") == persistence,
             let designSystem = package(declaring: "DesignSystem"), package(declaring: "TerminalUI") == designSystem,
-            let featureKit = package(declaring: "FeatureKit")
+            let featureKit = package(declaring: "FeatureKit"), package(declaring: "FeaturePreview") == featureKit,
+            package(declaring: "FeaturePreviewTestSupport") == featureKit
         else { return nil }
         return Products(
             logging: logging, models: models, persistence: persistence, designSystem: designSystem,
@@ -66,7 +70,7 @@ struct EntryFeatureTemplate {
     var files: [(String, String)] {
         [
             ("Package.swift", manifest),
-            ("README.md", fill(fillTab(Self.readme)).replacingOccurrences(of: "__PATH__", with: packagePath)),
+            ("README.md", fillPath(fillTab(Self.readme))),
             ("Sources/\(name)/Domain/\(name)Item.swift", fill(Self.item)),
             ("Sources/\(name)/Data/\(name)Storage.swift", fill(Self.storage)),
             ("Sources/\(name)/Data/\(name)Repository.swift", fill(Self.repository)),
@@ -76,6 +80,9 @@ struct EntryFeatureTemplate {
             ("Sources/\(name)/Entry/\(name)Entry.swift", fill(fillTab(Self.entry))),
             ("Tests/\(name)Tests/\(name)FeatureTests.swift", fill(Self.featureTests)),
             ("Tests/\(name)Tests/\(name)EntryTests.swift", fill(fillTab(Self.entryTests))),
+            ("Sources/\(name)Preview/\(name)Preview.swift", fillPath(Self.previewMain)),
+            ("Sources/\(name)PreviewCatalog/\(name)Previews.swift", fill(Self.previewCatalog)),
+            ("Tests/\(name)Tests/PreviewTests.swift", fill(Self.previewTests)),
         ]
     }
 
@@ -101,15 +108,28 @@ struct EntryFeatureTemplate {
 
         `Domain/` the item; `Data/` its storage (migrations) and the SQLite repository; `__NAME__Feature` the owner of
         the items; `Screens/` the view model (one `send(_:)`) and the view; `Entry/` the entry.
+        `Sources/__NAME__Preview` is the preview executable and `Sources/__NAME__PreviewCatalog` the catalog it shows.
+
+        ## Preview
+
+        `swift run --package-path __PATH__ __NAME__Preview` opens the screen full-screen, offline, with a menu of
+        its states: loaded (sample items), empty, and the error of a store that cannot be read, each over an
+        in-memory database. `--list` prints the menu; `--open "__NAME__/loaded"` starts on one state.
 
         ## Tests
 
         `swift test --package-path __PATH__`: the feature over an in-memory database, the entry's descriptor
-        and deep links, the screen's intents and keys.
+        and deep links, the screen's intents and keys, and the preview (`PreviewTests`: every route in the catalog,
+        every state drawn, the built `__NAME__Preview` run in tmux).
 
         """
 
     // MARK: - Private
+
+    /// `fill`, and `__PATH__` the package's repository path.
+    private func fillPath(_ text: String) -> String {
+        fill(text).replacingOccurrences(of: "__PATH__", with: packagePath)
+    }
 
     private func fill(_ text: String) -> String {
         text.replacingOccurrences(of: "__NAME__", with: name)
@@ -167,8 +187,14 @@ struct EntryFeatureTemplate {
             product("Models", products.models), product("Persistence", products.persistence),
             product("TerminalUI", products.designSystem), product("DesignSystem", products.designSystem),
         ].joined(separator: "\n")
+        let catalogProducts = [
+            product("FeaturePreview", products.featureKit), product("Logging", products.logging),
+            product("Models", products.models), product("Persistence", products.persistence),
+            product("TerminalUI", products.designSystem),
+        ].joined(separator: "\n")
         let testProducts = [
-            product("FeatureKit", products.featureKit), product("Logging", products.logging),
+            product("FeaturePreviewTestSupport", products.featureKit), product("FeatureKit", products.featureKit),
+            product("Logging", products.logging),
             product("Models", products.models), product("Persistence", products.persistence),
             product("PersistenceTestSupport", products.persistence), product("TerminalUI", products.designSystem),
             product("DesignSystem", products.designSystem),
@@ -178,13 +204,16 @@ struct EntryFeatureTemplate {
             // \(packagePath): a feature package in the shape of the feature entry contract. Its data lives in the
             // account database (tables under `\(prefix)`), so it works with no server route; its entry registers the
             // screen `storefront://\(lower)`, the `\(lower)` commands and the tables with the App.
+            // `\(name)Preview` shows the screen in its states over an in-memory database (`swift run
+            // \(name)Preview`); tests also use FeatureKit's FeaturePreviewTestSupport and Persistence's test support.
             import PackageDescription
 
             let package = Package(
                 name: "\(name)",
                 platforms: [.macOS(.v15)],
                 products: [
-                    .library(name: "\(name)", targets: ["\(name)"])
+                    .library(name: "\(name)", targets: ["\(name)"]),
+                    .executable(name: "\(name)Preview", targets: ["\(name)Preview"]),
                 ],
                 dependencies: [
             \(packageLines)
@@ -196,10 +225,28 @@ struct EntryFeatureTemplate {
             \(sourceProducts)
                         ]
                     ),
+                    // The \(name) screen in its states over preview data (`swift run \(name)Preview`), and the catalog
+                    // it shows (its own target, so the tests can check it covers every route).
+                    .executableTarget(
+                        name: "\(name)Preview",
+                        dependencies: [
+                            "\(name)PreviewCatalog",
+            \(product("FeaturePreview", products.featureKit))
+                        ]
+                    ),
+                    .target(
+                        name: "\(name)PreviewCatalog",
+                        dependencies: [
+                            "\(name)",
+            \(catalogProducts)
+                        ]
+                    ),
                     .testTarget(
                         name: "\(name)Tests",
                         dependencies: [
                             "\(name)",
+                            "\(name)Preview",
+                            "\(name)PreviewCatalog",
             \(testProducts.joined(separator: "\n"))
                         ]
                     ),
