@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct ClickTargetTests {
     @Test("a column of the tab bar names the tab drawn there, also when the bar scrolled to the selected tab")
-    func tabs() {
+    func tabs() throws {
         let bar = TabBar(tabs: ["Feed", "Search", "Cart"], selectedIndex: 0)
         // `[Feed] Search  Cart `: Feed 0..<6, Search 6..<14, Cart 14..<20.
         let columns = (0..<22).map { bar.tabIndex(atColumn: $0, width: 40, theme: .ascii) }
@@ -19,8 +19,8 @@ struct ClickTargetTests {
         // Too narrow for all: the bar starts at a later tab after an ellipsis, and the columns follow it.
         let scrolled = TabBar(tabs: ["Feed", "Search", "Cart"], selectedIndex: 2)
         let line = scrolled.render(width: 14, theme: .ascii).first?.spans.map(\.text).joined() ?? ""
-        let start = try? #require(line.firstIndex(of: "["))
-        let cartColumn = start.map { line.distance(from: line.startIndex, to: $0) } ?? 0
+        let start = try #require(line.firstIndex(of: "["), "the selected tab is drawn: \(line)")
+        let cartColumn = line.distance(from: line.startIndex, to: start)
         #expect(scrolled.tabIndex(atColumn: cartColumn, width: 14, theme: .ascii) == 2, "\(line)")
         #expect(scrolled.tabIndex(atColumn: 0, width: 14, theme: .ascii) == nil, "the ellipsis is no tab: \(line)")
     }

@@ -40,7 +40,7 @@ public enum CheckoutPreviews {
         let viewModel = CartViewModel(feature: feature, format: PreviewSamples.format)
         viewModel.onCheckout = { environment.report("open the checkout") }
         viewModel.send(.load)
-        return CartView(viewModel: viewModel, theme: environment.theme)
+        return CartView(viewModel: viewModel, theme: environment.theme, keyMap: .defaults)
     }
 
     @MainActor
@@ -88,7 +88,7 @@ public enum CheckoutPreviews {
             let placing = Task { await coordinator.placeOrder() }
             if case .failure = placement { _ = await placing.value }
         }
-        return CheckoutFlowView(coordinator: coordinator, theme: environment.theme)
+        return CheckoutFlowView(coordinator: coordinator, theme: environment.theme, keyMap: .defaults)
     }
 
     /// Starts `coordinator` and takes it forward to `target` with the sample address, the standard option and an
@@ -134,7 +134,7 @@ public enum CheckoutPreviews {
                     orders: PreviewOrderRepository(orders: [], now: environment.now), now: environment.now)
                 report(again, to: environment)
                 await again.start()
-                return CheckoutFlowView(coordinator: again, theme: environment.theme)
+                return CheckoutFlowView(coordinator: again, theme: environment.theme, keyMap: .defaults)
             }
         ])
 
@@ -159,7 +159,7 @@ public enum CheckoutPreviews {
         viewModel.onOpenOrder = { environment.report("open order \($0)") }
         viewModel.onSignInNeeded = { environment.report("sign in, then open the orders") }
         viewModel.send(.load)
-        return OrderHistoryView(viewModel: viewModel, theme: environment.theme)
+        return OrderHistoryView(viewModel: viewModel, theme: environment.theme, keyMap: .defaults)
     }
 
     static let order = PreviewScreen(
@@ -179,6 +179,6 @@ public enum CheckoutPreviews {
             orderID: id, order: nil, repository: repository, format: PreviewSamples.format)
         viewModel.onSignInNeeded = { environment.report("sign in, then open the order") }
         viewModel.send(.load)
-        return OrderDetailView(viewModel: viewModel, theme: environment.theme)
+        return OrderDetailView(viewModel: viewModel, theme: environment.theme, keyMap: .defaults)
     }
 }

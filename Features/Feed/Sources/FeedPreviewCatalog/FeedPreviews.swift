@@ -77,7 +77,7 @@ public enum FeedPreviews {
         Task { await feature.start() }
         return FeedListView(
             viewModel: FeedListViewModel(feature: feature, formatter: formatter(environment), pictures: nil),
-            theme: environment.theme)
+            theme: environment.theme, keyMap: .defaults)
     }
 
     @MainActor
@@ -87,6 +87,6 @@ public enum FeedPreviews {
         let feature = feature(cached: cached, server: server, environment)
         let viewModel = PostDetailViewModel(postID: "post_1", feature: feature, formatter: formatter(environment))
         viewModel.send(.load)
-        return PostDetailView(viewModel: viewModel, theme: environment.theme)
+        return PostDetailView(viewModel: viewModel, theme: environment.theme, keyMap: .defaults)
     }
 }

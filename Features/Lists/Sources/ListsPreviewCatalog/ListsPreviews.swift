@@ -129,8 +129,10 @@ struct PreviewFolder {
             }
         }
         let now = environment.now
+        // No catalog in a preview: items show their product ids, as a list read offline before any lookup does.
+        let names = ProductNames(file: url.appending(path: "lists-products.json"), lookUp: nil)
         return ListsFeature(
-            makeFolder: { ListsFolder(url: url, device: device, now: { now }) },
+            makeFolder: { ListsFolder(url: url, device: device, now: { now }) }, productNames: names,
             logger: Logger(label: "lists-preview", handler: CapturingLogHandler(logLevel: .critical)))
     }
 }

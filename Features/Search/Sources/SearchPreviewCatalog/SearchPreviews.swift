@@ -90,6 +90,6 @@ public enum SearchPreviews {
         let preview = withPreview ? PreviewProducts.all.first { $0.id == id } : nil
         let viewModel = ProductDetailViewModel(productID: id, preview: preview, feature: feature, locale: locale)
         viewModel.send(.load)
-        return ProductDetailView(viewModel: viewModel, theme: environment.theme)
+        return ProductDetailView(viewModel: viewModel, theme: environment.theme, keyMap: .defaults)
     }
 }
