@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 29's must-show for a new feature, in a temporary clone of the committed tree (a cold build: not part of
 # `make test`): `modules new feature Wishlist --tab`, the lines it changed outside Features/Wishlist (the promise is
-# at most 3), a build of the app, then `storefront open storefront://wishlist` without a terminal (its text form).
+# at most 3), a build of the app, then `storefront open storefront://wishlist` without a terminal (its text form),
+# then the feature's own preview: `WishlistPreview --list`, and its loaded screen opened full-screen in tmux.
 # Prints each step's figures; exits 1 when a step fails or more than 3 lines changed outside the feature.
 #
 # Usage: scripts/wishlist-demo.sh [MODULES_BINARY]
@@ -49,8 +50,33 @@ echo "storefront open storefront://wishlist: exit $status in $(elapsed "$start")
 echo "$output" | sed 's/^/  /'
 
 [[ $status == 0 ]] || exit 1
+start=$(seconds)
+swift build --package-path Features/Wishlist --product WishlistPreview >"$work/preview-build.log" 2>&1 ||
+    { tail -n 40 "$work/preview-build.log"; exit 1; }
+echo "swift build --package-path Features/Wishlist --product WishlistPreview: $(elapsed "$start") s"
+preview=Features/Wishlist/.build/debug/WishlistPreview
+echo "WishlistPreview --list:"
+"$preview" --list | sed 's/^/  /'
+session="wishlist-demo-$$"
+tmux new-session -d -s "$session" -x 100 -y 30 "$preview --open Wishlist/loaded"
+start=$(seconds)
+screen=""
+for _ in $(seq 1 100); do # at most 10 s
+    screen=$(tmux capture-pane -p -t "$session" 2>/dev/null || true)
+    [[ $screen == *sku_* ]] && break
+    sleep 0.1
+done
+tmux send-keys -t "$session" q 2>/dev/null || true
+tmux kill-session -t "$session" 2>/dev/null || true
+if [[ $screen != *sku_* ]]; then
+    echo "error: WishlistPreview showed no item within 10 s; its screen was:" >&2
+    echo "$screen" >&2
+    exit 1
+fi
+echo "WishlistPreview --open Wishlist/loaded in tmux: first items after $(elapsed "$start") s, the screen:"
+echo "$screen" | sed -e '/^[[:space:]]*$/d' -e 's/^/  /' | head -n 14
 if ((changed > 3)); then
     echo "error: $changed lines changed outside Features/Wishlist (at most 3)" >&2
     exit 1
 fi
-echo "ok: $changed lines outside Features/Wishlist; the app opens storefront://wishlist"
+echo "ok: $changed lines outside Features/Wishlist; the app opens storefront://wishlist; WishlistPreview shows its screen"
