@@ -242,7 +242,7 @@ struct CommandLineTests {
             JSONSerialization.jsonObject(with: Data(harness.output.contents.utf8)) as? [String: [String: String]])
         #expect(document["error"]?["code"] == "offline")
         let message = try #require(document["error"]?["message"])
-        #expect(message.hasPrefix("You're offline."))
+        #expect(message.contains("could not be loaded: You're offline. (offline)"))
         #expect(message.contains("not saved on this device"))
         #expect(!message.contains("URLError"))
     }
