@@ -233,6 +233,20 @@ struct CommandLineTests {
         #expect(harness.errors.contents.hasPrefix("storefront: the search failed"))
     }
 
+    @Test("a product the server cannot answer, not saved here: the offline code and sentence, never a URLError")
+    func productFailureInWords() async throws {
+        let harness = try CommandHarness()
+        let status = await harness.run(["--api-url", "http://127.0.0.1:9", "--json", "product", "sku_77"])
+        #expect(status == .failure)
+        let document = try #require(
+            JSONSerialization.jsonObject(with: Data(harness.output.contents.utf8)) as? [String: [String: String]])
+        #expect(document["error"]?["code"] == "offline")
+        let message = try #require(document["error"]?["message"])
+        #expect(message.contains("could not be loaded: You're offline. (offline)"))
+        #expect(message.contains("not saved on this device"))
+        #expect(!message.contains("URLError"))
+    }
+
     @Test("with --json a usage error prints the error document on standard output too")
     func usageErrorAsJSON() async throws {
         let harness = try CommandHarness()

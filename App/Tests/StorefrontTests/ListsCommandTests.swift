@@ -63,6 +63,18 @@ extension IntegrationTests {
             #expect(try await counts() == [:])
         }
 
+        @Test("add with the catalog not listening: warned in the offline sentence and code, never a URLError number")
+        func addWithTheCatalogUnreachableWarnsInWords() async throws {
+            let process = try StorefrontProcess()
+            let folder = Self.folder(process.dataDirectory)
+            _ = try await Self.lists(process, folder, "new", "Groceries")
+            let added = try await process.run(
+                ["lists", "add", "Groceries", "sku_3", "--lists-dir", folder, "--api-url", "http://127.0.0.1:9"])
+            #expect(added.status == 0, "\(added)")
+            #expect(added.standardError.contains("sku_3 could not be checked (You're offline. (offline)"), "\(added)")
+            #expect(!added.standardError.contains("URLError"), "\(added)")
+        }
+
         @Test("sign-out: lists in the account's folder make it ask first and go; a chosen folder stays and is named")
         func signOutDeletesOnlyTheAccountFolder() async throws {
             let process = try StorefrontProcess()

@@ -239,9 +239,14 @@ public final class ListsFeature {
 
     /// Adds `productID` to the open list after checking it with the catalog (`ProductNames.check`): an id the
     /// catalog does not know is refused; when the catalog cannot be reached the item is added with a warning and the
-    /// id is checked on the next lookup that reaches it. Says what was done.
+    /// id is checked on the next lookup that reaches it. An id `lists add` refuses (`productIDProblem`: empty, `.`,
+    /// `..`, with `/` or a control character) is refused first, with nothing looked up or written. Says what was done.
     public func addToOpenList(productID: String) async {
         guard session != nil else { return }
+        if let problem = Self.productIDProblem(productID) {
+            say("\(problem); nothing was added.", isError: true)
+            return
+        }
         let names = productNames
         switch await names.check(productID) {
         case .known(let product):
@@ -256,6 +261,19 @@ public final class ListsFeature {
             _ = try? await FileWork.run { names.markUnchecked(productID) }
             await edit("Adding \(productID)") { try $0.addItem(productID: productID, stamp: $1) }
             say("Added \(productID) unchecked (\(reason)); it is checked when the catalog answers.", isError: true)
+        }
+    }
+
+    /// Why `productID` cannot be added, or nil: the rule `storefront lists add` applies before anything runs, so the
+    /// screen refuses what the command refuses. An empty id, `.`, `..` or one with `/` cannot be one path segment of
+    /// the catalog's URL (`CommandSpec.identifierProblem`, RFC 3986 §5.2.4); a control character is never kept in a
+    /// list (`ControlCharacters`, as `lists add` refuses it). The id itself is not repeated when it holds one.
+    static func productIDProblem(_ productID: String) -> String? {
+        if let scalar = ControlCharacters.first(in: productID) {
+            return "A product id cannot contain the control character \(ControlCharacters.name(of: scalar))"
+        }
+        return CommandSpec.identifierProblem(operand: "PRODUCT_ID", value: productID).map { problem in
+            problem.prefix(1).uppercased() + problem.dropFirst()
         }
     }
 

@@ -224,4 +224,35 @@ import Testing
             #expect(viewModel.adding == nil)
         }
     }
+
+    @Test func anIdTheCommandRefusesIsRefusedOnTheListScreenBeforeAnythingIsWritten() async throws {
+        try await withTemporaryDirectory { folder in
+            let (package, feature) = try await startedParty(in: folder)
+            defer { feature.stop() }
+            let viewModel = ListDetailViewModel(feature: feature, name: "Party")
+            await viewModel.send(.load).task?.value
+            let view = ListDetailView(viewModel: viewModel, theme: .unicode)
+            try await waitUntil("the list is open") { feature.openList != nil }
+
+            for id in ["..", ".", "sku_1/../x"] {
+                #expect(view.handle(KeyEvent(.character("a"))) == .handled)
+                for character in id { _ = view.handle(KeyEvent(.character(character))) }
+                await viewModel.send(.confirmAdd).task?.value
+                #expect(feature.message?.isError == true)
+                #expect(feature.message?.text.hasSuffix("nothing was added.") == true, "\(id)")
+                #expect(feature.message?.text.contains("unchecked") == false)
+            }
+            #expect(feature.message?.text.contains("contains '/'") == true)
+            for id in ["", "sku\u{7}"] {
+                await feature.addToOpenList(productID: id)
+                #expect(feature.message?.text.hasSuffix("nothing was added.") == true)
+            }
+            #expect(feature.message?.text.contains("U+0007") == true)
+            #expect(feature.message?.text.contains("\u{7}") == false)
+            #expect(try package.load().document.liveItems.map(\.productID) == ["sku_1"])
+            #expect(feature.openList?.state.document.liveItems.count == 1)
+            #expect(feature.productNames.unchecked.isEmpty)
+            #expect(["..", ".", "sku_1/../x", "", "sku\u{7}"].allSatisfy { catalog.calls($0) == 0 })
+        }
+    }
 }

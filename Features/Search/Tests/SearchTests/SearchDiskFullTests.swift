@@ -46,6 +46,6 @@ struct SearchDiskFullTests {
         let notSaved = SearchError.productNotSaved(network: server)
         #expect(ErrorText.code(notSaved) == "disk_full")
         #expect(ErrorText.describe(notSaved).hasPrefix(message))
-        #expect(ErrorText.code(SearchError.productNotSaved(network: .timeout)) == "not_saved")
+        #expect(ErrorText.code(SearchError.productNotSaved(network: .timeout)) == "timeout")
     }
 }

@@ -3,25 +3,33 @@ import Networking
 
 extension SearchError: UserFacingError {
     /// The API's failure with its code; a full disk (of the saved products' store, or the server's own
-    /// `disk_full`) as FeatureKit words it, naming the file; or the description.
+    /// `disk_full`) as FeatureKit words it, naming the file; a product not saved offline as the network failure's
+    /// sentence and code (`ErrorText.describe`: `You're offline. (offline)`, never the transport's `URLError`
+    /// number) and that it is not saved (saved products that could not stand in likewise); or the description.
     public var userFacingDescription: String {
+        if let network = networkDiskFull { return ErrorText.describe(network) }
         switch self {
         case .api(let apiError): return ErrorText.describe(apiError)
         case .diskFull(let full, _): return full.description
-        default: return networkDiskFull.map(ErrorText.describe) ?? description
+        case .productNotSaved(let network):
+            return "\(ErrorText.describe(network)); the product is not saved on this device"
+        case .savedProductsUnavailable(let reason, let network?):
+            return "\(ErrorText.describe(network)); saved products unavailable: \(reason)"
+        default: return description
         }
     }
 
     /// The API's code or failure kind; `disk_full` for a full disk (of the saved products' store, or the server's
-    /// own `disk_full` when the saved products could not stand in); or `saved_products_unavailable` / `not_saved`
-    /// offline.
+    /// own `disk_full` when the saved products could not stand in); `saved_products_unavailable` offline; or, for a
+    /// product not saved offline, the network failure's code (`offline`, `timeout`, `connection_dropped`, …), so a
+    /// program tells a server that is not running from one that failed.
     public var errorCode: String {
         switch self {
         case .api(let apiError): return ErrorText.code(apiError)
         case .diskFull: return DiskFull.code
         case _ where networkDiskFull != nil: return DiskFull.code
         case .savedProductsUnavailable: return "saved_products_unavailable"
-        case .productNotSaved: return "not_saved"
+        case .productNotSaved(let network): return ErrorText.code(network)
         case .unexpected: return "unexpected"
         }
     }
