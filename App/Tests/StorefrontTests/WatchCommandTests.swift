@@ -96,7 +96,11 @@ struct WatchCommandTests {
         let disconnected = try #require(first["disconnected"] as? [String: Any], "\(first)")
         #expect(disconnected["code"] as? String == "connection_dropped")
         #expect(disconnected["message"] as? String == "the connection to 127.0.0.1:9 dropped")
-        #expect((disconnected["retry_in_seconds"] as? Double).map { (3...4.5).contains($0) } == true)
+        let retry = try #require(disconnected["retry_in_seconds"] as? Double, "\(disconnected)")
+        #expect((3...4.5).contains(retry))
+        // Rounded to milliseconds, never the wait's full binary fraction (3.9899452869603906).
+        #expect((retry * 1000).rounded() == retry * 1000, "\(retry)")
+        #expect(String(describing: retry).count <= 5, "\(retry)")
         #expect(lines.last?.contains("\"event\":\"post.likes\"") == true)
         #expect(transport.requests.count == 2)
     }
@@ -116,6 +120,74 @@ struct WatchCommandTests {
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(harness.output.contents.utf8)) as? [String: Any])
         #expect((document["error"] as? [String: Any])?["code"] as? String == "refused")
+    }
+
+    @Test("a 404 says the server answered it, with the API's code not_found and the answer's request id")
+    @MainActor
+    func notFoundAtFirst() async throws {
+        let failed = try await Self.watchFailing(
+            .open(status: 404, headers: ["X-Request-ID": "req-404", "Content-Type": "text/html"]))
+        #expect(
+            failed.errors
+                == "storefront: the event stream could not be opened: 127.0.0.1:9 answered 404 instead of the event "
+                + "stream\n")
+        #expect(failed.error["code"] as? String == "not_found")
+        #expect(failed.error["request_id"] as? String == "req-404")
+    }
+
+    @Test("a 200 that is not an event stream names the server and its type, with code not_an_event_stream")
+    @MainActor
+    func notAnEventStream() async throws {
+        for contentType in ["text/html; charset=utf-8", "application/json"] {
+            let failed = try await Self.watchFailing(.open(status: 200, headers: ["Content-Type": contentType]))
+            #expect(
+                failed.errors
+                    == "storefront: the event stream could not be opened: 127.0.0.1:9 answered something that is not "
+                    + "an event stream (\(contentType), not text/event-stream)\n")
+            #expect(failed.error["code"] as? String == "not_an_event_stream")
+            #expect(failed.error["request_id"] == nil)
+        }
+    }
+
+    @Test("an answer that is not HTTP is a dropped connection from the server, never offline")
+    @MainActor
+    func notHTTPAtFirst() async throws {
+        let failed = try await Self.watchFailing(.failure(.badServerResponse))
+        #expect(
+            failed.errors == "storefront: the event stream could not be opened: the connection to 127.0.0.1:9 dropped\n"
+        )
+        #expect(failed.error["code"] as? String == "connection_dropped")
+    }
+
+    /// Runs `--json watch` against 127.0.0.1:9 whose stream gets `answer`, expects exit 1, and returns standard
+    /// error and the `error` object of the JSON document on standard output.
+    @MainActor
+    private static func watchFailing(
+        _ answer: ScriptedStreamingTransport.Answer
+    ) async throws -> (errors: String, error: [String: Any]) {
+        let transport = ScriptedStreamingTransport()
+        transport.enqueue(answer)
+        let harness = try CommandHarness(streamingTransport: transport)
+        let status = await harness.run(["--api-url", "http://127.0.0.1:9", "--json", "watch"])
+        #expect(status == .failure)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(harness.output.contents.utf8)) as? [String: Any])
+        let error = try #require(document["error"] as? [String: Any], "\(document)")
+        return (harness.errors.contents, error)
+    }
+
+    @Test("with the built-in server, an unavailable stream names the port it listens on, never a default 80")
+    func builtInServerPort() async throws {
+        let result = try await StorefrontProcess().run(
+            ["--server-fault", "GET /v1/events status=503", "watch", "--count", "1"])
+        #expect(result.status == 1, "\(result)")
+        let line = try #require(
+            result.standardError.split(separator: "\n").first { $0.contains("answered 503") }, "\(result)")
+        let prefix = "storefront: the event stream could not be opened: 127.0.0.1:"
+        let suffix = " answered 503 instead of the stream"
+        #expect(line.hasPrefix(prefix) && line.hasSuffix(suffix), "\(result)")
+        let port = Int(line.dropFirst(prefix.count).dropLast(suffix.count))
+        #expect(port.map { $0 != 80 && (1...65535).contains($0) } == true, "\(result)")
     }
 
     @Test("a bad --count is a usage error (64)")

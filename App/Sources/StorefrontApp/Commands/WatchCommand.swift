@@ -9,10 +9,13 @@ extension CommandRunner {
     ///
     /// Connection changes go to standard error ("watching…", "the connection to 127.0.0.1:8080 dropped; reconnecting
     /// in 3 s"), so standard output holds only events; with `--json` a dropped connection is also one line on
-    /// standard output, `{"disconnected": {"code": "connection_dropped", "message": "…", "retry_in_seconds": 3}}`
-    /// (the codes of `EventStreamDisconnection.Kind`), which no event line has. A malformed event (data that is not JSON, or lacks what the API contract requires of its name) is
+    /// standard output, `{"disconnected": {"code": "connection_dropped", "message": "…", "retry_in_seconds": 3.25}}`
+    /// (the codes of `EventStreamDisconnection.Kind`; the wait in seconds, rounded to milliseconds), which no event
+    /// line has. A malformed event (data that is not JSON, or lacks what the API contract requires of its name) is
     /// reported there in one line (`skipped a malformed post.likes event (id 7): like_count is missing`), is not
-    /// printed or counted, and the stream goes on. A stream that cannot be opened at all fails like any other command (exit 1); once it was open, a
+    /// printed or counted, and the stream goes on. A stream that cannot be opened at all fails like any other command (exit 1); a server that answers
+    /// something else than a stream is named with its answer (`127.0.0.1:8080 answered 404 instead of the event
+    /// stream`, code `not_found`; `not_an_event_stream` for a 200 of another type) and its request id. Once it was open, a
     /// dropped connection is resumed after the last event id, so no event is lost or repeated.
     func watch(_ invocation: CommandInvocation) async -> ExitCode {
         let count: Int?
@@ -63,6 +66,10 @@ extension CommandRunner {
                     if let count, printed >= count { return .success }
                 }
             }
+        } catch let refusal as EventStreamError {
+            // The server answered, but not with a stream: said as its answer, with the API's code and request id.
+            let what = connectedBefore ? "the event stream ended" : "the event stream could not be opened"
+            return invocation.fail("\(what): \(refusal)", code: refusal.code, requestID: refusal.requestID)
         } catch {
             return invocation.fail("the event stream ended", error)
         }
@@ -97,15 +104,23 @@ extension CommandRunner {
             }
             let disconnected: Disconnected
         }
-        let seconds = Double(retryIn.components.seconds) + Double(retryIn.components.attoseconds) / 1e18
-        return oneLine(Line(disconnected: .init(code: reason.code, message: reason.sentence, retryInSeconds: seconds)))
+        return oneLine(
+            Line(
+                disconnected: .init(
+                    code: reason.code, message: reason.sentence,
+                    retryInSeconds: Double(milliseconds(retryIn)) / 1000)))
+    }
+
+    /// `duration` in whole milliseconds, rounded to the nearest.
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1000 + (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000
     }
 
     /// "3 s", "1.5 s".
     private static func seconds(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        return milliseconds % 1000 == 0
-            ? "\(milliseconds / 1000) s" : String(format: "%.1f s", Double(milliseconds) / 1000)
+        let total = milliseconds(duration)
+        return total % 1000 == 0 ? "\(total / 1000) s" : String(format: "%.1f s", Double(total) / 1000)
     }
 }
 

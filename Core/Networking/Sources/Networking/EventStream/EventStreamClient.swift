@@ -22,20 +22,50 @@ public enum EventStreamUpdate<Value: Sendable>: Sendable {
 }
 
 /// Why an `EventStreamClient` stopped for good (a dropped connection is not an error: the client reconnects).
+///
+/// Each case names the server that answered (`host:port`, the port it really listens on: taken from the answer's URL)
+/// and carries the `X-Request-ID` the answer echoed, when it had one.
 public enum EventStreamError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server refused the stream with this status, one that repeating cannot fix (a 4xx other than 408 and
     /// 429); a 401 also hands the token that was sent to `AccessTokenProvider.invalidateToken(_:)`.
-    case rejected(status: Int)
-    /// The server answered 200 with another content type than `text/event-stream`.
-    case notAnEventStream(contentType: String)
+    case rejected(status: Int, server: String, requestID: String?)
+    /// The server answered 200 with another content type than `text/event-stream` (`no content type` when it named
+    /// none).
+    case notAnEventStream(contentType: String, server: String, requestID: String?)
     /// The base URL and path do not form an absolute http(s) URL.
     case invalidURL(String)
 
-    /// A sentence for logs and error output.
+    /// The code programs see: the API's for the status of `rejected` (`unauthorized` for 401, `forbidden` for 403,
+    /// `not_found` for 404 and 410, `rejected` for the other statuses), `not_an_event_stream`, `invalid_url`.
+    public var code: String {
+        switch self {
+        case .rejected(let status, _, _):
+            switch status {
+            case 401: "unauthorized"
+            case 403: "forbidden"
+            case 404, 410: "not_found"
+            default: "rejected"
+            }
+        case .notAnEventStream: "not_an_event_stream"
+        case .invalidURL: "invalid_url"
+        }
+    }
+
+    /// The `X-Request-ID` of the answer that ended the stream, when it carried one.
+    public var requestID: String? {
+        switch self {
+        case .rejected(_, _, let requestID), .notAnEventStream(_, _, let requestID): requestID
+        case .invalidURL: nil
+        }
+    }
+
+    /// A sentence naming the server, without a final stop: `127.0.0.1:8080 answered 404 instead of the event
+    /// stream`.
     public var description: String {
         switch self {
-        case .rejected(let status): "the server refused the event stream with status \(status)"
-        case .notAnEventStream(let contentType): "the server answered with \(contentType), not text/event-stream"
+        case .rejected(let status, let server, _): "\(server) answered \(status) instead of the event stream"
+        case .notAnEventStream(let contentType, let server, _):
+            "\(server) answered something that is not an event stream (\(contentType), not text/event-stream)"
         case .invalidURL(let url): "\(url) is not an absolute http(s) URL"
         }
     }
@@ -227,6 +257,11 @@ public struct EventStreamClient<Value: Sendable>: Sendable {
             return .dropped(
                 .failure(error, url: request.url, heartbeatTimeout: configuration.heartbeatTimeout))
         }
+        // The answer's URL names the server that really answered: a transport may point the request elsewhere (the
+        // App's embedded backend fills in its port only then).
+        let answeredURL = response.head.url ?? request.url
+        let answeredBy = TransferInterruption.server(of: answeredURL)
+        let requestID = response.head.value(forHTTPHeaderField: "X-Request-ID")
         let status = response.head.statusCode
         switch status {
         case 200:
@@ -234,21 +269,24 @@ public struct EventStreamClient<Value: Sendable>: Sendable {
         case 204:
             return .stop(nil)
         case 408, 429, 500...599:
-            return .dropped(EventStreamDisconnection(kind: .unavailable, server: server(of: request), status: status))
+            return .dropped(EventStreamDisconnection(kind: .unavailable, server: answeredBy, status: status))
         default:
             if status == 401, let token { await tokenProvider?.invalidateToken(token) }
-            return .stop(.rejected(status: status))
+            return .stop(.rejected(status: status, server: answeredBy, requestID: requestID))
         }
         let contentType = response.head.value(forHTTPHeaderField: "Content-Type") ?? ""
         let mediaType = contentType.split(separator: ";").first.map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }
         guard mediaType == "text/event-stream" else {
-            return .stop(.notAnEventStream(contentType: contentType.isEmpty ? "no content type" : contentType))
+            return .stop(
+                .notAnEventStream(
+                    contentType: contentType.isEmpty ? "no content type" : contentType, server: answeredBy,
+                    requestID: requestID))
         }
         logger.info("event stream connected", metadata: ["last_event_id": .string(lastEventID)])
         continuation.yield(.connected)
-        return await read(response.body, from: request.url, carried, continuation)
+        return await read(response.body, from: answeredURL, carried, continuation)
     }
 
     private func server(of request: URLRequest) -> String {

@@ -12,7 +12,8 @@ public struct EventStreamDisconnection: Sendable, Hashable, CustomStringConverti
     /// What ended the connection; the raw value is the code programs see (`storefront watch --json`).
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The connection was reset or closed in the middle of an answer (`TransferInterruption.Kind`'s
-        /// `connectionDropped`: `URLError(.networkConnectionLost)`).
+        /// `connectionDropped`: `URLError(.networkConnectionLost)`), or answered with something that is not HTTP
+        /// (`URLError(.badServerResponse)`: the server was reached, so it is never `offline`).
         case connectionDropped = "connection_dropped"
         /// The body ended before the length it announced (libcurl's `CURLE_PARTIAL_FILE`).
         case truncatedResponse = "truncated_response"
@@ -94,9 +95,11 @@ public struct EventStreamDisconnection: Sendable, Hashable, CustomStringConverti
 
     /// The disconnection a failure of the transport or the parser stands for, for a request to `url`: the
     /// interruption kinds as `APIClient` maps them (`TransferInterruption`), a timeout, a refused connection, an event
-    /// or body over its bound; any other failure as `offline`.
+    /// or body over its bound, an answer that is not HTTP (`URLError(.badServerResponse)`: the server was reached, so
+    /// it counts as a dropped connection, never as offline); any other failure as `offline`. The server is named from
+    /// the error's failing URL when it has one (the URL the transport really used), else from `url`.
     static func failure(_ error: any Error, url: URL?, heartbeatTimeout: Duration) -> Self {
-        let server = TransferInterruption.server(of: url)
+        let server = TransferInterruption.server(of: (error as? URLError)?.failingURL ?? url)
         switch error {
         case let tooLarge as ServerSentEventParser.EventTooLarge:
             return Self(kind: .responseTooLarge, server: server, limit: tooLarge.limit)
@@ -116,6 +119,7 @@ public struct EventStreamDisconnection: Sendable, Hashable, CustomStringConverti
             switch urlError.code {
             case .timedOut: return Self(kind: .timeout, server: server, timeout: heartbeatTimeout)
             case .cannotConnectToHost: return Self(kind: .refused, server: server)
+            case .badServerResponse: return Self(kind: .connectionDropped, server: server)
             default: return Self(kind: .offline, server: server)
             }
         default:

@@ -324,20 +324,26 @@ struct EventStreamClientTests {
     func refusals() async throws {
         let unauthorized = Watch(token: "old")
         unauthorized.transport.enqueue(.open(status: 401, headers: [:]))
-        await #expect(throws: EventStreamError.rejected(status: 401)) {
+        await #expect(throws: EventStreamError.rejected(status: 401, server: "api.storefront.test:443", requestID: nil))
+        {
             for try await _ in unauthorized.client().updates() {}
         }
         #expect(await unauthorized.tokens?.accessToken() == nil)
 
         let notFound = Watch()
-        notFound.transport.enqueue(.open(status: 404, headers: [:]))
-        await #expect(throws: EventStreamError.rejected(status: 404)) {
+        notFound.transport.enqueue(.open(status: 404, headers: ["X-Request-ID": "req-404"]))
+        await #expect(
+            throws: EventStreamError.rejected(status: 404, server: "api.storefront.test:443", requestID: "req-404")
+        ) {
             for try await _ in notFound.client().updates() {}
         }
 
         let html = Watch()
         html.transport.enqueue(.open(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"]))
-        await #expect(throws: EventStreamError.notAnEventStream(contentType: "text/html; charset=utf-8")) {
+        await #expect(
+            throws: EventStreamError.notAnEventStream(
+                contentType: "text/html; charset=utf-8", server: "api.storefront.test:443", requestID: nil)
+        ) {
             for try await _ in html.client().updates() {}
         }
 
@@ -346,6 +352,77 @@ struct EventStreamClientTests {
         var count = 0
         for try await _ in done.client().updates() { count += 1 }
         #expect(count == 0)
+    }
+
+    @Test("the server is named by the URL the transport really used, never the base URL's default port")
+    func serverOfTheAnswer() async throws {
+        let watch = Watch()
+        // Like the App's embedded backend: the base URL names no port; the transport fills in the real one.
+        let redirecting = Redirecting(port: 40335, transport: watch.transport)
+        watch.transport.enqueue(
+            .open(status: 503, headers: [:]), .failure(.networkConnectionLost), .open(),
+            .open(status: 404, headers: ["X-Request-ID": "req-7"]))
+        let client = EventStreamClient(
+            baseURL: try #require(URL(string: "http://127.0.0.1")), transport: redirecting, tokenProvider: nil,
+            decoder: EventStreamDecoder<LiveEvent>().on("post.likes", LiveEvent.Likes.self) { .likes($0) },
+            clock: watch.clock, jitter: .fixed(0), logger: Logger(label: "t", handler: watch.log),
+            configuration: EventStreamConfiguration(reconnectionTime: .seconds(1), maximumBackoff: .seconds(1)))
+        var updates = client.updates().makeAsyncIterator()
+        var elapsed = Duration.zero
+        var reasons: [EventStreamDisconnection] = []
+        for _ in 0..<2 {
+            reasons.append(try #require(disconnection(try await updates.next())))
+            elapsed += .seconds(1)
+            try await watch.clock.advanceOnceSleeping(until: elapsed)
+        }
+        #expect(isConnected(try await updates.next()))
+        // The 503 answer opened the transport's first stream; the second is the one that connected.
+        try await watch.transport.stream(at: 1).finish()
+        reasons.append(try #require(disconnection(try await updates.next())))
+        elapsed += .seconds(1)
+        try await watch.clock.advanceOnceSleeping(until: elapsed)
+        do {
+            _ = try await updates.next()
+            Issue.record("the 404 should have ended the stream")
+        } catch {
+            #expect(
+                error as? EventStreamError
+                    == .rejected(status: 404, server: "127.0.0.1:40335", requestID: "req-7"))
+        }
+        #expect(
+            reasons.map(\.sentence) == [
+                "127.0.0.1:40335 answered 503 instead of the stream",
+                "the connection to 127.0.0.1:40335 dropped",
+                "127.0.0.1:40335 closed the stream",
+            ])
+    }
+
+    @Test("an answer that is not HTTP is a dropped connection from a server that was reached, never offline")
+    func notHTTP() async throws {
+        let watch = Watch()
+        watch.transport.enqueue(.failure(.badServerResponse))
+        var updates = watch.client().updates().makeAsyncIterator()
+        let reason = try #require(disconnection(try await updates.next()))
+        #expect(reason.code == "connection_dropped")
+        #expect(reason.sentence == "the connection to api.storefront.test:443 dropped")
+    }
+
+    @Test("a refusal and a 200 that is not an event stream carry the API's codes, the server and the request id")
+    func refusalCodes() {
+        let server = "127.0.0.1:40335"
+        let notFound = EventStreamError.rejected(status: 404, server: server, requestID: "req-1")
+        #expect(notFound.code == "not_found")
+        #expect(notFound.requestID == "req-1")
+        #expect(notFound.description == "127.0.0.1:40335 answered 404 instead of the event stream")
+        #expect(EventStreamError.rejected(status: 401, server: server, requestID: nil).code == "unauthorized")
+        #expect(EventStreamError.rejected(status: 400, server: server, requestID: nil).code == "rejected")
+        let json = EventStreamError.notAnEventStream(contentType: "application/json", server: server, requestID: nil)
+        #expect(json.code == "not_an_event_stream")
+        #expect(json.requestID == nil)
+        #expect(
+            json.description
+                == "127.0.0.1:40335 answered something that is not an event stream (application/json, not "
+                + "text/event-stream)")
     }
 
     @Test("the wait never drops below the server's retry, even above the ceiling")
@@ -368,5 +445,26 @@ private final class HangingTransport: HTTPStreamingTransport {
             cancelled.withLock { $0 += 1 }
         }
         throw URLError(.cancelled)
+    }
+}
+
+/// Points each request at `port` on its host before `transport` opens it, and names that URL in the errors it throws,
+/// as the App's embedded backend transport and libcurl do.
+private struct Redirecting: HTTPStreamingTransport {
+    let port: Int
+    let transport: ScriptedStreamingTransport
+
+    func stream(_ request: URLRequest) async throws -> HTTPStreamingResponse {
+        var redirected = request
+        var components = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+        components?.port = port
+        redirected.url = components?.url
+        do {
+            return try await transport.stream(redirected)
+        } catch let error as URLError {
+            var userInfo: [String: Any] = [:]
+            if let url = redirected.url { userInfo[NSURLErrorFailingURLErrorKey] = url }
+            throw URLError(error.code, userInfo: userInfo)
+        }
     }
 }
