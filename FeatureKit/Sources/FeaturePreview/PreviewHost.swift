@@ -108,11 +108,9 @@ public enum PreviewHost {
         }
         switch command {
         case .help:
-            write(PreviewCommand.usage(program: program) + "\n", to: .standardOutput)
-            return 0
+            return printed(PreviewCommand.usage(program: program) + "\n", program: program)
         case .list:
-            write(catalog.entries.map { $0.path + "\n" }.joined(), to: .standardOutput)
-            return 0
+            return printed(catalog.entries.map { $0.path + "\n" }.joined(), program: program)
         case .interactive(let path):
             guard terminal.isInteractive else {
                 write("\(program): needs a terminal (--list prints the menu)\n", to: .standardError)
@@ -143,8 +141,29 @@ public enum PreviewHost {
         case standardOutput, standardError
     }
 
-    private static func write(_ text: String, to stream: Stream) {
+    /// Writes `text` to `stream`.
+    ///
+    /// - Throws: The system's error when the stream cannot take it (a full disk, a closed descriptor).
+    private static func tryWrite(_ text: String, to stream: Stream) throws {
         let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
-        handle.write(Data(text.utf8))
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+
+    /// Writes `text` to `stream`; a stream that cannot take it is ignored (used for standard error, where there is
+    /// nowhere left to say so).
+    private static func write(_ text: String, to stream: Stream) {
+        try? tryWrite(text, to: stream)
+    }
+
+    /// Prints `text` on standard output: exit status 0, or 74 (`EX_IOERR` of sysexits.h) with one line on standard
+    /// error when standard output cannot take it (a full disk, a closed descriptor).
+    private static func printed(_ text: String, program: String) -> Int32 {
+        do {
+            try tryWrite(text, to: .standardOutput)
+            return 0
+        } catch {
+            write("\(program): cannot write to standard output: \(error.localizedDescription)\n", to: .standardError)
+            return 74
+        }
     }
 }
