@@ -42,7 +42,7 @@ extension CommandRunner {
                         return invocation.fail(
                             "the event stream could not be opened: \(reason.sentence)", code: reason.code)
                     }
-                    invocation.note("\(reason.sentence); reconnecting in \(Self.seconds(retryIn))")
+                    invocation.note("\(reason.sentence); reconnecting in \(EventStreamDisconnection.seconds(retryIn))")
                     if invocation.json, let line = Self.jsonLine(reason, retryIn: retryIn) {
                         invocation.print(line)
                     }
@@ -108,19 +108,7 @@ extension CommandRunner {
             Line(
                 disconnected: .init(
                     code: reason.code, message: reason.sentence,
-                    retryInSeconds: Double(milliseconds(retryIn)) / 1000)))
-    }
-
-    /// `duration` in whole milliseconds, rounded to the nearest.
-    private static func milliseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1000 + (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000
-    }
-
-    /// "3 s", "1.5 s".
-    private static func seconds(_ duration: Duration) -> String {
-        let total = milliseconds(duration)
-        return total % 1000 == 0 ? "\(total / 1000) s" : String(format: "%.1f s", Double(total) / 1000)
+                    retryInSeconds: Double(EventStreamDisconnection.milliseconds(retryIn)) / 1000)))
     }
 }
 

@@ -127,10 +127,15 @@ public struct EventStreamDisconnection: Sendable, Hashable, CustomStringConverti
         }
     }
 
-    /// "45 s", "1.5 s".
-    private static func seconds(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        return milliseconds % 1000 == 0
-            ? "\(milliseconds / 1000) s" : String(format: "%.1f s", Double(milliseconds) / 1000)
+    /// `duration` in whole milliseconds, rounded to the nearest (the unit of `retry_in_seconds`' fraction).
+    public static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1000 + (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000
+    }
+
+    /// `duration` as the disconnection sentences say it: "45 s", "1.5 s" (tenths only when it is not whole seconds).
+    public static func seconds(_ duration: Duration) -> String {
+        let total = milliseconds(duration)
+        return total % 1000 == 0 ? "\(total / 1000) s" : String(format: "%.1f s", Double(total) / 1000)
     }
 }
