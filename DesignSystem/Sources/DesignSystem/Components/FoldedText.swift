@@ -28,25 +28,26 @@ struct FoldedText: Hashable, Sendable {
         indices.reserveCapacity(text.utf8.count)
         var index: Int32 = 0
         for character in text {
-            let utf8 = character.utf8
-            if utf8.count == 1, let byte = utf8.first {
-                bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
-                indices.append(index)
-            } else {
-                let folded: [UInt8]
-                if let known = cache[character] {
-                    folded = known
-                } else {
-                    folded = Array(Self.fold(String(character)).utf8)
-                    cache[character] = folded
-                }
-                bytes += folded
-                indices += repeatElement(index, count: folded.count)
-            }
+            let folded = Self.bytes(of: character, cache: &cache)
+            bytes += folded
+            indices += repeatElement(index, count: folded.count)
             index &+= 1
         }
         self.bytes = bytes
         self.characterIndices = indices
+    }
+
+    /// The folded UTF-8 bytes of one character: an ASCII character lower-cased directly, any other through
+    /// Foundation's folding, remembered in `cache` so each distinct character costs one Foundation call.
+    static func bytes(of character: Character, cache: inout [Character: [UInt8]]) -> [UInt8] {
+        let utf8 = character.utf8
+        if utf8.count == 1, let byte = utf8.first {
+            return [(0x41...0x5A).contains(byte) ? byte + 0x20 : byte]
+        }
+        if let known = cache[character] { return known }
+        let folded = Array(fold(String(character)).utf8)
+        cache[character] = folded
+        return folded
     }
 
     /// The folded UTF-8 bytes of a query, folded the same way as the text.

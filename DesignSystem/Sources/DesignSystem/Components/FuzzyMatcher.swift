@@ -1,5 +1,3 @@
-import Foundation
-
 /// A fuzzy match of a query in one candidate text: how good it is and which characters matched.
 public struct FuzzyMatch: Hashable, Sendable {
     /// Higher is better; only comparable between matches of the same query.
@@ -16,8 +14,8 @@ public struct FuzzyMatch: Hashable, Sendable {
 }
 
 /// Subsequence matching of a short query against texts, as command palettes do (fzf, VS Code, Sublime Text): every
-/// character of the query (spaces left out) must occur in the candidate in order, ignoring case and diacritics
-/// (`cafe` matches "Café"); the best placement of those characters is scored, and the positions it used are
+/// character of the query (spaces left out) must occur in the candidate in order, ignoring case and diacritics as
+/// `FoldedText` folds them (`cafe` matches "Café"); the best placement of those characters is scored, and the positions it used are
 /// returned for highlighting.
 ///
 /// Score of one placement: each matched character counts 1, plus 10 when it starts a word (the text's first
@@ -29,7 +27,7 @@ public struct FuzzyMatch: Hashable, Sendable {
 /// text above a longer one with the same placement only through `rank`'s tie-break.
 public struct FuzzyMatcher: Sendable {
     private let query: [Character]
-    private let folded: [String]
+    private let folded: [[UInt8]]
 
     /// The most candidate characters looked at; the rest of a longer text cannot match (keeps each match cheap).
     public static let maximumCandidateLength = 256
@@ -38,17 +36,26 @@ public struct FuzzyMatcher: Sendable {
     public init(query: String) {
         let characters = query.filter { !$0.isWhitespace }
         self.query = Array(characters)
-        folded = characters.map(Self.fold)
+        var cache: [Character: [UInt8]] = [:]
+        folded = characters.map { FoldedText.bytes(of: $0, cache: &cache) }
     }
 
     /// The best match of the query in `candidate`, or nil when the query's characters do not all occur in order.
     public func match(_ candidate: String) -> FuzzyMatch? {
+        var cache: [Character: [UInt8]] = [:]
+        return match(candidate, cache: &cache)
+    }
+
+    /// `match(_:)`, with the folding of the non-ASCII characters seen kept in `cache` across candidates.
+    private func match(_ candidate: String, cache: inout [Character: [UInt8]]) -> FuzzyMatch? {
         guard !query.isEmpty else { return FuzzyMatch(score: 0, positions: []) }
         let text = Array(candidate.prefix(Self.maximumCandidateLength))
         let n = query.count
         let m = text.count
         guard n <= m else { return nil }
-        let textFolded = text.map(Self.fold)
+        var textFolded: [[UInt8]] = []
+        textFolded.reserveCapacity(m)
+        for character in text { textFolded.append(FoldedText.bytes(of: character, cache: &cache)) }
         // best[i][j]: the best score of placing query[0...i] with query[i] on text[j]; from[i][j]: where query[i-1] is.
         let unset = Int.min / 2
         var best = Array(repeating: Array(repeating: unset, count: m), count: n)
@@ -91,14 +98,16 @@ public struct FuzzyMatcher: Sendable {
 
     /// The candidates that match, best first: by score, then the shorter text, then the earlier candidate.
     public func rank(_ candidates: [String]) -> [(index: Int, match: FuzzyMatch)] {
-        candidates.enumerated().compactMap { index, text in match(text).map { (index, $0) } }
-            .sorted { left, right in
-                if left.match.score != right.match.score { return left.match.score > right.match.score }
-                let leftCount = candidates[left.index].count
-                let rightCount = candidates[right.index].count
-                if leftCount != rightCount { return leftCount < rightCount }
-                return left.index < right.index
-            }
+        var cache: [Character: [UInt8]] = [:]
+        var matches: [(index: Int, length: Int, match: FuzzyMatch)] = []
+        for (index, text) in candidates.enumerated() {
+            if let found = match(text, cache: &cache) { matches.append((index, text.count, found)) }
+        }
+        return matches.sorted { left, right in
+            if left.match.score != right.match.score { return left.match.score > right.match.score }
+            if left.length != right.length { return left.length < right.length }
+            return left.index < right.index
+        }.map { ($0.index, $0.match) }
     }
 
     /// Whether `text[index]` starts a word: the first character, one after a character that is not a letter or a
@@ -108,10 +117,5 @@ public struct FuzzyMatcher: Sendable {
         let previous = text[index - 1]
         if !(previous.isLetter || previous.isNumber) { return text[index].isLetter || text[index].isNumber }
         return text[index].isUppercase && previous.isLowercase
-    }
-
-    /// `character` without case and diacritics (`É` → `e`), as a string (`ß` folds to `ß`).
-    private static func fold(_ character: Character) -> String {
-        String(character).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }
